@@ -1,0 +1,40 @@
+# One command to run the demo, one to test. Both build the virtual environment on first use.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+HOST ?= 127.0.0.1
+
+.PHONY: run test lint venv lock bench clean-db
+
+venv: $(VENV)/.installed
+
+# The lock file pins every package; the build constraint keeps old sdists (XStatic) buildable.
+$(VENV)/.installed: requirements.lock build-constraints.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check "pip==26.3"
+	$(PY) -m pip install --quiet --build-constraint build-constraints.txt -r requirements.lock
+	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
+	touch $@
+
+run: venv
+	mkdir -p var
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	@echo "Serving on http://$(HOST):$(PORT)/"
+	$(PY) manage.py runserver $(HOST):$(PORT)
+
+lint: venv
+	$(VENV)/bin/ruff check .
+
+# SQLite by default; PostgreSQL when DATABASE_URL names one.
+test: lint
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+# Re-pin after changing pyproject.toml's dependencies.
+lock: venv
+	$(PY) -m pip install --quiet --build-constraint build-constraints.txt -e '.[dev]'
+	$(PY) -m pip freeze --exclude-editable | grep -v '^-e' > requirements.lock
+
+clean-db:
+	rm -f var/db.sqlite3 var/db.sqlite3-wal var/db.sqlite3-shm

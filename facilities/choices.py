@@ -1,0 +1,109 @@
+"""The vocabularies of the rules contract, as model choices.
+
+They must stay equal to the rules module's vocabularies; tests/facilities checks that.
+"""
+
+from django.db import models
+
+
+class Species(models.TextChoices):
+    HORSE = "horse", "Horse"
+    PONY = "pony", "Pony"
+    DONKEY = "donkey", "Donkey"
+    MULE = "mule", "Mule"
+    CHICKEN = "chicken", "Chicken (hen)"
+    ROOSTER = "rooster", "Rooster"
+    DUCK = "duck", "Duck"
+    GOOSE = "goose", "Goose"
+    TURKEY = "turkey", "Turkey"
+    GUINEA_FOWL = "guinea_fowl", "Guinea fowl"
+    QUAIL = "quail", "Quail"
+    PHEASANT = "pheasant", "Pheasant"
+    PIGEON = "pigeon", "Pigeon"
+    GOAT = "goat", "Goat"
+    SHEEP = "sheep", "Sheep"
+    PIG = "pig", "Pig"
+    POT_BELLIED_PIG = "pot_bellied_pig", "Pot-bellied pig"
+    COW = "cow", "Cow"
+    LLAMA = "llama", "Llama"
+    ALPACA = "alpaca", "Alpaca"
+    RABBIT = "rabbit", "Rabbit"
+    WILD = "wild", "Wild animal (other)"
+    SNAKE = "snake", "Snake"
+    VENOMOUS_REPTILE = "venomous_reptile", "Venomous reptile"
+    LION = "lion", "Lion"
+    TIGER = "tiger", "Tiger"
+    CAT = "cat", "Cat (exempt)"
+    DOG = "dog", "Dog (exempt)"
+    HAMSTER = "hamster", "Hamster (exempt)"
+
+
+EQUINES = frozenset({Species.HORSE, Species.PONY, Species.DONKEY, Species.MULE})
+POULTRY = frozenset(
+    {
+        Species.CHICKEN,
+        Species.ROOSTER,
+        Species.DUCK,
+        Species.GOOSE,
+        Species.TURKEY,
+        Species.GUINEA_FOWL,
+        Species.QUAIL,
+        Species.PHEASANT,
+    }
+)
+
+
+class StructureKind(models.TextChoices):
+    STABLE = "stable", "Stable"
+    COOP = "coop", "Coop"
+    LOFT = "loft", "Loft"
+    PEN = "pen", "Pen"
+    HUTCH = "hutch", "Hutch"
+    SHELTER = "shelter", "Shelter / barn"
+    CORRAL = "corral", "Corral"
+    MANURE_STORAGE = "manure_storage", "Manure storage (pit or receptacle)"
+    MANURE_BURIAL_PIT = "manure_burial_pit", "Manure burial pit"
+
+
+HOUSING_KINDS = frozenset(
+    {
+        StructureKind.STABLE,
+        StructureKind.COOP,
+        StructureKind.LOFT,
+        StructureKind.PEN,
+        StructureKind.HUTCH,
+        StructureKind.SHELTER,
+    }
+)
+
+
+class ManureMethod(models.TextChoices):
+    RECEPTACLE = "receptacle", "Kept in a pit or receptacle"
+    BURIAL = "burial", "Buried on the lot"
+    COMPOST = "compost", "Composted (needs Board approval)"
+    OFF_SITE = "off_site", "Removed off site"
+    STOCKPILE = "stockpile", "Stockpiled in the open"
+
+
+# The features a structure's distance is measured to, in the contract's words.
+DISTANCE_FEATURES = (
+    ("property_line", "Abutting property line"),
+    ("wetland", "Wetland"),
+    ("watercourse", "Watercourse"),
+    ("well", "Drinking-water well"),
+    ("sewage_disposal", "Sewage disposal area"),
+    ("public_way", "Public way"),
+    ("dwelling", "Dwelling"),
+    ("abutting_dwelling", "Abutting dwelling"),
+)
+
+
+class ZoningDistrict(models.TextChoices):
+    RA = "RA", "Residence A"
+    RB = "RB", "Residence B"
+    RC = "RC", "Residence C"
+    NB = "NB", "Neighborhood Business"
+    CB = "CB", "Central Business"
+    HB = "HB", "Highway Business"
+    I = "I", "Industrial"  # noqa: E741
+    OS = "OS", "Open Space"

@@ -1,0 +1,287 @@
+"""Where animals are kept: the lot, the structures on it, the animals, and the abutters."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.core.validators import MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import F, Q
+from simple_history.models import HistoricalRecords
+
+from facilities.choices import (
+    DISTANCE_FEATURES,
+    HOUSING_KINDS,
+    Species,
+    StructureKind,
+    ZoningDistrict,
+)
+
+NON_NEGATIVE = [MinValueValidator(Decimal("0"))]
+
+parcel_id_validator = RegexValidator(
+    r"^\d{1,3}-\d{1,4}-\d{1,4}[A-Z]?$",
+    "Write the parcel id as map-block-lot, e.g. 12-345-6 (an optional letter may follow).",
+)
+
+
+def distance_field(label: str) -> models.DecimalField:
+    return models.DecimalField(
+        f"distance to {label.lower()} (ft)",
+        max_digits=7,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=NON_NEGATIVE,
+        help_text="Leave blank when there is none within 300 ft.",
+    )
+
+
+class Lot(models.Model):
+    """A parcel of land as the Assessor records it (§20-14, Lot)."""
+
+    parcel_id = models.CharField(
+        "parcel id",
+        max_length=20,
+        unique=True,
+        validators=[parcel_id_validator],
+        help_text="Map-block-lot from the Assessor's maps, e.g. 12-345-6.",
+    )
+    street_address = models.CharField(max_length=200, db_index=True)
+    area_acres = models.DecimalField(
+        "area (acres)",
+        max_digits=8,
+        decimal_places=3,
+        null=True,
+        blank=True,
+        validators=NON_NEGATIVE,
+        help_text="§20-17(1): one acre per horse.",
+    )
+    zoning_district = models.CharField(max_length=4, choices=ZoningDistrict.choices, blank=True)
+    percolation_min_per_inch = models.DecimalField(
+        "percolation rate (min/inch)",
+        max_digits=6,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=NON_NEGATIVE,
+        help_text="§20-14: over 20 minutes per inch is impervious.",
+    )
+    flood_prone = models.BooleanField("susceptible to flooding", default=False)
+    stagnant_water = models.BooleanField("stagnant water can collect", default=False)
+    porous_fill_depth_in = models.DecimalField(
+        "porous fill depth (in)",
+        max_digits=5,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=NON_NEGATIVE,
+        help_text="§20-17(2): at least 12 inches.",
+    )
+    porous_fill_extends_ft = models.DecimalField(
+        "porous fill extends beyond the facility (ft)",
+        max_digits=5,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=NON_NEGATIVE,
+        help_text="§20-17(2): at least 5 feet.",
+    )
+    porous_fill_board_inspected = models.BooleanField(
+        "fill inspected by the Board before filling", default=False
+    )
+    notes = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["street_address"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(area_acres__isnull=True) | Q(area_acres__gte=0),
+                name="lot_area_non_negative",
+            ),
+            models.CheckConstraint(
+                condition=Q(percolation_min_per_inch__isnull=True)
+                | Q(percolation_min_per_inch__gte=0),
+                name="lot_percolation_non_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.street_address} ({self.parcel_id})"
+
+    @property
+    def has_porous_fill(self) -> bool:
+        return self.porous_fill_depth_in is not None or self.porous_fill_extends_ft is not None
+
+
+class Structure(models.Model):
+    """A structure of the facility as drawn on the application's plan, with its distances."""
+
+    application = models.ForeignKey(
+        "permits.Application", on_delete=models.CASCADE, related_name="structures"
+    )
+    label = models.CharField(
+        max_length=20, help_text="Short id used on the plan and in findings, e.g. S1 or BARN."
+    )
+    kind = models.CharField(max_length=20, choices=StructureKind.choices)
+    area_sqft = models.DecimalField(
+        "floor area (sq ft)",
+        max_digits=8,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=NON_NEGATIVE,
+    )
+    fence_height_ft = models.DecimalField(
+        "fence height (ft)",
+        max_digits=4,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=NON_NEGATIVE,
+        help_text="Corrals, §20-17(3): at least 6 ft.",
+    )
+    screened_window = models.BooleanField(default=False, help_text="Stables, §20-17(4)(b).")
+    opposite_louvers = models.BooleanField(
+        "louvers on opposite sides", default=False, help_text="Stables, §20-17(4)(b)."
+    )
+    potable_water = models.BooleanField(
+        "potable water at the structure", default=False, help_text="§20-15(9)."
+    )
+    well_drained = models.BooleanField(
+        "in well-drained soil", default=False, help_text="Manure burial pits, §20-16(3)(b)."
+    )
+    groundwater_clearance_ft = models.DecimalField(
+        "pit bottom above maximum groundwater (ft)",
+        max_digits=5,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=NON_NEGATIVE,
+        help_text="§20-16(3)(b): at least 3 ft.",
+    )
+    distance_property_line_ft = distance_field("abutting property line")
+    distance_wetland_ft = distance_field("wetland")
+    distance_watercourse_ft = distance_field("watercourse")
+    distance_well_ft = distance_field("drinking-water well")
+    distance_sewage_disposal_ft = distance_field("sewage disposal area")
+    distance_public_way_ft = distance_field("public way")
+    distance_dwelling_ft = distance_field("dwelling")
+    distance_abutting_dwelling_ft = distance_field("abutting dwelling")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["application", "label"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["application", "label"], name="structure_label_unique_per_application"
+            ),
+            models.CheckConstraint(
+                condition=Q(area_sqft__isnull=True) | Q(area_sqft__gte=0),
+                name="structure_area_non_negative",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.label}"
+
+    @property
+    def is_housing(self) -> bool:
+        return self.kind in HOUSING_KINDS
+
+    def distances(self) -> dict[str, Decimal | None]:
+        return {key: getattr(self, f"distance_{key}_ft") for key, _ in DISTANCE_FEATURES}
+
+
+class AnimalKept(models.Model):
+    """Animals of one species that an application asks to keep (§20-20(3))."""
+
+    application = models.ForeignKey(
+        "permits.Application", on_delete=models.CASCADE, related_name="animals"
+    )
+    species = models.CharField(max_length=20, choices=Species.choices)
+    count = models.PositiveIntegerField()
+    mature_count = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Pigeons, §20-18: mature birds. Blank means all."
+    )
+    wild = models.BooleanField(
+        default=False, help_text="§20-15(10): tick for any animal not normally domesticated."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["application", "species"]
+        verbose_name_plural = "animals kept"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["application", "species"], name="animal_species_once_per_application"
+            ),
+            models.CheckConstraint(condition=Q(count__gte=0), name="animal_count_non_negative"),
+            models.CheckConstraint(
+                condition=Q(mature_count__isnull=True) | Q(mature_count__lte=F("count")),
+                name="animal_mature_not_over_count",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.get_species_display()}"
+
+
+class AbutterList(models.Model):
+    """The Assessor's certified list of abutters filed with an application (§20-14, §20-20(9))."""
+
+    application = models.OneToOneField(
+        "permits.Application", on_delete=models.CASCADE, related_name="abutter_list"
+    )
+    certified_on = models.DateField(
+        "certification date",
+        null=True,
+        blank=True,
+        help_text="The date the Town Assessor certified the list.",
+    )
+    certified_by = models.CharField(max_length=120, default="Stoneham Board of Assessors")
+    source_name = models.CharField(
+        max_length=200, blank=True, help_text="The file the list was imported from, if any."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    def __str__(self) -> str:
+        return f"Abutter list for {self.application}"
+
+
+class Abutter(models.Model):
+    """An owner of abutting land as on the most recent tax list, even if in another town."""
+
+    abutter_list = models.ForeignKey(AbutterList, on_delete=models.CASCADE, related_name="abutters")
+    owner_names = models.CharField(max_length=200)
+    mailing_street = models.CharField(max_length=200)
+    mailing_city = models.CharField(max_length=80, default="Stoneham")
+    mailing_state = models.CharField(max_length=2, default="MA")
+    mailing_zip = models.CharField(
+        max_length=10,
+        validators=[RegexValidator(r"^\d{5}(-\d{4})?$", "A ZIP code is 5 digits, or 5+4.")],
+    )
+    parcel_id = models.CharField(
+        "parcel id", max_length=20, blank=True, validators=[parcel_id_validator]
+    )
+    voided = models.BooleanField(
+        default=False, help_text="Struck from the list (kept for the record, not deleted)."
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["abutter_list", "owner_names"]
+
+    def __str__(self) -> str:
+        return self.owner_names
+
+    @property
+    def mailing_address_lines(self) -> list[str]:
+        return [
+            self.mailing_street,
+            f"{self.mailing_city}, {self.mailing_state} {self.mailing_zip}",
+        ]

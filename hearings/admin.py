@@ -1,0 +1,76 @@
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from hearings.models import (
+    AbutterNotice,
+    Decision,
+    DocketItem,
+    LegalNotice,
+    Meeting,
+    Variance,
+    Vote,
+)
+
+
+class DocketItemInline(admin.TabularInline):
+    model = DocketItem
+    fk_name = "meeting"
+    extra = 0
+    raw_id_fields = ("application", "continued_from")
+
+
+@admin.register(Meeting)
+class MeetingAdmin(SimpleHistoryAdmin):
+    list_display = ("date", "time", "place", "cancelled")
+    list_filter = ("cancelled",)
+    date_hierarchy = "date"
+    inlines = [DocketItemInline]
+
+
+@admin.register(DocketItem)
+class DocketItemAdmin(SimpleHistoryAdmin):
+    list_display = ("application", "meeting", "kind", "status")
+    list_filter = ("kind", "status")
+    search_fields = ("application__applicant__name", "application__lot__street_address")
+    raw_id_fields = ("application", "meeting", "continued_from")
+
+
+@admin.register(LegalNotice)
+class LegalNoticeAdmin(SimpleHistoryAdmin):
+    list_display = ("meeting", "newspaper", "published_on")
+
+
+@admin.register(AbutterNotice)
+class AbutterNoticeAdmin(SimpleHistoryAdmin):
+    list_display = ("abutter", "docket_item", "article_number", "mailed_on", "receipt_returned_on")
+    search_fields = ("article_number", "abutter__owner_names")
+    raw_id_fields = ("docket_item", "abutter")
+
+
+class VoteInline(admin.TabularInline):
+    model = Vote
+    extra = 0
+
+
+@admin.register(Decision)
+class DecisionAdmin(SimpleHistoryAdmin):
+    list_display = ("docket_item", "result", "decided_on")
+    list_filter = ("result",)
+    raw_id_fields = ("docket_item", "recorded_by")
+    inlines = [VoteInline]
+
+
+@admin.register(Vote)
+class VoteAdmin(SimpleHistoryAdmin):
+    list_display = ("decision", "member", "vote")
+    list_filter = ("vote",)
+    search_fields = ("member__username", "member__last_name")
+    raw_id_fields = ("decision", "member")
+
+
+@admin.register(Variance)
+class VarianceAdmin(SimpleHistoryAdmin):
+    list_display = ("application", "rules", "granted", "granted_on", "expires_on")
+    list_filter = ("granted",)
+    search_fields = ("application__applicant__name", "application__lot__street_address")
+    raw_id_fields = ("application", "decision")

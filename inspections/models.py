@@ -1,0 +1,187 @@
+"""Inspections (§20-22), checklist findings, orders to correct, and neighbours' complaints."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+
+class Complaint(models.Model):
+    class Nature(models.TextChoices):
+        ODOUR = "odour", "Odour"
+        FLIES = "flies", "Flies"
+        NOISE = "noise", "Noise"
+        RUNOFF = "runoff", "Runoff onto a neighbour's property"
+        ROAMING = "roaming", "Animals roaming"
+        PIGEONS = "pigeons", "Pigeons flying in restricted hours"
+        DEAD_ANIMAL = "dead_animal", "Dead animal"
+        VERMIN = "vermin", "Rats or other vermin"
+        OTHER = "other", "Other"
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        INSPECTION_SCHEDULED = "inspection_scheduled", "Inspection scheduled"
+        CLOSED = "closed", "Closed"
+
+    received_on = models.DateField(default=timezone.localdate)
+    complainant_name = models.CharField(max_length=200)
+    complainant_contact = models.CharField(max_length=200, blank=True)
+    lot = models.ForeignKey("facilities.Lot", on_delete=models.PROTECT, related_name="complaints")
+    nature = models.CharField(max_length=20, choices=Nature.choices)
+    description = models.TextField()
+    status = models.CharField(max_length=24, choices=Status.choices, default=Status.OPEN)
+    received_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    closed_on = models.DateField(null=True, blank=True)
+    resolution = models.TextField(blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-received_on", "-id"]
+
+    def __str__(self) -> str:
+        return f"Complaint ({self.get_nature_display().lower()}) at {self.lot.street_address}"
+
+
+class Inspection(models.Model):
+    class Kind(models.TextChoices):
+        PRE_PERMIT = "pre_permit", "Before a permit"
+        EXCAVATION = "excavation", "Excavation before fill (§20-17(2))"
+        FINAL_CONSTRUCTION = "final_construction", "Final inspection of construction (§20-20(2))"
+        ROUTINE = "routine", "Routine or annual"
+        COMPLAINT = "complaint", "On a complaint"
+        REINSPECTION = "reinspection", "Re-inspection"
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", "Scheduled"
+        COMPLETED = "completed", "Completed"
+        CANCELLED = "cancelled", "Cancelled"
+
+    lot = models.ForeignKey("facilities.Lot", on_delete=models.PROTECT, related_name="inspections")
+    permit = models.ForeignKey(
+        "permits.Permit",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="inspections",
+    )
+    application = models.ForeignKey(
+        "permits.Application",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="inspections",
+    )
+    complaint = models.ForeignKey(
+        Complaint, on_delete=models.PROTECT, null=True, blank=True, related_name="inspections"
+    )
+    follows_order = models.ForeignKey(
+        "inspections.Order",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reinspections",
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.SCHEDULED, db_index=True
+    )
+    scheduled_for = models.DateField(db_index=True)
+    agent = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="inspections",
+    )
+    performed_at = models.DateTimeField(null=True, blank=True)
+    summary = models.TextField(blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-scheduled_for", "-id"]
+        indexes = [
+            models.Index(fields=["agent", "status", "scheduled_for"], name="inspection_agent_due")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} at {self.lot.street_address} on {self.scheduled_for}"
+
+
+class ChecklistFinding(models.Model):
+    """The agent's answer to one checklist item drawn from the regulation."""
+
+    class Result(models.TextChoices):
+        COMPLIES = "complies", "Complies"
+        VIOLATION = "violation", "Violation"
+        NOT_APPLICABLE = "not_applicable", "Not applicable"
+
+    inspection = models.ForeignKey(Inspection, on_delete=models.CASCADE, related_name="findings")
+    item_id = models.CharField(max_length=60)
+    citation = models.CharField(max_length=40)
+    question = models.CharField(max_length=300)
+    result = models.CharField(max_length=16, choices=Result.choices)
+    note = models.TextField(blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["inspection", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["inspection", "item_id"], name="one_finding_per_item")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.citation}: {self.get_result_display()}"
+
+
+class Photo(models.Model):
+    finding = models.ForeignKey(ChecklistFinding, on_delete=models.CASCADE, related_name="photos")
+    image = models.FileField(upload_to="photos/%Y/%m/")
+    original_name = models.CharField(max_length=255)
+    content_type = models.CharField(max_length=100)
+    taken_at = models.DateTimeField(default=timezone.now)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    def __str__(self) -> str:
+        return self.original_name
+
+
+class Order(models.Model):
+    """An order to correct a violation by a deadline (e.g. abate vermin, §20-16(6))."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Open"
+        ABATED = "abated", "Abated"
+        UNABATED = "unabated", "Not abated by the deadline"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    inspection = models.ForeignKey(Inspection, on_delete=models.PROTECT, related_name="orders")
+    finding = models.ForeignKey(
+        ChecklistFinding, on_delete=models.PROTECT, null=True, blank=True, related_name="orders"
+    )
+    lot = models.ForeignKey("facilities.Lot", on_delete=models.PROTECT, related_name="orders")
+    citation = models.CharField(max_length=40)
+    requirement = models.TextField(help_text="What the owner must do.")
+    deadline = models.DateField(db_index=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True
+    )
+    issued_on = models.DateField(default=timezone.localdate)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    closed_on = models.DateField(null=True, blank=True)
+    closing_note = models.TextField(blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["deadline", "id"]
+
+    def __str__(self) -> str:
+        return f"Order {self.pk} ({self.citation}) due {self.deadline}"

@@ -1,0 +1,427 @@
+"""Applicants, applications, permits, fees and payments (§20-20)."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import date
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator, RegexValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from simple_history.models import HistoricalRecords
+
+from facilities.choices import ManureMethod, Species
+
+NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
+
+# §20-20(1): the six things a new application must bring, in the contract's words.
+DOCUMENT_FIELDS = (
+    ("doc_site_plan", "site_plan", "Plan of the property and structures"),
+    ("doc_certified_abutter_list", "certified_abutter_list", "Certified abutter list"),
+    ("doc_maintenance_plan", "maintenance_plan", "Maintenance plan (clean, no stagnant water)"),
+    ("doc_fly_vermin_control_method", "fly_vermin_control_method", "Fly and vermin control"),
+    (
+        "doc_construction_drainage_details",
+        "construction_drainage_details",
+        "Construction and drainage details",
+    ),
+    ("doc_fencing_details", "fencing_details", "Fencing type, location and dimensions"),
+)
+
+
+class Applicant(models.Model):
+    class Kind(models.TextChoices):
+        PERSON = "person", "Person"
+        ORGANISATION = "organisation", "Organisation"
+
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.PERSON)
+    name = models.CharField(max_length=200, db_index=True, help_text="Full name or organisation.")
+    contact_person = models.CharField(
+        max_length=200, blank=True, help_text="For organisations: who to speak to."
+    )
+    mailing_street = models.CharField(max_length=200)
+    mailing_city = models.CharField(max_length=80, default="Stoneham")
+    mailing_state = models.CharField(max_length=2, default="MA")
+    mailing_zip = models.CharField(
+        max_length=10,
+        validators=[RegexValidator(r"^\d{5}(-\d{4})?$", "A ZIP code is 5 digits, or 5+4.")],
+    )
+    phone = models.CharField(max_length=30, blank=True)
+    email = models.EmailField(blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="applicant",
+        help_text="The applicant's own log-in, once invited.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def mailing_address_lines(self) -> list[str]:
+        return [
+            self.mailing_street,
+            f"{self.mailing_city}, {self.mailing_state} {self.mailing_zip}",
+        ]
+
+
+class Application(models.Model):
+    class Kind(models.TextChoices):
+        NEW = "new", "New"
+        RENEWAL = "renewal", "Renewal"
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        RECEIVED = "received", "Received"
+        AWAITING_HEARING = "awaiting_hearing", "Awaiting hearing"
+        APPROVED = "approved", "Approved"
+        DENIED = "denied", "Denied"
+        ISSUED = "issued", "Permit issued"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    class Construction(models.TextChoices):
+        NONE = "none", "No construction"
+        NEW = "new", "New construction"
+        REMODEL = "remodel", "Remodelling"
+
+    OPEN_STATUSES = (Status.DRAFT, Status.RECEIVED, Status.AWAITING_HEARING, Status.APPROVED)
+
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.NEW)
+    status = models.CharField(
+        max_length=20, choices=Status.choices, default=Status.DRAFT, db_index=True
+    )
+    received_on = models.DateField(null=True, blank=True, db_index=True)
+    applicant = models.ForeignKey(Applicant, on_delete=models.PROTECT, related_name="applications")
+    lot = models.ForeignKey("facilities.Lot", on_delete=models.PROTECT, related_name="applications")
+    renews = models.ForeignKey(
+        "permits.Permit",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="renewal_applications",
+        help_text="The permit this application renews.",
+    )
+    # §20-20(1) documents received with a new application.
+    doc_site_plan = models.BooleanField("plan of the property", default=False)
+    doc_certified_abutter_list = models.BooleanField("certified abutter list", default=False)
+    doc_maintenance_plan = models.BooleanField("maintenance plan", default=False)
+    doc_fly_vermin_control_method = models.BooleanField("fly and vermin control", default=False)
+    doc_construction_drainage_details = models.BooleanField(
+        "construction and drainage details", default=False
+    )
+    doc_fencing_details = models.BooleanField("fencing details", default=False)
+    # §20-20(2) construction and its approvals.
+    construction = models.CharField(
+        max_length=10, choices=Construction.choices, default=Construction.NONE
+    )
+    construction_board_approved = models.BooleanField(
+        "construction approved by the Board", default=False
+    )
+    construction_building_inspector_approved = models.BooleanField(
+        "construction approved by the building inspector", default=False
+    )
+    # §20-20(8) grandfathering of keepings permitted before 2002-08-01.
+    prior_permit_issued = models.DateField(
+        "keeping first permitted on",
+        null=True,
+        blank=True,
+        help_text="Renewals: the date the keeping was first permitted (§20-20(8)).",
+    )
+    conditions_unchanged = models.BooleanField(
+        "facility and animals unchanged since then", default=False
+    )
+    # Facts of the keeping that are not structures or animals.
+    manure_method = models.CharField(
+        max_length=12, choices=ManureMethod.choices, blank=True, help_text="§20-16(2)-(3)."
+    )
+    securely_fenced = models.BooleanField(
+        "facility securely fenced", default=False, help_text="§20-15(7)."
+    )
+    vermin_plan_approved = models.BooleanField(
+        "vermin control plan approved by the Board", default=False, help_text="§20-19."
+    )
+    vermin_licensed_operator = models.BooleanField(
+        "carried out by a licensed pest control operator", default=False, help_text="§20-19."
+    )
+    conservation_commission_wetland_ft = models.DecimalField(
+        "wetland setback authorized by the Conservation Commission (ft)",
+        max_digits=6,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal("0"))],
+        help_text="§20-15(4)(b): never less than 50 ft.",
+    )
+    wild_animal_approved = models.BooleanField(
+        "Board's written approval of a wild animal", default=False, help_text="§20-15(10)."
+    )
+    composting_approved = models.BooleanField(
+        "Board's approval to compost manure", default=False, help_text="§20-16(3)(e)."
+    )
+    notes = models.TextField(blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-received_on", "-id"]
+        indexes = [
+            models.Index(fields=["status", "-received_on"], name="application_status_received"),
+            models.Index(fields=["kind", "status"], name="application_kind_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Application #{self.pk} ({self.get_kind_display().lower()})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status in self.OPEN_STATUSES
+
+
+class Document(models.Model):
+    """A file received with an application, stored privately and served only to staff."""
+
+    class Kind(models.TextChoices):
+        SITE_PLAN = "site_plan", "Site plan"
+        ABUTTER_LIST = "certified_abutter_list", "Certified abutter list"
+        MAINTENANCE_PLAN = "maintenance_plan", "Maintenance plan"
+        VERMIN_CONTROL = "fly_vermin_control_method", "Fly and vermin control method"
+        CONSTRUCTION = "construction_drainage_details", "Construction and drainage details"
+        FENCING = "fencing_details", "Fencing details"
+        APPROVAL = "approval", "Approval or correspondence"
+        OTHER = "other", "Other"
+
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="documents")
+    kind = models.CharField(max_length=40, choices=Kind.choices)
+    file = models.FileField(upload_to="documents/%Y/%m/")
+    original_name = models.CharField(max_length=255)
+    content_type = models.CharField(max_length=100)
+    size_bytes = models.PositiveIntegerField()
+    description = models.CharField(max_length=200, blank=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(default=timezone.now)
+    voided = models.BooleanField(default=False)
+    void_reason = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["application", "kind", "uploaded_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.original_name}"
+
+
+class FeeSchedule(models.Model):
+    """The schedule of fees in force from a date (§20-20(4): the fee at application or renewal)."""
+
+    name = models.CharField(max_length=120)
+    effective_from = models.DateField(unique=True)
+    new_application_fee = models.DecimalField(
+        max_digits=8, decimal_places=2, validators=NON_NEGATIVE_MONEY
+    )
+    renewal_fee = models.DecimalField(max_digits=8, decimal_places=2, validators=NON_NEGATIVE_MONEY)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-effective_from"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(new_application_fee__gte=0) & Q(renewal_fee__gte=0),
+                name="fee_schedule_non_negative",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} (from {self.effective_from:%B %-d, %Y})"
+
+    @classmethod
+    def in_force_on(cls, day: date) -> FeeSchedule | None:
+        return cls.objects.filter(effective_from__lte=day).order_by("-effective_from").first()
+
+    def fee_for(self, kind: str) -> Decimal:
+        return self.renewal_fee if kind == Application.Kind.RENEWAL else self.new_application_fee
+
+
+class Payment(models.Model):
+    class Method(models.TextChoices):
+        CHECK = "check", "Check"
+        CASH = "cash", "Cash"
+        CARD = "card", "Card"
+        MONEY_ORDER = "money_order", "Money order"
+
+    application = models.ForeignKey(Application, on_delete=models.PROTECT, related_name="payments")
+    amount = models.DecimalField(max_digits=8, decimal_places=2, validators=NON_NEGATIVE_MONEY)
+    received_on = models.DateField()
+    method = models.CharField(max_length=12, choices=Method.choices)
+    reference = models.CharField(max_length=60, blank=True, help_text="Check or receipt number.")
+    received_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    voided = models.BooleanField(default=False)
+    void_reason = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["application", "received_on"]
+        constraints = [
+            models.CheckConstraint(condition=Q(amount__gt=0), name="payment_amount_positive")
+        ]
+
+    def __str__(self) -> str:
+        return f"${self.amount} by {self.get_method_display().lower()} on {self.received_on}"
+
+
+class Permit(models.Model):
+    """A written permit to keep animals, valid to December 31 (§20-15(1), §20-20(5)).
+
+    A permit is never edited after issue (§20-20(7)): it is revoked, or voided with a
+    reason, and a new application leads to a new permit.
+    """
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        EXPIRED = "expired", "Expired"
+        REVOKED = "revoked", "Revoked"
+        VOID = "void", "Void"
+
+    number = models.CharField(max_length=12, unique=True)
+    year = models.PositiveSmallIntegerField(db_index=True)
+    sequence = models.PositiveIntegerField()
+    application = models.OneToOneField(Application, on_delete=models.PROTECT, related_name="permit")
+    holder = models.ForeignKey(Applicant, on_delete=models.PROTECT, related_name="permits")
+    lot = models.ForeignKey("facilities.Lot", on_delete=models.PROTECT, related_name="permits")
+    issued_on = models.DateField()
+    expires_on = models.DateField(db_index=True)
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True
+    )
+    conditions = models.TextField(blank=True)
+    variances_text = models.TextField(
+        "variances", blank=True, help_text="The variances in force when issued, as printed."
+    )
+    grandfathered = models.BooleanField(default=False, help_text="§20-20(8).")
+    verify_token = models.CharField(max_length=43, unique=True, editable=False)
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    revoked_on = models.DateField(null=True, blank=True)
+    revocation_reason = models.TextField(blank=True)
+    removal_ordered_by = models.DateField(
+        "animals to be removed by", null=True, blank=True, help_text="§20-20(6)."
+    )
+    void_reason = models.TextField(blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-year", "-sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["year", "sequence"], name="permit_sequence_per_year"),
+            models.CheckConstraint(condition=Q(sequence__gte=1), name="permit_sequence_positive"),
+            models.CheckConstraint(
+                condition=Q(expires_on__gte=F("issued_on")), name="permit_expires_after_issue"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Permit {self.number}"
+
+    def save(self, *args, **kwargs):
+        if not self.verify_token:
+            self.verify_token = secrets.token_urlsafe(32)
+        super().save(*args, **kwargs)
+
+    def status_on(self, day: date) -> str:
+        """The status a reader sees: an active permit past December 31 shows as expired."""
+        if self.status == self.Status.ACTIVE and day > self.expires_on:
+            return self.Status.EXPIRED
+        return self.status
+
+    @property
+    def current_status(self) -> str:
+        return self.status_on(timezone.localdate())
+
+    @property
+    def current_status_label(self) -> str:
+        return self.Status(self.current_status).label
+
+
+class PermitAnimal(models.Model):
+    """The exact number and kind of animals a permit authorizes (§20-20(3)), as issued."""
+
+    permit = models.ForeignKey(Permit, on_delete=models.CASCADE, related_name="animals")
+    species = models.CharField(max_length=20, choices=Species.choices)
+    count = models.PositiveIntegerField()
+    mature_count = models.PositiveIntegerField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["permit", "species"]
+        constraints = [
+            models.UniqueConstraint(fields=["permit", "species"], name="permit_species_once"),
+            models.CheckConstraint(
+                condition=Q(mature_count__isnull=True) | Q(mature_count__lte=F("count")),
+                name="permit_animal_mature_not_over_count",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.get_species_display()}"
+
+
+class PermitNumberCounter(models.Model):
+    """The last permit number given in a year; locked while the next one is taken."""
+
+    year = models.PositiveSmallIntegerField(primary_key=True)
+    last_sequence = models.PositiveIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.year}: {self.last_sequence}"
+
+
+class SetbackEnlargement(models.Model):
+    """The Board enlarged a minimum distance in this case (§20-15(4), last paragraph)."""
+
+    class Rule(models.TextChoices):
+        PROPERTY_LINE = "20-15.4.a", "§20-15(4)(a) abutting property line"
+        WETLAND = "20-15.4.b", "§20-15(4)(b) wetland or watercourse"
+        WELL = "20-15.4.d", "§20-15(4)(d) drinking-water well"
+        SEWAGE = "20-15.4.e", "§20-15(4)(e) sewage disposal area"
+        PUBLIC_WAY = "20-15.4.f", "§20-15(4)(f) public way"
+
+    application = models.ForeignKey(
+        Application, on_delete=models.CASCADE, related_name="setback_enlargements"
+    )
+    rule = models.CharField(max_length=12, choices=Rule.choices)
+    minimum_ft = models.DecimalField(
+        max_digits=6, decimal_places=1, validators=[MinValueValidator(Decimal("0"))]
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["application", "rule"], name="one_enlargement_per_rule")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_rule_display()}: {self.minimum_ft} ft"

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class StonehamBohConfig(AppConfig):
+    name = "stoneham_boh"
+    verbose_name = "Accounts and roles"
+
+    def ready(self) -> None:
+        from django.db.models.signals import post_migrate
+
+        from stoneham_boh.roles import ensure_role_groups
+
+        # Groups and their permissions are part of the schema: every migrate keeps them true.
+        post_migrate.connect(ensure_role_groups, sender=self)

@@ -1,0 +1,21 @@
+from django.conf import settings
+
+from stoneham_boh.navigation import entries_for
+from stoneham_boh.roles import Role, roles_of
+
+
+def board(request):
+    """The Board's contact details and the visitor's roles, for the layout and navigation."""
+    names = roles_of(request.user)
+    nav_entries, public_nav_entries = entries_for(request.user)
+    return {
+        "nav_entries": nav_entries,
+        "public_nav_entries": public_nav_entries,
+        "BOARD": settings.BOARD,
+        "user_roles": names,
+        "is_clerk": Role.CLERK.value in names or Role.ADMIN.value in names,
+        "is_agent": Role.AGENT.value in names or Role.ADMIN.value in names,
+        "is_board_member": Role.BOARD.value in names or Role.ADMIN.value in names,
+        "is_applicant": Role.APPLICANT.value in names,
+        "is_admin": Role.ADMIN.value in names,
+    }

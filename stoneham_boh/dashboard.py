@@ -1,0 +1,164 @@
+"""What each role's home page shows: the work that needs that person's attention.
+
+Each section is a small, bounded query (at most a handful of rows plus a count), so a
+home page costs the same whether the archive holds ten records or ten thousand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Count, Q
+
+from hearings.models import DocketItem, Meeting
+from inspections.models import Complaint, Inspection, Order
+from permits.models import Application, Permit
+
+SECTION_LIMIT = 8
+
+
+@dataclass
+class Section:
+    title: str
+    rows: list = field(default_factory=list)
+    total: int = 0
+    empty: str = ""
+    template: str = ""
+    more_url: str = ""
+
+
+def clerk_sections(today: date) -> list[Section]:
+    needing_attention = Application.objects.filter(
+        status__in=[
+            Application.Status.DRAFT,
+            Application.Status.RECEIVED,
+            Application.Status.APPROVED,
+        ]
+    ).select_related("applicant", "lot")
+    expiring = Permit.objects.filter(
+        status=Permit.Status.ACTIVE, expires_on=date(today.year, 12, 31)
+    ).exclude(
+        renewal_applications__status__in=Application.OPEN_STATUSES + (Application.Status.ISSUED,)
+    )
+    return [
+        Section(
+            "Applications needing attention",
+            list(needing_attention.order_by("status", "received_on")[:SECTION_LIMIT]),
+            needing_attention.count(),
+            "No application is waiting. Start a new application when one arrives at the counter.",
+            "_partials/dashboard/applications.html",
+        ),
+        Section(
+            f"Permits expiring December 31, {today.year}, not yet renewed",
+            list(expiring.select_related("holder", "lot").order_by("number")[:SECTION_LIMIT]),
+            expiring.count(),
+            "Every permit expiring this year has a renewal under way.",
+            "_partials/dashboard/permits.html",
+        ),
+        upcoming_meetings_section(today),
+    ]
+
+
+def upcoming_meetings_section(today: date) -> Section:
+    meetings = (
+        Meeting.objects.filter(date__gte=today, cancelled=False)
+        .annotate(item_count=Count("items", filter=~Q(items__status=DocketItem.Status.WITHDRAWN)))
+        .order_by("date", "time")
+    )
+    return Section(
+        "Coming Board meetings",
+        list(meetings[:SECTION_LIMIT]),
+        meetings.count(),
+        "No meeting is scheduled. Schedule one to put new applications on the docket.",
+        "_partials/dashboard/meetings.html",
+    )
+
+
+def agent_sections(today: date, user) -> list[Section]:
+    due = Inspection.objects.filter(
+        status=Inspection.Status.SCHEDULED, scheduled_for__lte=today
+    ).filter(Q(agent=user) | Q(agent__isnull=True))
+    overdue_orders = Order.objects.filter(status=Order.Status.OPEN, deadline__lt=today)
+    open_complaints = Complaint.objects.filter(status=Complaint.Status.OPEN)
+    return [
+        Section(
+            "Inspections due today or overdue",
+            list(due.select_related("lot").order_by("scheduled_for")[:SECTION_LIMIT]),
+            due.count(),
+            "Nothing is due. Scheduled inspections appear here on their day.",
+            "_partials/dashboard/inspections.html",
+        ),
+        Section(
+            "Orders past their deadline",
+            list(overdue_orders.select_related("lot").order_by("deadline")[:SECTION_LIMIT]),
+            overdue_orders.count(),
+            "No order is overdue.",
+            "_partials/dashboard/orders.html",
+        ),
+        Section(
+            "Open complaints",
+            list(open_complaints.select_related("lot").order_by("received_on")[:SECTION_LIMIT]),
+            open_complaints.count(),
+            "No complaint is waiting for an inspection.",
+            "_partials/dashboard/complaints.html",
+        ),
+    ]
+
+
+def board_sections(today: date) -> list[Section]:
+    next_meeting = (
+        Meeting.objects.filter(date__gte=today, cancelled=False).order_by("date", "time").first()
+    )
+    items = []
+    total = 0
+    if next_meeting is not None:
+        docket = next_meeting.items.exclude(status=DocketItem.Status.WITHDRAWN).select_related(
+            "application__applicant", "application__lot"
+        )
+        items = list(docket[:SECTION_LIMIT])
+        total = docket.count()
+    title = (
+        f"Docket for {next_meeting.date:%A, %B %-d, %Y}"
+        if next_meeting
+        else "Next meeting's docket"
+    )
+    return [
+        Section(
+            title,
+            items,
+            total,
+            "No hearing is on the docket. The clerk schedules hearings as applications arrive.",
+            "_partials/dashboard/docket.html",
+        )
+    ]
+
+
+def applicant_sections(user) -> list[Section]:
+    applicant = getattr(user, "applicant", None)
+    if applicant is None:
+        return [
+            Section(
+                "Your applications",
+                empty="No application is linked to your account yet. Call the Board's office.",
+                template="_partials/dashboard/applications.html",
+            )
+        ]
+    applications = applicant.applications.select_related("lot").order_by("-received_on", "-id")
+    permits = applicant.permits.select_related("lot").order_by("-year", "-sequence")
+    return [
+        Section(
+            "Your applications",
+            list(applications[:SECTION_LIMIT]),
+            applications.count(),
+            "You have no application on file.",
+            "_partials/dashboard/applications.html",
+        ),
+        Section(
+            "Your permits",
+            list(permits[:SECTION_LIMIT]),
+            permits.count(),
+            "You hold no permit yet.",
+            "_partials/dashboard/permits.html",
+        ),
+    ]

@@ -1,0 +1,52 @@
+"""Navigation entries, gathered from each app's `navigation.ENTRIES`.
+
+An app lists its own pages, so that adding a page never means editing the base template:
+
+    ENTRIES = [NavEntry("Applications", "permits:application-list", (Role.CLERK,), order=10)]
+
+Entries with no roles are public and shown to everyone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module
+
+from django.urls import reverse
+
+from stoneham_boh.roles import Role, has_role
+
+APPS_WITH_NAVIGATION = ("permits", "facilities", "hearings", "inspections", "stoneham_boh")
+
+
+@dataclass(frozen=True)
+class NavEntry:
+    label: str
+    url_name: str
+    roles: tuple[Role, ...] = ()
+    order: int = 50
+
+
+@cache
+def all_entries() -> tuple[NavEntry, ...]:
+    entries: list[NavEntry] = []
+    for app in APPS_WITH_NAVIGATION:
+        try:
+            module = import_module(f"{app}.navigation")
+        except ModuleNotFoundError:
+            continue
+        entries.extend(getattr(module, "ENTRIES", ()))
+    return tuple(sorted(entries, key=lambda entry: (entry.order, entry.label)))
+
+
+def entries_for(user) -> tuple[list[dict], list[dict]]:
+    """(role entries the user may open, public entries)."""
+    private, public = [], []
+    for entry in all_entries():
+        item = {"label": entry.label, "url": reverse(entry.url_name)}
+        if not entry.roles:
+            public.append(item)
+        elif user.is_authenticated and has_role(user, entry.roles):
+            private.append(item)
+    return private, public

@@ -1,0 +1,43 @@
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.csrf import requires_csrf_token
+
+from stoneham_boh import dashboard
+from stoneham_boh.roles import Role, roles_of
+
+
+def public_home(request):
+    return render(request, "public_home.html")
+
+
+@login_required
+def home(request):
+    """The logged-in home page: one group of sections per role the person holds."""
+    today = timezone.localdate()
+    names = roles_of(request.user)
+    is_admin = Role.ADMIN.value in names
+    groups = []
+    if is_admin or Role.CLERK.value in names:
+        groups.append(("Clerk's desk", dashboard.clerk_sections(today)))
+    if is_admin or Role.AGENT.value in names:
+        groups.append(("Field work", dashboard.agent_sections(today, request.user)))
+    if is_admin or Role.BOARD.value in names:
+        groups.append(("Board", dashboard.board_sections(today)))
+    if Role.APPLICANT.value in names:
+        groups.append(("Your keeping of animals", dashboard.applicant_sections(request.user)))
+    return render(request, "home.html", {"groups": groups, "today": today})
+
+
+def permission_denied(request, exception=None):
+    return render(request, "errors/403.html", status=403)
+
+
+def page_not_found(request, exception=None):
+    return render(request, "errors/404.html", status=404)
+
+
+@requires_csrf_token
+def server_error(request):
+    # No context processors may fail here: render a template that needs nothing.
+    return render(request, "errors/500.html", status=500, context={})

@@ -1,0 +1,62 @@
+"""Fixtures shared by every test: users of each role, fast hashing, private upload folder."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import Group
+
+from stoneham_boh.roles import Role
+
+
+@pytest.fixture(autouse=True)
+def _fast_and_isolated(settings, tmp_path):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.MEDIA_ROOT = tmp_path / "uploads"
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+def make_user(username: str, role: Role | None, **fields):
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model().objects.create_user(
+        username=username,
+        password="a-long-test-password",
+        first_name=fields.pop("first_name", username.title()),
+        is_superuser=role is Role.ADMIN,
+        is_staff=role is Role.ADMIN,
+        **fields,
+    )
+    if role is not None and role is not Role.ADMIN:
+        user.groups.add(Group.objects.get(name=role.value))
+    return user
+
+
+@pytest.fixture
+def clerk(db):
+    return make_user("clerk1", Role.CLERK)
+
+
+@pytest.fixture
+def agent(db):
+    return make_user("agent1", Role.AGENT)
+
+
+@pytest.fixture
+def board_member(db):
+    return make_user("board1", Role.BOARD)
+
+
+@pytest.fixture
+def admin_user(db):
+    return make_user("admin1", Role.ADMIN)
+
+
+@pytest.fixture
+def applicant_user(db):
+    return make_user("applicant1", Role.APPLICANT)
+
+
+@pytest.fixture
+def clerk_client(client, clerk):
+    client.force_login(clerk)
+    return client

@@ -1,0 +1,88 @@
+"""Factories that build records through the actions, as a clerk would."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from itertools import count
+
+from facilities.models import Lot
+from permits import actions
+from permits.models import Applicant, Application, FeeSchedule
+
+_serial = count(1)
+
+
+def lot(**fields) -> Lot:
+    n = next(_serial)
+    defaults = {
+        "parcel_id": f"9-{n}-1",
+        "street_address": f"{n} Test Street",
+        "area_acres": Decimal("1.5"),
+        "percolation_min_per_inch": Decimal("10"),
+    }
+    defaults.update(fields)
+    return Lot.objects.create(**defaults)
+
+
+def applicant(**fields) -> Applicant:
+    n = next(_serial)
+    defaults = {
+        "name": f"Applicant {n}",
+        "mailing_street": f"{n} Test Street",
+        "mailing_zip": "02180",
+    }
+    defaults.update(fields)
+    return Applicant.objects.create(**defaults)
+
+
+def fee_schedule(**fields) -> FeeSchedule:
+    defaults = {
+        "name": "Test schedule",
+        "effective_from": date(2002, 8, 1),
+        "new_application_fee": Decimal("75.00"),
+        "renewal_fee": Decimal("40.00"),
+    }
+    defaults.update(fields)
+    return FeeSchedule.objects.get_or_create(
+        effective_from=defaults.pop("effective_from"), defaults=defaults
+    )[0]
+
+
+GOOD_COOP = {
+    "label": "C1",
+    "kind": "coop",
+    "area_sqft": Decimal("48"),
+    "potable_water": True,
+    "distance_property_line_ft": Decimal("60"),
+    "distance_sewage_disposal_ft": Decimal("30"),
+    "distance_public_way_ft": Decimal("70"),
+}
+
+
+def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None, **fields):
+    """A complete renewal for six hens in a compliant coop: eligible once paid."""
+    fee_schedule()
+    application = actions.create_application(
+        applicant=fields.pop("applicant", None) or applicant(),
+        lot=fields.pop("lot", None) or lot(),
+        kind=Application.Kind.RENEWAL,
+        by=by,
+        manure_method="receptacle",
+        securely_fenced=True,
+        vermin_plan_approved=True,
+        vermin_licensed_operator=True,
+        **fields,
+    )
+    actions.set_animals(application=application, by=by, animals={"chicken": 6})
+    actions.add_structure(application=application, by=by, **{**GOOD_COOP, **(structure or {})})
+    actions.submit_application(application=application, received_on=received_on, by=by)
+    if paid:
+        actions.record_payment(
+            application=application,
+            amount=actions.fee_due(application),
+            received_on=received_on,
+            method="check",
+            by=by,
+        )
+    return application

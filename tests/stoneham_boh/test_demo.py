@@ -1,0 +1,49 @@
+"""The demo loader builds a Stoneham-like data set once; running it again changes nothing."""
+
+import pytest
+from django.apps import apps
+from django.core.management import call_command
+
+from stoneham_boh.demo import DEMO_PASSWORD, DEMO_USERS
+
+
+def record_counts() -> dict[str, int]:
+    return {
+        model._meta.label: model.objects.count()
+        for model in apps.get_models()
+        if model._meta.app_label
+        in {"facilities", "permits", "hearings", "inspections", "stoneham_boh"}
+    }
+
+
+@pytest.mark.django_db
+def test_loading_the_demo_twice_changes_nothing(capsys):
+    call_command("load_demo")
+    first = record_counts()
+    call_command("load_demo")
+    assert record_counts() == first
+    assert "already present" in capsys.readouterr().out
+
+
+@pytest.mark.django_db
+def test_the_demo_has_what_the_board_deals_with():
+    from facilities.models import Lot
+    from permits.models import Application, Permit
+
+    call_command("load_demo")
+    assert Lot.objects.count() >= 30
+    species = set(Permit.objects.values_list("animals__species", flat=True))
+    assert {"chicken", "goat", "pigeon", "horse"} <= species
+    assert Permit.objects.filter(grandfathered=True, animals__species="pigeon").exists()
+    assert Application.objects.filter(status=Application.Status.RECEIVED).exists()
+
+
+@pytest.mark.django_db
+def test_every_demo_user_can_log_in_and_sees_their_home_page(client):
+    call_command("load_demo")
+    for spec in DEMO_USERS:
+        assert client.login(username=spec.username, password=DEMO_PASSWORD), spec.username
+        response = client.get("/home/")
+        assert response.status_code == 200
+        assert spec.first_name in response.content.decode()
+        client.logout()

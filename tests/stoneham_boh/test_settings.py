@@ -1,0 +1,62 @@
+"""Production settings refuse unsafe keys, and pass Django's deployment checklist."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+STRONG_KEY = "k9-" + "".join(chr(65 + (i * 7) % 26) + str(i % 10) for i in range(40))
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG"}}
+    environment.update(env)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_refuses_the_demo_key():
+    result = run_manage("check", DJANGO_ENV="production", ALLOWED_HOSTS="boh.example.org")
+    assert result.returncode != 0
+    assert "SECRET_KEY" in result.stderr
+
+
+def test_production_refuses_a_short_key():
+    result = run_manage(
+        "check", DJANGO_ENV="production", ALLOWED_HOSTS="boh.example.org", SECRET_KEY="short-key"
+    )
+    assert result.returncode != 0
+    assert "at least 50 characters" in result.stderr
+
+
+def test_production_refuses_debug():
+    result = run_manage(
+        "check",
+        DJANGO_ENV="production",
+        ALLOWED_HOSTS="boh.example.org",
+        SECRET_KEY=STRONG_KEY,
+        DEBUG="1",
+    )
+    assert result.returncode != 0
+    assert "DEBUG" in result.stderr
+
+
+def test_production_passes_the_deployment_checklist_without_a_warning():
+    result = run_manage(
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DJANGO_ENV="production",
+        ALLOWED_HOSTS="boh.example.org",
+        SECRET_KEY=STRONG_KEY,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues (0 silenced)." in result.stdout
