@@ -7,6 +7,11 @@ HOST ?= 127.0.0.1
 
 .PHONY: run test lint venv lock bench clean-db
 
+# `make test DATABASE_URL=postgres://...` and `make bench DATABASE_URL=...` pass it on.
+ifdef DATABASE_URL
+export DATABASE_URL
+endif
+
 venv: $(VENV)/.installed
 
 # The lock file pins every package; the build constraint keeps old sdists (XStatic) buildable.
@@ -30,6 +35,12 @@ lint: venv
 # SQLite by default; PostgreSQL when DATABASE_URL names one.
 test: lint
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# A large data set in a separate database (var/bench/ or <name>_bench on PostgreSQL), then
+# every measurement; prints a table and writes var/bench/latest.json.
+bench: venv
+	mkdir -p var/bench
+	LOG_LEVEL=WARNING $(PY) manage.py bench $(BENCH_ARGS)
 
 # Re-pin after changing pyproject.toml's dependencies.
 lock: venv

@@ -1,0 +1,316 @@
+"""`make bench`: build a large data set in a separate database, measure, print, save JSON.
+
+The outer run creates the benchmark database (var/bench/bench.sqlite3, or `<name>_bench` on
+the PostgreSQL server that DATABASE_URL names), migrates it, and runs the measurements in a
+child process pointed at it, so the demo or production database is never touched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from datetime import date
+from pathlib import Path
+
+import dj_database_url
+from django.conf import settings
+from django.core.management.base import BaseCommand
+from django.urls import reverse
+from django.utils import timezone
+
+from stoneham_boh import benchdata, benchmark
+
+TARGETS = {
+    "page_queries_max": 12,
+    "page_median_ms": 50,
+    "page_p95_ms": 100,
+    "rules_evals_per_s": 20_000,
+    "check_rules_cli_evals_per_s": 5_000,
+    "permit_pdf_ms": 200,
+    "notices_300_s": 20,
+    "renewal_check_10k_s": 10,
+    "list_rps": 150,
+    "list_p95_ms": 200,
+}
+LARGE_LOTS = 10_000
+SMALL_LOTS = 10
+
+
+def bench_database_url(url: str) -> str:
+    config = dj_database_url.parse(url)
+    if "postgresql" in config["ENGINE"]:
+        base = url.rsplit("/", 1)[0]
+        return f"{base}/{config['NAME']}_bench"
+    return f"sqlite:///{settings.VAR_DIR / 'bench' / 'bench.sqlite3'}"
+
+
+def recreate(url: str) -> None:
+    config = dj_database_url.parse(url)
+    if "postgresql" in config["ENGINE"]:
+        import psycopg
+
+        admin = psycopg.connect(
+            host=config["HOST"] or "127.0.0.1", port=config["PORT"] or 5432,
+            user=config["USER"] or "postgres", password=config["PASSWORD"] or None,
+            dbname="postgres", autocommit=True,
+        )
+        with admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{config["NAME"]}" WITH (FORCE)')
+            admin.execute(f'CREATE DATABASE "{config["NAME"]}"')
+    else:
+        path = Path(config["NAME"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+class Command(BaseCommand):
+    help = "Measure pages, rules, PDFs and a live server over a large data set (make bench)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--inner", action="store_true", help=("internal: run the measurements"))
+        parser.add_argument("--lots", type=int, default=LARGE_LOTS)
+        parser.add_argument("--no-live", action="store_true", help="skip the gunicorn load test")
+
+    def handle(self, *args, **options):
+        if options["inner"]:
+            return self.measure(options)
+        source = os.environ.get("DATABASE_URL", f"sqlite:///{settings.VAR_DIR / 'db.sqlite3'}")
+        url = bench_database_url(source)
+        self.stdout.write(f"Benchmark database: {url}")
+        recreate(url)
+        env = {**os.environ, "DATABASE_URL": url, "DEBUG": "0"}
+        manage = str(settings.BASE_DIR / "manage.py")
+        subprocess.run([sys.executable, manage, "migrate", "-v0"], check=True, env=env)
+        command = [sys.executable, manage, "bench", "--inner", "--lots", str(options["lots"])]
+        if options["no_live"]:
+            command.append("--no-live")
+        subprocess.run(command, check=True, env=env)
+
+    # The measurements, in the child process pointed at the benchmark database.
+
+    def measure(self, options) -> None:
+        from django.contrib.auth import get_user_model
+
+        from stoneham_boh.demo import ensure_demo_users
+
+        today = timezone.localdate()
+        users = ensure_demo_users()
+        agent = get_user_model().objects.get(username="agent")
+        engine = "postgresql" if connection_is_postgres() else "sqlite"
+        self.stdout.write(f"Building the small set ({SMALL_LOTS} of each kind)...")
+        benchdata.add_records(SMALL_LOTS, today=today, agent=agent)
+        link_demo_applicant(users["applicant"])
+        pages = pages_to_measure()
+        queries_small = benchmark.page_queries(pages)
+        self.stdout.write(f"Building the large set ({options['lots']:,} lots)...")
+        benchdata.add_records(options["lots"] - SMALL_LOTS, today=today, agent=agent)
+        analyse()
+        queries_large = benchmark.page_queries(pages)
+        timings = benchmark.page_timings(pages)
+        self.stdout.write("Rules, PDFs and renewals...")
+        result = {
+            "database": engine,
+            "rules_evals_per_s": benchmark.rules_evals_per_s(),
+            "check_rules_cli_evals_per_s": benchmark.check_rules_cli_evals_per_s(),
+            "pages": {
+                page.name: {
+                    "queries_small": queries_small[page.name],
+                    "queries_large": queries_large[page.name],
+                    **timings[page.name],
+                }
+                for page in pages
+            },
+            "permit_pdf_ms": permit_pdf_ms(),
+            "notices_300_s": notices_300_s(today),
+            "renewal_check_10k_s": renewal_check_s(),
+            "live": live_figures(engine, options["no_live"]),
+        }
+        out = settings.VAR_DIR / "bench" / "latest.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(result, indent=2) + "\n")
+        (out.parent / f"latest-{engine}.json").write_text(json.dumps(result, indent=2) + "\n")
+        self.print_table(result)
+        self.stdout.write(f"\nWritten to {out}")
+
+    def print_table(self, result: dict) -> None:
+        def mark(ok: bool) -> str:
+            return "ok  " if ok else "MISS"
+
+        self.stdout.write(f"\nDatabase: {result['database']}")
+        self.stdout.write(f"{'page':<28}{'q small':>8}{'q large':>8}{'median':>9}{'p95':>9}")
+        for name, page in result["pages"].items():
+            ok = (
+                page["queries_small"] == page["queries_large"] <= TARGETS["page_queries_max"]
+                and page["median_ms"] < TARGETS["page_median_ms"]
+                and page["p95_ms"] < TARGETS["page_p95_ms"]
+            )
+            self.stdout.write(
+                f"{name:<28}{page['queries_small']:>8}{page['queries_large']:>8}"
+                f"{page['median_ms']:>8.1f}ms{page['p95_ms']:>7.1f}ms  {mark(ok)}"
+            )
+        rows = [
+            ("rules evaluations/s", result["rules_evals_per_s"], ">=", "rules_evals_per_s"),
+            ("check_rules evaluations/s", result["check_rules_cli_evals_per_s"], ">=",
+             "check_rules_cli_evals_per_s"),
+            ("permit PDF ms", result["permit_pdf_ms"], "<", "permit_pdf_ms"),
+            ("300 letters + labels s", result["notices_300_s"], "<", "notices_300_s"),
+            ("renewal re-check 10k s", result["renewal_check_10k_s"], "<", "renewal_check_10k_s"),
+            ("live list rps", result["live"]["list_rps"], ">=", "list_rps"),
+            ("live list p95 ms", result["live"]["list_p95_ms"], "<", "list_p95_ms"),
+            ("live detail rps", result["live"]["detail_rps"], None, None),
+            ("live detail p95 ms", result["live"]["detail_p95_ms"], None, None),
+        ]
+        self.stdout.write("")
+        for label, value, op, key in rows:
+            if value is None:
+                self.stdout.write(f"{label:<28}{'not measured':>14}")
+                continue
+            verdict = ""
+            if op:
+                target = TARGETS[key]
+                verdict = mark(value >= target if op == ">=" else value < target)
+                verdict = f"  {verdict} (target {op} {target:,})"
+            self.stdout.write(f"{label:<28}{value:>14,}{verdict}")
+
+
+def connection_is_postgres() -> bool:
+    from django.db import connection
+
+    return connection.vendor == "postgresql"
+
+
+def analyse() -> None:
+    """Refresh the planner's statistics after the bulk load, as autovacuum would in time."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+
+def link_demo_applicant(user) -> None:
+    from permits.models import Applicant
+
+    applicant = Applicant.objects.order_by("pk").first()
+    applicant.user = user
+    applicant.save(update_fields=["user"])
+
+
+def pages_to_measure() -> list[benchmark.Page]:
+    from permits.models import Application, Permit
+
+    def latest_new_application() -> str:
+        application = Application.objects.filter(kind="new").order_by("-pk").first()
+        return reverse("permits:application-detail", args=[application.pk])
+
+    def latest_permit_token() -> str:
+        permit = Permit.objects.order_by("-pk").first()
+        return reverse("permit-verify", args=[permit.verify_token])
+
+    Page = benchmark.Page
+    return [
+        Page("public_home", None, lambda: reverse("public-home")),
+        Page("clerk_home", "clerk", lambda: reverse("home")),
+        Page("agent_home", "agent", lambda: reverse("home")),
+        Page("board_home", "board", lambda: reverse("home")),
+        Page("applicant_home", "applicant", lambda: reverse("home")),
+        Page(
+            "application_list_filtered", "clerk",
+            lambda: reverse("permits:application-list") + "?status=received",
+        ),
+        Page("application_detail", "clerk", latest_new_application),
+        Page("permit_list", "clerk", lambda: reverse("permits:permit-list")),
+        Page("docket", "board", lambda: reverse("hearings:docket")),
+        Page("agent_list", "agent", lambda: reverse("inspections:agenda")),
+        Page("verify", None, latest_permit_token),
+    ]
+
+
+def permit_pdf_ms() -> float:
+    from permits.models import Permit
+    from permits.pdf import render_permit_pdf
+
+    permit = Permit.objects.select_related("holder", "lot").order_by("-pk").first()
+    return round(benchmark.best_of(lambda: render_permit_pdf(permit)) * 1000, 1)
+
+
+def notices_300_s(today: date) -> float:
+    """Letters and Avery 5160 labels for 300 abutters of one docket item, rendered to PDF."""
+    from datetime import time as clock
+    from datetime import timedelta
+
+    from facilities.models import Abutter, AbutterList
+    from hearings.models import DocketItem, Meeting
+    from hearings.printing import abutter_letters_pdf, labels_pdf
+    from permits.models import Application
+
+    application = (
+        Application.objects.filter(kind="new", abutter_list__isnull=True).order_by("pk").first()
+    )
+    abutter_list = AbutterList.objects.create(application=application, certified_on=today)
+    Abutter.objects.bulk_create(
+        Abutter(abutter_list=abutter_list, owner_names=f"Abutter {n} and Spouse {n}",
+                mailing_street=f"{n} Elm Street", mailing_city="Stoneham" if n % 5 else "Reading",
+                mailing_zip="02180")
+        for n in range(300)
+    )
+    meeting = Meeting.objects.create(date=today + timedelta(days=30), time=clock(19, 0))
+    item = DocketItem.objects.create(meeting=meeting, application=application,
+                                     kind=DocketItem.Kind.NEW_APPLICATION)
+    items = DocketItem.objects.filter(pk=item.pk)
+    started = time.perf_counter()
+    abutter_letters_pdf(items, today=today)
+    labels_pdf(items)
+    return round(time.perf_counter() - started, 2)
+
+
+def renewal_check_s() -> float:
+    """Re-run the rules on the application behind every permit, as the renewal list does."""
+    from permits.facts import evaluate_application, prefetches
+    from permits.models import Application
+
+    started = time.perf_counter()
+    ids = list(Application.objects.filter(permit__isnull=False).values_list("pk", flat=True))
+    for chunk_start in range(0, len(ids), 2000):
+        chunk = ids[chunk_start : chunk_start + 2000]
+        for application in (
+            Application.objects.filter(pk__in=chunk)
+            .select_related("lot", "abutter_list")
+            .prefetch_related(*prefetches())
+        ):
+            evaluate_application(application)
+    return round(time.perf_counter() - started, 2)
+
+
+def live_figures(engine: str, skip: bool) -> dict:
+    empty = {"workers": None, "list_rps": None, "list_p95_ms": None, "detail_rps": None,
+             "detail_p95_ms": None}
+    if skip or engine != "postgresql":
+        return empty
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from permits.models import Application
+
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="clerk"))
+    cookie = f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+    detail = reverse(
+        "permits:application-detail",
+        args=[Application.objects.filter(kind="new").order_by("-pk").first().pk],
+    )
+    port = 8790
+    with benchmark.LiveServer(port, workers=2):
+        listing = benchmark.load(port, reverse("permits:application-list") + "?status=received",
+                                 cookie)
+        detailed = benchmark.load(port, detail, cookie)
+    return {
+        "workers": 2,
+        "list_rps": listing["rps"],
+        "list_p95_ms": listing["p95_ms"],
+        "detail_rps": detailed["rps"],
+        "detail_p95_ms": detailed["p95_ms"],
+    }
