@@ -9,9 +9,25 @@ from django.db import models
 from django.db.models import Q
 from simple_history.models import HistoricalRecords
 
-# §20-20(9): both notices at least fourteen days before the hearing. The rules module
-# holds the figure as ruleset data; this mirror only serves scheduling warnings.
+from permits import rules
+
+# §20-20(9): both notices at least fourteen days before the hearing. The figure is ruleset
+# data in the rules module; this is the regulation's 2002 figure, kept for readers only.
 NOTICE_DAYS = 14
+
+
+def notice_days(hearing_date: date) -> int:
+    """§20-20(9): days of notice required before a hearing, from the ruleset then in force."""
+    spec = rules.ruleset_in_force(hearing_date).rules["20-20.9"]
+    return int(spec.value("notice_days"))
+
+
+class MeetingQuerySet(models.QuerySet):
+    def upcoming(self, today: date):
+        return self.filter(date__gte=today, cancelled=False).order_by("date", "time")
+
+    def past(self, today: date):
+        return self.filter(date__lt=today).order_by("-date", "-time")
 
 
 class Meeting(models.Model):
@@ -24,6 +40,8 @@ class Meeting(models.Model):
     cancelled = models.BooleanField(default=False)
     history = HistoricalRecords()
 
+    objects = MeetingQuerySet.as_manager()
+
     class Meta:
         ordering = ["-date", "-time"]
 
@@ -33,7 +51,10 @@ class Meeting(models.Model):
     @property
     def last_notice_day(self) -> date:
         """The last day on which notices can go out and still give 14 days' notice."""
-        return self.date - timedelta(days=NOTICE_DAYS)
+        return self.date - timedelta(days=notice_days(self.date))
+
+    def notice_deadline_passed(self, today: date) -> bool:
+        return self.last_notice_day < today
 
 
 class DocketItem(models.Model):
@@ -78,6 +99,8 @@ class LegalNotice(models.Model):
     meeting = models.OneToOneField(Meeting, on_delete=models.PROTECT, related_name="legal_notice")
     text = models.TextField()
     newspaper = models.CharField(max_length=120, default="Stoneham Independent")
+    # Once sent to the newspaper the text is what the public read: it is no longer edited.
+    sent_on = models.DateField("sent to the newspaper on", null=True, blank=True)
     published_on = models.DateField(null=True, blank=True)
     history = HistoricalRecords()
 
@@ -154,6 +177,14 @@ class Vote(models.Model):
         return f"{self.member}: {self.get_vote_display()}"
 
 
+class VarianceQuerySet(models.QuerySet):
+    def in_effect(self, today: date):
+        """Granted, not rescinded, and not expired on `today` (§20-21: shown to the public)."""
+        return self.filter(granted=True, rescinded_on__isnull=True).filter(
+            Q(expires_on__isnull=True) | Q(expires_on__gte=today)
+        )
+
+
 class Variance(models.Model):
     """The Board's written variance of named rules for one case (§20-21)."""
 
@@ -171,6 +202,8 @@ class Variance(models.Model):
     rescinded_on = models.DateField(null=True, blank=True)
     rescinded_reason = models.TextField(blank=True)
     history = HistoricalRecords()
+
+    objects = VarianceQuerySet.as_manager()
 
     class Meta:
         ordering = ["-granted_on", "-id"]

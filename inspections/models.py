@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 from django.conf import settings
 from django.db import models
+from django.db.models import Count, Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
+
+
+def submission_token_field() -> models.UUIDField:
+    """The hidden token a form carries, so that a form sent twice records once."""
+    return models.UUIDField(null=True, blank=True, unique=True, editable=False)
+
+
+class ComplaintQuerySet(models.QuerySet):
+    def open(self):
+        return self.exclude(status=Complaint.Status.CLOSED)
+
+    def for_list(self):
+        return self.select_related("lot", "received_by").annotate(
+            inspection_count=Count("inspections")
+        )
 
 
 class Complaint(models.Model):
@@ -35,15 +53,45 @@ class Complaint(models.Model):
     received_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    observed_at = models.DateTimeField(
+        "when the neighbour saw it",
+        null=True,
+        blank=True,
+        help_text="Pigeons flying 10 a.m. to 3 p.m., June to September, break §20-18(5).",
+    )
     closed_on = models.DateField(null=True, blank=True)
     resolution = models.TextField(blank=True)
+    submission_token = submission_token_field()
     history = HistoricalRecords()
+
+    objects = ComplaintQuerySet.as_manager()
 
     class Meta:
         ordering = ["-received_on", "-id"]
 
     def __str__(self) -> str:
         return f"Complaint ({self.get_nature_display().lower()}) at {self.lot.street_address}"
+
+
+class InspectionQuerySet(models.QuerySet):
+    def scheduled(self):
+        return self.filter(status=Inspection.Status.SCHEDULED)
+
+    def due_by(self, day: date):
+        """Scheduled inspections whose day has come: today's and the overdue."""
+        return self.scheduled().filter(scheduled_for__lte=day)
+
+    def for_agent(self, user):
+        """Inspections assigned to `user`, and the unassigned ones anyone may take."""
+        return self.filter(Q(agent=user) | Q(agent__isnull=True))
+
+    def for_list(self):
+        """What a list row shows, fetched with the rows: the lot, the agent, violation count."""
+        return self.select_related("lot", "agent", "complaint", "follows_order").annotate(
+            violation_count=Count(
+                "findings", filter=Q(findings__result=ChecklistFinding.Result.VIOLATION)
+            )
+        )
 
 
 class Inspection(models.Model):
@@ -99,7 +147,13 @@ class Inspection(models.Model):
     )
     performed_at = models.DateTimeField(null=True, blank=True)
     summary = models.TextField(blank=True)
+    cancel_reason = models.TextField(blank=True)
+    submission_token = submission_token_field()
+    # The token of the recording form: a second send of the same form finds it here.
+    record_token = submission_token_field()
     history = HistoricalRecords()
+
+    objects = InspectionQuerySet.as_manager()
 
     class Meta:
         ordering = ["-scheduled_for", "-id"]
@@ -109,6 +163,17 @@ class Inspection(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} at {self.lot.street_address} on {self.scheduled_for}"
+
+    @property
+    def is_scheduled(self) -> bool:
+        return self.status == self.Status.SCHEDULED
+
+    @property
+    def is_completed(self) -> bool:
+        return self.status == self.Status.COMPLETED
+
+    def is_overdue_on(self, day: date) -> bool:
+        return self.is_scheduled and self.scheduled_for < day
 
 
 class ChecklistFinding(models.Model):
@@ -142,6 +207,7 @@ class Photo(models.Model):
     image = models.FileField(upload_to="photos/%Y/%m/")
     original_name = models.CharField(max_length=255)
     content_type = models.CharField(max_length=100)
+    size_bytes = models.PositiveIntegerField(default=0)
     taken_at = models.DateTimeField(default=timezone.now)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
@@ -150,6 +216,18 @@ class Photo(models.Model):
 
     def __str__(self) -> str:
         return self.original_name
+
+
+class OrderQuerySet(models.QuerySet):
+    def open(self):
+        return self.filter(status=Order.Status.OPEN)
+
+    def overdue_on(self, day: date):
+        """Open orders whose deadline has passed without abatement."""
+        return self.open().filter(deadline__lt=day)
+
+    def for_list(self):
+        return self.select_related("lot", "inspection", "finding", "issued_by")
 
 
 class Order(models.Model):
@@ -178,10 +256,20 @@ class Order(models.Model):
     )
     closed_on = models.DateField(null=True, blank=True)
     closing_note = models.TextField(blank=True)
+    submission_token = submission_token_field()
     history = HistoricalRecords()
+
+    objects = OrderQuerySet.as_manager()
 
     class Meta:
         ordering = ["deadline", "id"]
 
     def __str__(self) -> str:
         return f"Order {self.pk} ({self.citation}) due {self.deadline}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.OPEN
+
+    def is_overdue_on(self, day: date) -> bool:
+        return self.is_open and self.deadline < day

@@ -1,5 +1,36 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from inspections.views import census, complaints, documents, inspections, orders
 
 app_name = "inspections"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("", inspections.agenda, name="agenda"),
+    path("all/", inspections.inspection_list, name="inspection-list"),
+    path("new/", inspections.inspection_new, name="inspection-new"),
+    path("<int:pk>/", inspections.inspection_detail, name="inspection-detail"),
+    path("<int:pk>/record/", inspections.inspection_record, name="inspection-record"),
+    path("<int:pk>/cancel/", inspections.inspection_cancel, name="inspection-cancel"),
+    path("<int:pk>/report.pdf", documents.inspection_report, name="inspection-report"),
+    path("lots/<int:pk>/", inspections.lot_history, name="lot-history"),
+    path("photos/<int:pk>/", documents.photo, name="photo"),
+    path("complaints/", complaints.complaint_list, name="complaint-list"),
+    path("complaints/new/", complaints.complaint_new, name="complaint-new"),
+    path("complaints/<int:pk>/", complaints.complaint_detail, name="complaint-detail"),
+    path("complaints/<int:pk>/inspect/", complaints.complaint_schedule, name="complaint-schedule"),
+    path("complaints/<int:pk>/close/", complaints.complaint_close, name="complaint-close"),
+    path("orders/", orders.order_dashboard, name="order-dashboard"),
+    path("findings/<int:finding_pk>/order/", orders.order_new, name="order-new"),
+    path("orders/<int:pk>/", orders.order_detail, name="order-detail"),
+    path("orders/<int:pk>/letter.pdf", documents.order_letter, name="order-letter"),
+    path("orders/<int:pk>/abate/", orders.order_step, {"step": "abate"}, name="order-abate"),
+    path("orders/<int:pk>/extend/", orders.order_step, {"step": "extend"}, name="order-extend"),
+    path(
+        "orders/<int:pk>/unabated/", orders.order_step, {"step": "unabated"}, name="order-unabated"
+    ),
+    path(
+        "orders/<int:pk>/withdraw/", orders.order_step, {"step": "withdraw"}, name="order-withdraw"
+    ),
+    path("census/", census.census, name="census"),
+    path("census.csv", census.census_csv, name="census-csv"),
+]

@@ -14,10 +14,12 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from facilities.models import AnimalKept, Lot, Structure
-from permits.facts import evaluate_application
+from permits.facts import evaluate_application, variances_for
 from permits.models import (
+    DOCUMENT_FIELDS,
     Applicant,
     Application,
+    Document,
     FeeSchedule,
     Payment,
     Permit,
@@ -45,6 +47,9 @@ def create_application(
 @transaction.atomic
 def submit_application(*, application: Application, received_on: date, by) -> Application:
     """Record that the complete application was received on `received_on`."""
+    # Lock the row, and start from what is saved so no stale copy overwrites another change.
+    Application.objects.select_for_update().filter(pk=application.pk).exists()
+    application.refresh_from_db()
     if application.status != Application.Status.DRAFT:
         raise ActionRefused("Only a draft application can be marked as received.")
     if not application.animals.exists():
@@ -108,8 +113,8 @@ def refusals_to_issue(application: Application, on: date) -> list[str]:
         reasons.append("The application has not been marked as received.")
     if application.status in (Application.Status.DENIED, Application.Status.WITHDRAWN):
         reasons.append(f"The application is {application.get_status_display().lower()}.")
-    if application.renews_id and application.renews.status == Permit.Status.REVOKED:
-        reasons.append("A revoked permit cannot be renewed.")
+    if application.renews_id:
+        reasons.extend(_renewal_refusals(application))
     result = evaluate_application(application, as_of=on)
     if "error" in result:
         reasons.append(f"The application's facts are incomplete: {result['error']['message']}")
@@ -130,9 +135,34 @@ def refusals_to_issue(application: Application, on: date) -> list[str]:
     return reasons
 
 
+def _renewal_refusals(application: Application) -> list[str]:
+    """§20-20(6)-(7): a renewal continues the same holder's keeping on the same lot, once."""
+    permit = application.renews
+    reasons = []
+    if permit.status == Permit.Status.REVOKED:
+        reasons.append("A revoked permit cannot be renewed (§20-20(6)).")
+    elif permit.status == Permit.Status.VOID:
+        reasons.append("A void permit cannot be renewed.")
+    if application.applicant_id != permit.holder_id or application.lot_id != permit.lot_id:
+        reasons.append(
+            "A permit is not transferable (§20-20(7)): a new owner or a different lot needs a "
+            "new application."
+        )
+    if Permit.objects.filter(application__renews=permit).exclude(application=application).exists():
+        reasons.append(f"Permit {permit.number} has already been renewed.")
+    return reasons
+
+
+def permit_year_for(application: Application, on: date) -> int:
+    """The year a permit is issued for: a renewal of this year's permit is next year's permit."""
+    if application.renews_id:
+        return max(on.year, application.renews.year + 1)
+    return on.year
+
+
 def _variances_text(application: Application, on: date) -> str:
     lines = []
-    for variance in application.variances.all():
+    for variance in variances_for(application):
         if variance.in_effect_on(on):
             until = f" until {variance.expires_on:%B %-d, %Y}" if variance.expires_on else ""
             condition = f" Conditions: {variance.conditions}" if variance.conditions else ""
@@ -151,26 +181,32 @@ def issue_permit(
     on = on or timezone.localdate()
     # Lock the application so that two clerks pressing "Issue" at once issue one permit.
     application = (
-        Application.objects.select_for_update().select_related("lot", "applicant", "renews")
+        Application.objects.select_for_update(of=("self",)).select_related(
+            "lot", "applicant", "renews"
+        )
     ).get(pk=application.pk)
     existing = Permit.objects.filter(application=application).first()
     if existing is not None:
         return existing
+    if application.renews_id:
+        # Two renewals of one permit issued at once: the second waits, then sees the first.
+        Permit.objects.select_for_update().filter(pk=application.renews_id).first()
     reasons = refusals_to_issue(application, on)
     if reasons:
         raise ActionRefused("The permit cannot be issued.", reasons)
     result = evaluate_application(application, as_of=on)
     grandfathered = any(f["status"] == "grandfathered" for f in result["findings"])
-    sequence = _take_next_sequence(on.year)
+    year = permit_year_for(application, on)
+    sequence = _take_next_sequence(year)
     permit = Permit(
-        number=f"{on.year}-{sequence:04d}",
-        year=on.year,
+        number=f"{year}-{sequence:04d}",
+        year=year,
         sequence=sequence,
         application=application,
         holder=application.applicant,
         lot=application.lot,
         issued_on=on,
-        expires_on=expiry_for(on),
+        expires_on=date(year, 12, 31),
         conditions=conditions or _decision_conditions(application),
         variances_text=_variances_text(application, on),
         grandfathered=grandfathered,
@@ -192,11 +228,14 @@ def issue_permit(
 
 
 def _decision_conditions(application: Application) -> str:
+    """The Board's conditions on this application, else those of the permit it renews."""
     conditions = [
         item.decision.conditions
         for item in application.docket_items.select_related("decision")
         if hasattr(item, "decision") and item.decision.conditions
     ]
+    if not conditions and application.renews_id:
+        return application.renews.conditions
     return "\n".join(conditions)
 
 
@@ -219,3 +258,299 @@ def set_animals(*, application: Application, by, animals: dict[str, int]) -> Non
             current = AnimalKept(application=application, species=species)
         current.count = count
         save_as(current, by)
+
+
+# --- intake -------------------------------------------------------------------------------
+
+APPLICATION_FIELDS = (
+    "construction",
+    "construction_board_approved",
+    "construction_building_inspector_approved",
+    *(field for field, _, _ in DOCUMENT_FIELDS),
+    "prior_permit_issued",
+    "conditions_unchanged",
+    "manure_method",
+    "securely_fenced",
+    "vermin_plan_approved",
+    "vermin_licensed_operator",
+    "conservation_commission_wetland_ft",
+    "wild_animal_approved",
+    "composting_approved",
+    "notes",
+)
+
+
+@transaction.atomic
+def create_applicant(*, by, **fields) -> Applicant:
+    return save_as(Applicant(**fields), by)
+
+
+def _require_editable(application: Application) -> None:
+    if not application.is_editable:
+        raise ActionRefused(
+            f"The application is {application.get_status_display().lower()}; what was applied "
+            "for can no longer be changed. A change needs a new application."
+        )
+
+
+@transaction.atomic
+def update_application(
+    *,
+    application: Application,
+    by,
+    changes: dict,
+    lot_changes: dict | None = None,
+    structures: list[dict] | None = None,
+    animals: list[dict] | None = None,
+) -> Application:
+    """Save what the clerk typed on the intake form, all or nothing.
+
+    `structures` and `animals` are the complete lists wanted: each dict holds the model's
+    field values (structures may carry "pk" for one already recorded). Rows not listed are
+    removed from the draft; their history rows keep what they said.
+    """
+    Application.objects.select_for_update().filter(pk=application.pk).exists()
+    application.refresh_from_db()
+    _require_editable(application)
+    unknown = set(changes) - set(APPLICATION_FIELDS)
+    if unknown:
+        raise ActionRefused(f"These fields cannot be changed here: {', '.join(sorted(unknown))}.")
+    for name, value in changes.items():
+        setattr(application, name, value)
+    save_as(application, by)
+    if lot_changes:
+        lot = application.lot
+        for name, value in lot_changes.items():
+            setattr(lot, name, value)
+        save_as(lot, by)
+    try:
+        with transaction.atomic():
+            if structures is not None:
+                _replace_structures(application, structures, by)
+            if animals is not None:
+                _replace_animals(application, animals, by)
+    except IntegrityError as error:
+        raise ActionRefused(
+            "Two structures share a label, or a species is listed twice.",
+            ["Give each structure its own label and list each species once."],
+        ) from error
+    return application
+
+
+def _remove(instance, by) -> None:
+    instance._history_user = by
+    instance.delete()
+
+
+def _replace_structures(application: Application, wanted: list[dict], by) -> None:
+    current = {s.pk: s for s in application.structures.all()}
+    kept = {item["pk"] for item in wanted if item.get("pk") in current}
+    for pk, structure in current.items():
+        if pk not in kept:
+            _remove(structure, by)
+    for item in wanted:
+        fields = {k: v for k, v in item.items() if k != "pk"}
+        structure = current.get(item.get("pk")) or Structure(application=application)
+        for name, value in fields.items():
+            setattr(structure, name, value)
+        save_as(structure, by)
+
+
+def _replace_animals(application: Application, wanted: list[dict], by) -> None:
+    current = {a.species: a for a in application.animals.all()}
+    wanted_by_species = {item["species"]: item for item in wanted if item.get("count")}
+    for species, animal in current.items():
+        if species not in wanted_by_species:
+            _remove(animal, by)
+    for species, item in wanted_by_species.items():
+        animal = current.get(species) or AnimalKept(application=application, species=species)
+        animal.count = item["count"]
+        animal.mature_count = item.get("mature_count")
+        animal.wild = bool(item.get("wild"))
+        save_as(animal, by)
+
+
+# --- documents ------------------------------------------------------------------------------
+
+ACCEPTED_DOCUMENT_TYPES = {
+    "application/pdf": "pdf",
+    "image/png": "png",
+    "image/jpeg": "jpg",
+    "image/gif": "gif",
+    "image/webp": "webp",
+    "image/tiff": "tif",
+}
+
+
+def sniff_document_type(upload) -> str | None:
+    """The file's real type from its first bytes (not its name or the browser's word)."""
+    import filetype
+
+    upload.seek(0)
+    kind = filetype.guess(upload.read(261))
+    upload.seek(0)
+    if kind is None or kind.mime not in ACCEPTED_DOCUMENT_TYPES:
+        return None
+    return kind.mime
+
+
+@transaction.atomic
+def upload_document(
+    *, application: Application, kind: str, upload, by, description: str = ""
+) -> Document:
+    """Keep a file received with the application, privately, under a name nobody can guess.
+
+    A file of one of the six §20-20(1) kinds also records that document as received.
+    """
+    import secrets
+
+    from django.conf import settings
+
+    if upload.size > settings.UPLOAD_MAX_BYTES:
+        limit = settings.UPLOAD_MAX_BYTES // (1024 * 1024)
+        raise ActionRefused(f"The file is larger than {limit} MB.")
+    mime = sniff_document_type(upload)
+    if mime is None:
+        raise ActionRefused("Only PDF files and images (PNG, JPEG, GIF, WebP, TIFF) are accepted.")
+    if kind not in Document.Kind.values:
+        raise ActionRefused("Choose what kind of document this is.")
+    original_name = (upload.name or "document").rsplit("/", 1)[-1][:255]
+    upload.name = f"{secrets.token_hex(16)}.{ACCEPTED_DOCUMENT_TYPES[mime]}"
+    document = Document(
+        application=application,
+        kind=kind,
+        file=upload,
+        original_name=original_name,
+        content_type=mime,
+        size_bytes=upload.size,
+        description=description,
+        uploaded_by=by,
+    )
+    save_as(document, by)
+    flag = {key: field for field, key, _ in DOCUMENT_FIELDS}.get(kind)
+    if flag and application.is_editable and not getattr(application, flag):
+        setattr(application, flag, True)
+        save_as(application, by)
+    return document
+
+
+@transaction.atomic
+def void_document(*, document: Document, reason: str, by) -> Document:
+    if document.voided:
+        return document
+    if not reason.strip():
+        raise ActionRefused("Say why the document is voided.")
+    document.voided = True
+    document.void_reason = reason.strip()
+    return save_as(document, by)
+
+
+# --- renewals, revocation, voiding ----------------------------------------------------------
+
+
+def first_permitted_on(permit: Permit) -> date:
+    """When the keeping was first permitted: follows the chain of renewals back (§20-20(8))."""
+    seen = set()
+    current = permit
+    while current.pk not in seen:
+        seen.add(current.pk)
+        application = current.application
+        if application.prior_permit_issued:
+            return application.prior_permit_issued
+        if not application.renews_id:
+            return current.issued_on
+        current = application.renews
+    return permit.issued_on
+
+
+@transaction.atomic
+def start_renewal(*, permit: Permit, by) -> Application:
+    """A renewal application pre-filled from the permit: the clerk confirms or changes it.
+
+    The animals are those the permit authorizes (§20-20(3)); the structures and facts are
+    those of the application it was issued on. Starting twice returns the renewal already open.
+    """
+    permit = (
+        Permit.objects.select_for_update(of=("self",))
+        .select_related("application")
+        .get(pk=permit.pk)
+    )
+    if permit.status == Permit.Status.REVOKED:
+        raise ActionRefused("A revoked permit cannot be renewed (§20-20(6)).")
+    if permit.status == Permit.Status.VOID:
+        raise ActionRefused("A void permit cannot be renewed.")
+    open_renewal = permit.renewal_applications.filter(
+        status__in=[*Application.OPEN_STATUSES, Application.Status.ISSUED]
+    ).first()
+    if open_renewal is not None:
+        return open_renewal
+    source = permit.application
+    fields = {name: getattr(source, name) for name in APPLICATION_FIELDS}
+    fields.update(
+        prior_permit_issued=first_permitted_on(permit),
+        conditions_unchanged=False,
+        notes="",
+    )
+    renewal = create_application(
+        applicant=permit.holder,
+        lot=permit.lot,
+        kind=Application.Kind.RENEWAL,
+        renews=permit,
+        by=by,
+        **fields,
+    )
+    for structure in source.structures.all():
+        copy = Structure(application=renewal)
+        for field in Structure._meta.concrete_fields:
+            if field.name not in ("id", "application"):
+                setattr(copy, field.attname, getattr(structure, field.attname))
+        save_as(copy, by)
+    for animal in permit.animals.all():
+        save_as(
+            AnimalKept(
+                application=renewal,
+                species=animal.species,
+                count=animal.count,
+                mature_count=animal.mature_count,
+                wild=source.animals.filter(species=animal.species, wild=True).exists(),
+            ),
+            by,
+        )
+    return renewal
+
+
+@transaction.atomic
+def revoke_permit(
+    *, permit: Permit, reason: str, revoked_on: date, remove_animals_by: date, by
+) -> Permit:
+    """§20-20(5)-(6): revoke for a violation and order the animals removed by a date."""
+    Permit.objects.select_for_update().filter(pk=permit.pk).exists()
+    permit.refresh_from_db()
+    reasons = []
+    if permit.status in (Permit.Status.REVOKED, Permit.Status.VOID):
+        reasons.append(f"The permit is already {permit.get_status_display().lower()}.")
+    if not reason.strip():
+        reasons.append("Give the reason for the revocation.")
+    if remove_animals_by < revoked_on:
+        reasons.append("The animals cannot be ordered removed before the revocation date.")
+    if reasons:
+        raise ActionRefused("The permit cannot be revoked.", reasons)
+    permit.status = Permit.Status.REVOKED
+    permit.revoked_on = revoked_on
+    permit.revocation_reason = reason.strip()
+    permit.removal_ordered_by = remove_animals_by
+    return save_as(permit, by)
+
+
+@transaction.atomic
+def void_permit(*, permit: Permit, reason: str, by) -> Permit:
+    """A permit issued in error is voided with a reason, never edited (§20-20(7))."""
+    Permit.objects.select_for_update().filter(pk=permit.pk).exists()
+    permit.refresh_from_db()
+    if permit.status == Permit.Status.VOID:
+        raise ActionRefused("The permit is already void.")
+    if not reason.strip():
+        raise ActionRefused("Give the reason for voiding the permit.")
+    permit.status = Permit.Status.VOID
+    permit.void_reason = reason.strip()
+    return save_as(permit, by)

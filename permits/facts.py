@@ -126,9 +126,54 @@ def _structure_facts(structure) -> dict[str, Any]:
 
 def facts_for(application, as_of: date | None = None) -> dict[str, Any]:
     """The contract's facts object for `application`, as JSON-able data."""
+    return facts_from_parts(
+        application=application,
+        lot=application.lot,
+        animals=application.animals.all(),
+        structures=application.structures.all(),
+        setback_enlargements=application.setback_enlargements.all(),
+        variances=variances_for(application),
+        record=application,
+        as_of=as_of,
+    )
+
+
+def variances_for(application) -> list:
+    """The variances that bear on `application`: its own, and those of the keeping it renews.
+
+    A variance is granted to a holder's keeping on a lot (§20-21); a renewal of that permit runs
+    the rules again and must still see it (its own expiry date decides whether it still holds).
+    """
+    variances = list(application.variances.all())
+    seen = {application.pk}
+    permit = application.renews if application.renews_id else None
+    while permit is not None and permit.application_id not in seen:
+        seen.add(permit.application_id)
+        earlier = permit.application
+        variances.extend(earlier.variances.all())
+        permit = earlier.renews if earlier.renews_id else None
+    return variances
+
+
+def facts_from_parts(
+    *,
+    application,
+    lot,
+    animals,
+    structures,
+    setback_enlargements=(),
+    variances=(),
+    record=None,
+    as_of: date | None = None,
+) -> dict[str, Any]:
+    """The facts object from plain parts: objects carrying the models' field names.
+
+    The parts may be saved rows or unsaved instances built from a form being typed, so the
+    compliance panel's live recheck and the issue action read the facts the same way.
+    `record` is the saved application whose hearing counts (None: no hearing yet).
+    """
     from permits.models import DOCUMENT_FIELDS
 
-    lot = application.lot
     porous_fill = None
     if lot.has_porous_fill:
         porous_fill = {
@@ -136,28 +181,29 @@ def facts_for(application, as_of: date | None = None) -> dict[str, Any]:
             "extends_ft": _number(lot.porous_fill_extends_ft),
             "board_inspected": lot.porous_fill_board_inspected,
         }
-    animals = []
-    for animal in application.animals.all():
+    animal_facts = []
+    for animal in animals:
         entry: dict[str, Any] = {"species": animal.species, "count": animal.count}
         if animal.mature_count is not None:
             entry["mature"] = animal.mature_count
         if animal.wild:
             entry["wild"] = True
-        animals.append(entry)
-    variances = [
+        animal_facts.append(entry)
+    variance_facts = [
         {
             "rule": rule,
             "granted": variance.granted and variance.rescinded_on is None,
             "expires": _iso(variance.expires_on),
         }
-        for variance in application.variances.all()
+        for variance in variances
         for rule in (variance.rules or [])
         if rule in rules.CATALOGUE
     ]
+    decided = decision_date(record, as_of) if record is not None else None
     facts: dict[str, Any] = {
         "application": {
             "kind": application.kind,
-            "date": decision_date(application, as_of).isoformat(),
+            "date": (decided or as_of or timezone.localdate()).isoformat(),
             "construction": application.construction,
             "construction_approved": {
                 "board": application.construction_board_approved,
@@ -173,8 +219,8 @@ def facts_for(application, as_of: date | None = None) -> dict[str, Any]:
             "stagnant_water": lot.stagnant_water,
             "porous_fill": porous_fill,
         },
-        "animals": animals,
-        "structures": [_structure_facts(s) for s in application.structures.all()],
+        "animals": animal_facts,
+        "structures": [_structure_facts(s) for s in structures],
         "facility": {"securely_fenced": application.securely_fenced},
         "vermin_control": {
             "plan_approved": application.vermin_plan_approved,
@@ -188,17 +234,20 @@ def facts_for(application, as_of: date | None = None) -> dict[str, Any]:
             "wild_animal": application.wild_animal_approved,
             "composting": application.composting_approved,
         },
-        "setback_enlargements": {
-            e.rule: _number(e.minimum_ft) for e in application.setback_enlargements.all()
-        },
-        "variances": variances,
+        "setback_enlargements": {e.rule: _number(e.minimum_ft) for e in setback_enlargements},
+        "variances": variance_facts,
     }
     if application.manure_method:
         facts["manure"] = {"method": application.manure_method}
-    hearing = _hearing_facts(application)
+    hearing = _hearing_facts(record) if record is not None else None
     if hearing is not None:
         facts["hearing"] = hearing
     return facts
+
+
+def evaluate_parts(**parts) -> dict[str, Any]:
+    """The contract's result for unsaved parts (see `facts_from_parts`), saving nothing."""
+    return rules.check(facts_from_parts(**parts))
 
 
 def evaluate_application(application, as_of: date | None = None) -> dict[str, Any]:

@@ -76,6 +76,38 @@ class Applicant(models.Model):
         ]
 
 
+class ApplicationQuerySet(models.QuerySet):
+    def with_facts(self):
+        """Prefetch what permits.facts reads, so evaluating many costs a fixed number of queries."""
+        from permits.facts import prefetches
+
+        return self.select_related("lot", "applicant", "renews").prefetch_related(*prefetches())
+
+    def needing_attention(self):
+        """Open applications the clerk must move on: drafts, received ones, approved ones."""
+        return self.filter(
+            status__in=[
+                self.model.Status.DRAFT,
+                self.model.Status.RECEIVED,
+                self.model.Status.APPROVED,
+            ]
+        )
+
+    def search(self, text: str):
+        """Free text: the applicant's name, the lot's street address or parcel id, or the id."""
+        text = text.strip()
+        if not text:
+            return self
+        match = (
+            Q(applicant__name__icontains=text)
+            | Q(lot__street_address__icontains=text)
+            | Q(lot__parcel_id__icontains=text)
+        )
+        if text.lstrip("#").isdigit():
+            match |= Q(pk=int(text.lstrip("#")))
+        return self.filter(match)
+
+
 class Application(models.Model):
     class Kind(models.TextChoices):
         NEW = "new", "New"
@@ -181,6 +213,8 @@ class Application(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
 
+    objects = ApplicationQuerySet.as_manager()
+
     class Meta:
         ordering = ["-received_on", "-id"]
         indexes = [
@@ -194,6 +228,19 @@ class Application(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status in self.OPEN_STATUSES
+
+    @property
+    def is_editable(self) -> bool:
+        """The clerk may still change what was applied for: until a decision or the permit."""
+        return self.status in (
+            self.Status.DRAFT,
+            self.Status.RECEIVED,
+            self.Status.AWAITING_HEARING,
+        )
+
+    @property
+    def year(self) -> int:
+        return (self.received_on or self.created_at.date()).year
 
 
 class Document(models.Model):
@@ -291,6 +338,35 @@ class Payment(models.Model):
         return f"${self.amount} by {self.get_method_display().lower()} on {self.received_on}"
 
 
+class PermitQuerySet(models.QuerySet):
+    def in_status(self, status: str, day: date):
+        """Permits a reader would see in `status` on `day`: an active permit past its expiry
+        reads as expired (§20-20(5)) though no one changed it."""
+        if status == Permit.Status.EXPIRED:
+            return self.filter(status=Permit.Status.ACTIVE, expires_on__lt=day)
+        if status == Permit.Status.ACTIVE:
+            return self.filter(status=Permit.Status.ACTIVE, expires_on__gte=day)
+        return self.filter(status=status)
+
+    def expiring_on(self, day: date):
+        """Active permits that expire on `day` and have no renewal issued or under way."""
+        under_way = list(Application.OPEN_STATUSES) + [Application.Status.ISSUED]
+        return self.filter(status=Permit.Status.ACTIVE, expires_on=day).exclude(
+            renewal_applications__status__in=under_way
+        )
+
+    def search(self, text: str):
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(
+            Q(number__icontains=text)
+            | Q(holder__name__icontains=text)
+            | Q(lot__street_address__icontains=text)
+            | Q(lot__parcel_id__icontains=text)
+        )
+
+
 class Permit(models.Model):
     """A written permit to keep animals, valid to December 31 (§20-15(1), §20-20(5)).
 
@@ -331,6 +407,8 @@ class Permit(models.Model):
     )
     void_reason = models.TextField(blank=True)
     history = HistoricalRecords()
+
+    objects = PermitQuerySet.as_manager()
 
     class Meta:
         ordering = ["-year", "-sequence"]

@@ -1,3 +1,7 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from permits.views.public import permit_verify
+
+urlpatterns: list = [
+    path("verify/<str:token>/", permit_verify, name="permit-verify"),
+]

@@ -1,3 +1,10 @@
-from django.urls import path  # noqa: F401
+"""The public Regulations pages, included at ``regulations/`` without a namespace."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from permits import regulation_views
+
+urlpatterns: list = [
+    path("", regulation_views.regulation_index, name="regulations"),
+    path("<slug:slug>/", regulation_views.regulation_detail, name="regulation-detail"),
+]

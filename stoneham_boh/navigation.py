@@ -50,3 +50,10 @@ def entries_for(user) -> tuple[list[dict], list[dict]]:
         elif user.is_authenticated and has_role(user, entry.roles):
             private.append(item)
     return private, public
+
+
+# The project's own pages (this module is also the stoneham_boh app's navigation module).
+ENTRIES = [
+    NavEntry("My applications and permits", "my-applications", (Role.APPLICANT,), order=5),
+    NavEntry("Pre-check", "pre-check", (), order=60),
+]

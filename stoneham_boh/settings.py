@@ -8,6 +8,7 @@ hardened settings and refuses to start on a missing or weak SECRET_KEY.
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -72,6 +73,11 @@ INSTALLED_APPS = [
     "django_filters",
     "django_htmx",
     "simple_history",
+    "csp",
+    "axes",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "django_otp.plugins.otp_static",
     "stoneham_boh",
     "facilities",
     "permits",
@@ -81,15 +87,21 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Staff without a verified second factor go to enrolment or verification first.
+    "stoneham_boh.two_factor.TwoFactorMiddleware",
+    # Last, as django-axes requires: turns a refused, locked-out log-in into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "stoneham_boh.urls"
@@ -131,6 +143,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "stoneham_boh.User"
+# The lockout check runs before the password check, so a locked-out address learns nothing.
+AUTHENTICATION_BACKENDS = [
+    "stoneham_boh.security.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "public-home"
@@ -209,6 +226,11 @@ BOARD = {
 
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(8 * 60 * 60)))
+# A session ends when the browser closes, and on the server after SESSION_COOKIE_AGE in any
+# case: a clerk's desk computer left logged in overnight is logged out by morning.
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+# The CSRF token reaches htmx through the page (hx-headers), never through JavaScript.
+CSRF_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
@@ -222,7 +244,43 @@ if PRODUCTION:
     SECURE_HSTS_PRELOAD = True
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    CSRF_COOKIE_HTTPONLY = True
+
+# Content-Security-Policy (django-csp): scripts and styles only from our own static files,
+# never inline; images may be data: URIs (the QR code of two-factor enrolment).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+    }
+}
+
+# Log-in protection (django-axes): five failures for one user name from one address lock
+# that pair out for the cool-off; a success clears the count.
+AXES_FAILURE_LIMIT = int(os.environ.get("AXES_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES", "30")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_CALLABLE = "stoneham_boh.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "stoneham_boh.security.client_address"
+AXES_VERBOSE = False
+# How many reverse proxies in front of the app append to X-Forwarded-For (0: none, trust
+# only the socket's address). Behind one TLS-terminating proxy, set 1.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
+# Two-factor authentication (django-otp, TOTP with recovery codes) for staff: required in
+# production, optional in the demo (a user who has enrolled is still asked for a code).
+REQUIRE_STAFF_2FA = env_bool("REQUIRE_STAFF_2FA", PRODUCTION)
+OTP_TOTP_ISSUER = "Stoneham Board of Health"
+TWO_FACTOR_RECOVERY_CODES = 10
 
 LOGGING = {
     "version": 1,
@@ -234,5 +292,9 @@ LOGGING = {
         "django.db.backends": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},
         "weasyprint": {"level": "ERROR"},
+        # Log-ins, failures, lockouts and refusals: user, time and address on every line.
+        "stoneham_boh.security": {"level": "INFO"},
+        # axes' own lines repeat ours (and mask the names); keep only its warnings.
+        "axes": {"level": "WARNING"},
     },
 }

@@ -13,6 +13,7 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/two-factor/", include("stoneham_boh.two_factor_urls")),
     path(
         "accounts/password/",
         auth_views.PasswordChangeView.as_view(),

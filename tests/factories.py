@@ -8,7 +8,7 @@ from itertools import count
 
 from facilities.models import Lot
 from permits import actions
-from permits.models import Applicant, Application, FeeSchedule
+from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 
 _serial = count(1)
 
@@ -66,7 +66,7 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
     application = actions.create_application(
         applicant=fields.pop("applicant", None) or applicant(),
         lot=fields.pop("lot", None) or lot(),
-        kind=Application.Kind.RENEWAL,
+        kind=fields.pop("kind", Application.Kind.RENEWAL),
         by=by,
         manure_method="receptacle",
         securely_fenced=True,
@@ -86,3 +86,49 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
             by=by,
         )
     return application
+
+
+# --- applicants' accounts (issue 7) ----------------------------------------------------------
+
+ACCOUNT_PASSWORD = "Copper-Kettle-Lane-42"
+
+
+def applicant_account(*, by, name: str = "Karen Sullivan", **fields) -> Applicant:
+    """An applicant with a working log-in, made as the clerk does: invitation, then password."""
+    from stoneham_boh import actions as account_actions
+
+    email = fields.pop("email", None) or f"{name.lower().replace(' ', '.')}@example.org"
+    person = applicant(name=name, email=email, **fields)
+    invitation = account_actions.invite_applicant(applicant=person, by=by)
+    account_actions.accept_invitation(invitation=invitation, password=ACCOUNT_PASSWORD)
+    person.refresh_from_db()
+    return person
+
+
+def issued_permit(*, by, applicant=None, on=date(2027, 1, 14), **fields):
+    """A hen permit issued on `on` (expiring December 31 of that year)."""
+    application = hen_renewal(by=by, applicant=applicant, **fields)
+    return actions.issue_permit(application=application, by=by, on=on)
+
+
+def new_hen_application(*, by, received_on=date(2027, 1, 10), **fields):
+    """A received new application for six hens in a compliant coop, with all six documents.
+
+    The fee is not yet paid and the hearing (§20-20(9)) not yet held.
+    """
+    documents = {name: True for name, _, _ in DOCUMENT_FIELDS}
+    return hen_renewal(
+        by=by,
+        received_on=received_on,
+        paid=False,
+        kind=Application.Kind.NEW,
+        **{**documents, **fields},
+    )
+
+
+def midday(day: date):
+    """Noon in Stoneham on `day`, for time_machine: midnight UTC is still yesterday in town."""
+    from datetime import datetime, time
+    from zoneinfo import ZoneInfo
+
+    return datetime.combine(day, time(12), tzinfo=ZoneInfo("America/New_York"))

@@ -1,0 +1,99 @@
+"""Forms for lots and the certified abutter list (§20-14, Abutter; §20-20(9))."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils import timezone
+
+from facilities.abutter_csv import MAX_BYTES
+from facilities.models import Abutter
+from permits.forms import DateInput, columns, helper
+
+CERTIFIED_HELP = "§20-14, Abutter: the list must be certified by the Town Assessor."
+
+
+def _not_future(day):
+    if day and day > timezone.localdate():
+        raise forms.ValidationError("The certification date cannot be in the future.")
+    return day
+
+
+class AbutterForm(forms.ModelForm):
+    class Meta:
+        model = Abutter
+        fields = [
+            "owner_names",
+            "mailing_street",
+            "mailing_city",
+            "mailing_state",
+            "mailing_zip",
+            "parcel_id",
+        ]
+        labels = {"owner_names": "Owner(s)"}
+        help_texts = {
+            "owner_names": "As on the most recent tax list, even if in another town (§20-14).",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(
+            columns("owner_names", "parcel_id", css="col-sm-6"),
+            columns("mailing_street", "mailing_city", css="col-sm-6"),
+            columns("mailing_state", "mailing_zip", css="col-6"),
+        )
+
+    def clean_mailing_state(self):
+        return self.cleaned_data["mailing_state"].strip().upper()
+
+    def clean_parcel_id(self):
+        return self.cleaned_data["parcel_id"].strip().upper()
+
+
+class AbutterImportForm(forms.Form):
+    file = forms.FileField(
+        label="Assessor's certified list (CSV)",
+        help_text=(
+            "Columns: owner, mailing address (or street, city, state, zip), parcel id. "
+            "Nothing is saved until you confirm the preview."
+        ),
+    )
+    certified_on = forms.DateField(
+        label="Certified by the Assessor on", widget=DateInput, help_text=CERTIFIED_HELP
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(columns("file", "certified_on", css="col-md-6"))
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BYTES:
+            raise forms.ValidationError("The file is larger than 1 MB; is it the abutter list?")
+        return upload
+
+    def clean_certified_on(self):
+        return _not_future(self.cleaned_data["certified_on"])
+
+
+class AbutterConfirmForm(forms.Form):
+    """The previewed list, sent back whole: the server parses and checks it again."""
+
+    csv_text = forms.CharField(widget=forms.HiddenInput, max_length=MAX_BYTES)
+    source_name = forms.CharField(widget=forms.HiddenInput, required=False, max_length=200)
+    certified_on = forms.DateField(widget=forms.HiddenInput)
+
+    def clean_certified_on(self):
+        return _not_future(self.cleaned_data["certified_on"])
+
+
+class CertifyForm(forms.Form):
+    certified_on = forms.DateField(
+        label="Certified by the Assessor on", widget=DateInput, help_text=CERTIFIED_HELP
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper()
+
+    def clean_certified_on(self):
+        return _not_future(self.cleaned_data["certified_on"])

@@ -1,0 +1,254 @@
+"""Demo hearings, built through the actions: a pending hearing and a decided one.
+
+`stoneham_boh.demo.load_demo()` calls `load()` once, after its own records (the demo's new
+hen application at 9 Collincote Street and the Greene goats at 24 Spring Street).
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import date, time, timedelta
+from decimal import Decimal
+
+from facilities import actions as facility_actions
+from hearings import actions
+from hearings.models import AbutterNotice
+from permits import actions as permit_actions
+from permits.models import DOCUMENT_FIELDS, Application
+
+OUT_OF_TOWN = (
+    ("Melrose", "MA", "02176"),
+    ("Wakefield", "MA", "01880"),
+    ("Medford", "MA", "02155"),
+    ("Naples", "FL", "34102"),
+    ("Concord", "NH", "03301"),
+)
+OWNERS = (
+    "Mary and John Murphy",
+    "Patricia O'Brien",
+    "James DiCarlo",
+    "Linda McCarthy",
+    "Michael and Susan Walsh",
+    "David Ferreira",
+    "Nancy Nguyen",
+    "Richard Kelly, Trustee",
+    "Donna Russo",
+    "Kevin Lombardi",
+    "Carol Chen",
+    "Brian and Ellen Burke",
+    "Mark Costello",
+    "Joseph Donovan",
+    "Spring Street Realty Trust",
+    "Eleanor Whitman",
+)
+NEAR_STREETS = ("Spring Street", "Collincote Street", "Pond Street", "Perkins Street", "Elm Street")
+MEETING_TIME = time(19, 0)
+# A new application with its six §20-20(1) documents and the §20-15(7), §20-16, §20-19 facts.
+COMPLETE_NEW_APPLICATION = {
+    "manure_method": "receptacle",
+    "securely_fenced": True,
+    "vermin_plan_approved": True,
+    "vermin_licensed_operator": True,
+    **{field: True for field, _, _ in DOCUMENT_FIELDS},
+}
+TUESDAY = 1  # the Board meets on Tuesday evenings
+
+
+def _tuesday_on_or_after(day: date) -> date:
+    return day + timedelta(days=(TUESDAY - day.weekday()) % 7)
+
+
+def _abutter_rows(rng: random.Random, count: int, parcel_block: int) -> list[dict]:
+    rows = []
+    for index, owner in enumerate(rng.sample(OWNERS, count)):
+        if index % 4 == 3:  # the tax list gives owners' own addresses, even in another town
+            city, state, zip_code = rng.choice(OUT_OF_TOWN)
+            street = f"{rng.randint(10, 900)} {rng.choice(('Main', 'Lake', 'Ocean', 'Oak'))} Street"
+        else:
+            city, state, zip_code = "Stoneham", "MA", "02180"
+            street = f"{rng.randint(2, 120)} {rng.choice(NEAR_STREETS)}"
+        rows.append(
+            {
+                "owner_names": owner,
+                "mailing_street": street,
+                "mailing_city": city,
+                "mailing_state": state,
+                "mailing_zip": zip_code,
+                "parcel_id": f"{parcel_block}-{200 + index}-{index % 7 + 1}",
+            }
+        )
+    return rows
+
+
+def _certified_list(application, rng, count, parcel_block, certified_on, by) -> None:
+    facility_actions.import_abutters(
+        application=application,
+        rows=_abutter_rows(rng, count, parcel_block),
+        certified_on=certified_on,
+        source_name="Assessor's certified abutter list",
+        by=by,
+    )
+
+
+def _article_numbers(rng: random.Random, count: int) -> list[str]:
+    return [
+        f"RE {rng.randint(100, 999)} {rng.randint(100, 999)} {rng.randint(100, 999)} US"
+        for _ in range(count)
+    ]
+
+
+def _mail_everyone(item, rng, mailed_on, by) -> None:
+    count = len(actions.abutters_in_letter_order(item))
+    actions.record_mailing_list(
+        item=item,
+        article_numbers=_article_numbers(rng, count),
+        mailed_on=mailed_on,
+        by=by,
+        today=mailed_on,
+    )
+
+
+def _pending_hearing(today: date, users, rng: random.Random) -> None:
+    clerk = users["clerk"]
+    hens = Application.objects.get(lot__street_address="9 Collincote Street", kind="new")
+    goats = Application.objects.get(lot__street_address="24 Spring Street", kind="new")
+    _certified_list(hens, rng, 7, 4, today - timedelta(days=24), clerk)
+    _certified_list(goats, rng, 9, 5, today - timedelta(days=12), clerk)
+    meeting = actions.schedule_meeting(
+        on=_tuesday_on_or_after(today + timedelta(days=20)),
+        at=MEETING_TIME,
+        place="Stoneham Town Hall, 35 Central Street, Hearing Room",
+        by=clerk,
+        today=today,
+    )
+    hen_item = actions.schedule_hearing(
+        application=hens,
+        meeting=meeting,
+        staff_recommendation="The coop meets every setback. Staff recommend approval for six "
+        "hens, no roosters.",
+        by=clerk,
+        today=today,
+    )
+    actions.schedule_hearing(
+        application=goats,
+        meeting=meeting,
+        relief_sought=["20-15.4.a"],
+        staff_recommendation="The barn stands 38 ft from the line with the Sullivan lot, 12 ft "
+        "short of §20-15(4)(a). Staff suggest a solid 6-ft fence along that line as a condition "
+        "of any variance.",
+        by=clerk,
+        today=today,
+    )
+    _mail_everyone(hen_item, rng, today - timedelta(days=1), clerk)
+    actions.draft_legal_notice(meeting=meeting, by=clerk)
+
+
+def _decided_hearing(today: date, users, rng: random.Random) -> None:
+    """A new duck and hen application heard five weeks ago, approved with a variance, issued."""
+    clerk, board = users["clerk"], users["board"]
+    heard_on = _tuesday_on_or_after(today - timedelta(days=38))
+    received_on = heard_on - timedelta(days=40)
+    lot = facility_actions.create_lot(
+        parcel_id="3-415-2",
+        street_address="52 Perkins Street",
+        area_acres=Decimal("0.6"),
+        zoning_district="RA",
+        percolation_min_per_inch=Decimal("8"),
+        by=clerk,
+    )
+    applicant = permit_actions.create_applicant(
+        name="Ellen Costello",
+        mailing_street="52 Perkins Street",
+        mailing_zip="02180",
+        phone="(781) 438-5520",
+        email="ellen.costello@example.org",
+        by=clerk,
+    )
+    application = permit_actions.create_application(
+        applicant=applicant,
+        lot=lot,
+        by=clerk,
+        **COMPLETE_NEW_APPLICATION,
+    )
+    permit_actions.set_animals(application=application, by=clerk, animals={"duck": 5, "chicken": 4})
+    permit_actions.add_structure(
+        application=application,
+        by=clerk,
+        label="C1",
+        kind="coop",
+        area_sqft=Decimal("60"),
+        potable_water=True,
+        distance_property_line_ft=Decimal("41"),
+        distance_sewage_disposal_ft=Decimal("35"),
+        distance_public_way_ft=Decimal("90"),
+        distance_dwelling_ft=Decimal("50"),
+    )
+    permit_actions.submit_application(application=application, received_on=received_on, by=clerk)
+    permit_actions.record_payment(
+        application=application,
+        amount=permit_actions.fee_due(application),
+        received_on=received_on,
+        method="check",
+        reference="#1874",
+        by=clerk,
+    )
+    _certified_list(application, rng, 8, 6, received_on - timedelta(days=6), clerk)
+    scheduled_on = heard_on - timedelta(days=30)
+    meeting = actions.schedule_meeting(
+        on=heard_on,
+        at=MEETING_TIME,
+        place="Stoneham Town Hall, 35 Central Street",
+        by=clerk,
+        today=scheduled_on,
+    )
+    item = actions.schedule_hearing(
+        application=application,
+        meeting=meeting,
+        relief_sought=["20-15.4.a"],
+        staff_recommendation="The coop is 41 ft from the rear line; the abutter behind is "
+        "wooded conservation land. Staff recommend a variance with screening.",
+        by=clerk,
+        today=scheduled_on,
+    )
+    actions.draft_legal_notice(meeting=meeting, by=clerk)
+    actions.send_legal_notice(
+        meeting=meeting,
+        sent_on=heard_on - timedelta(days=22),
+        by=clerk,
+        today=scheduled_on + timedelta(days=8),
+    )
+    actions.record_publication(
+        meeting=meeting,
+        published_on=heard_on - timedelta(days=16),
+        by=clerk,
+        today=heard_on - timedelta(days=16),
+    )
+    _mail_everyone(item, rng, heard_on - timedelta(days=18), clerk)
+    for notice in AbutterNotice.objects.filter(docket_item=item).order_by("id")[:6]:
+        actions.mark_receipt_returned(
+            notice=notice,
+            returned_on=heard_on - timedelta(days=rng.randint(9, 14)),
+            by=clerk,
+            today=heard_on,
+        )
+    actions.record_decision(
+        item=item,
+        result="approved",
+        decided_on=heard_on,
+        votes={users["board"]: "yes", users["board2"]: "yes", users["board3"]: "no"},
+        conditions="No more than five ducks and four hens; no roosters (§20-15(11)).",
+        reasons="The rear abutter's land is wooded and unbuilt; the coop cannot be moved "
+        "further from the line without crossing the septic area.",
+        variance_rules=["20-15.4.a"],
+        variance_conditions="The coop stays where the plan shows it, 41 ft from the rear line, "
+        "screened by a solid fence at least 6 ft high along that line.",
+        variance_expires_on=date(heard_on.year + 3, 12, 31),
+        by=board,
+        today=heard_on,
+    )
+    permit_actions.issue_permit(application=application, by=clerk, on=heard_on + timedelta(days=3))
+
+
+def load(*, today: date, users, rng: random.Random) -> None:
+    _decided_hearing(today, users, rng)
+    _pending_hearing(today, users, rng)

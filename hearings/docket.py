@@ -1,0 +1,117 @@
+"""The docket as the Board reads it: each item with its facts, findings and notices.
+
+`docket_entries()` loads a meeting's items with everything the page, the agenda and the
+rules read, in a fixed number of queries however long the docket or the archive.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import Prefetch
+
+from hearings.models import AbutterNotice, DocketItem, Meeting, Vote
+from hearings.notices import NoticeTiming, timing_for
+from hearings.wording import Relief, animals_phrase, relief, reliefs
+from permits.facts import evaluate_application
+from permits.models import Application, Document
+
+# Findings that a variance could answer: the facts fail a rule, or a fact is missing.
+NEEDS_RELIEF = ("fail", "missing")
+
+
+@dataclass
+class ReliefNeeded:
+    relief: Relief
+    messages: list[str] = field(default_factory=list)
+    sought: bool = False
+
+
+@dataclass
+class DocketEntry:
+    item: DocketItem
+    timing: NoticeTiming
+    animals: str
+    relief_sought: list[Relief]
+    relief_needed: list[ReliefNeeded]
+    pending: list[str]
+    eligible: bool
+    error: str = ""
+
+    @property
+    def application(self) -> Application:
+        return self.item.application
+
+    @property
+    def documents(self):
+        return self.item.application.documents.all()
+
+
+def _applications():
+    return Application.objects.with_facts().prefetch_related(
+        "renews__application__variances",
+        Prefetch("documents", queryset=Document.objects.filter(voided=False).order_by("kind")),
+    )
+
+
+def docket_items(meeting: Meeting):
+    """The meeting's items (withdrawn ones left out) with what the docket page reads."""
+    return (
+        meeting.items.exclude(status=DocketItem.Status.WITHDRAWN)
+        .select_related("meeting", "meeting__legal_notice", "decision", "continued_from__meeting")
+        .prefetch_related(
+            Prefetch("application", queryset=_applications()),
+            Prefetch("abutter_notices", queryset=AbutterNotice.objects.all()),
+            Prefetch("decision__votes", queryset=Vote.objects.select_related("member")),
+            "decision__variances",
+        )
+        .order_by("position", "id")
+    )
+
+
+def relief_needed(result: dict, relief_sought) -> tuple[list[ReliefNeeded], list[str]]:
+    """Rules the facts fail (relief needed from them), and the steps still pending."""
+    needed: dict[str, ReliefNeeded] = {}
+    pending = []
+    for finding in result.get("findings", []):
+        if finding["status"] in NEEDS_RELIEF:
+            entry = needed.setdefault(
+                finding["rule"],
+                ReliefNeeded(relief(finding["rule"]), sought=finding["rule"] in relief_sought),
+            )
+            entry.messages.append(finding["message"])
+        elif finding["status"] == "pending" and finding["rule"] != "20-20.9":
+            pending.append(f"{finding['citation']}: {finding['message']}")
+    return list(needed.values()), pending
+
+
+def entry_for(item: DocketItem) -> DocketEntry:
+    application = item.application
+    result = evaluate_application(application)
+    needed, pending = relief_needed(result, item.relief_sought or [])
+    return DocketEntry(
+        item=item,
+        timing=timing_for(item),
+        animals=animals_phrase(application.animals.all()),
+        relief_sought=reliefs(item.relief_sought),
+        relief_needed=needed,
+        pending=pending,
+        eligible=bool(result.get("eligible")),
+        error=result.get("error", {}).get("message", ""),
+    )
+
+
+def docket_entries(meeting: Meeting) -> list[DocketEntry]:
+    return [entry_for(item) for item in docket_items(meeting)]
+
+
+def past_meetings(today: date):
+    """Past meetings, newest first, each with its items and their outcomes prefetched."""
+    items = (
+        DocketItem.objects.exclude(status=DocketItem.Status.WITHDRAWN)
+        .select_related("application__applicant", "application__lot", "decision")
+        .prefetch_related("decision__variances", "continued_to__meeting")
+        .order_by("position", "id")
+    )
+    return Meeting.objects.past(today).prefetch_related(Prefetch("items", queryset=items))

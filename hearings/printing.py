@@ -1,0 +1,153 @@
+"""The hearings' printed documents: abutter letters, mailing labels, the agenda, the decision.
+
+Each builds a plain context and renders a template under templates/pdf/ through
+`stoneham_boh.pdf.render_pdf`. The print stylesheets are small and use only system fonts, so
+300 letters and their labels render in seconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from django.conf import settings
+from django.utils import timezone
+
+from facilities.models import Abutter
+from hearings.docket import DocketEntry, docket_entries
+from hearings.models import DocketItem, Meeting
+from hearings.notices import LETTER_ORDER, timing_for
+from hearings.wording import animals_phrase, reliefs
+from stoneham_boh.pdf import render_pdf
+
+# Avery 5160 on US Letter: 3 columns x 10 rows of 2-5/8 x 1 inch labels, 1/2 inch top margin,
+# 3/16 inch side margins, 1/8 inch between columns and none between rows.
+LABEL_COLUMNS = 3
+LABEL_ROWS = 10
+LABELS_PER_PAGE = LABEL_COLUMNS * LABEL_ROWS
+LABEL_TOP_IN = 0.5
+LABEL_SIDE_IN = 0.1875
+LABEL_WIDTH_IN = 2.625
+LABEL_HEIGHT_IN = 1.0
+LABEL_GAP_IN = 0.125
+
+
+@dataclass(frozen=True)
+class Label:
+    lines: list[str]
+    top_in: float
+    left_in: float
+
+
+def label_pages(abutters: list[Abutter]) -> list[list[Label]]:
+    """The abutters' addresses placed on the Avery 5160 grid, 30 to a page, row by row."""
+    pages: list[list[Label]] = []
+    for index, abutter in enumerate(abutters):
+        slot = index % LABELS_PER_PAGE
+        if slot == 0:
+            pages.append([])
+        row, column = divmod(slot, LABEL_COLUMNS)
+        pages[-1].append(
+            Label(
+                lines=[abutter.owner_names, *abutter.mailing_address_lines],
+                top_in=LABEL_TOP_IN + row * LABEL_HEIGHT_IN,
+                left_in=LABEL_SIDE_IN + column * (LABEL_WIDTH_IN + LABEL_GAP_IN),
+            )
+        )
+    return pages
+
+
+def _items_with_abutters(items) -> list[tuple[DocketItem, list[Abutter]]]:
+    """Each item with its live abutters in letter order, in two queries for any number."""
+    items = list(items)
+    by_application: dict[int, list[Abutter]] = {item.application_id: [] for item in items}
+    abutters = (
+        Abutter.objects.filter(abutter_list__application_id__in=by_application, voided=False)
+        .select_related("abutter_list")
+        .order_by(*LETTER_ORDER)
+    )
+    for abutter in abutters:
+        by_application[abutter.abutter_list.application_id].append(abutter)
+    return [(item, by_application[item.application_id]) for item in items]
+
+
+def _letter_items(items):
+    return (
+        DocketItem.objects.filter(pk__in=[item.pk for item in items])
+        .select_related("meeting", "application__applicant", "application__lot")
+        .prefetch_related("application__animals")
+        .order_by("meeting__date", "position", "id")
+    )
+
+
+def _board() -> dict:
+    return settings.BOARD
+
+
+def abutter_letters_pdf(items, today: date | None = None) -> bytes:
+    """One letter per abutter of each item, as one PDF to print (§20-20(9))."""
+    letters = []
+    for item, abutters in _items_with_abutters(_letter_items(items)):
+        application = item.application
+        shared = {
+            "item": item,
+            "meeting": item.meeting,
+            "application": application,
+            "applicant": application.applicant,
+            "lot": application.lot,
+            "animals": animals_phrase(application.animals.all()),
+            "reliefs": reliefs(item.relief_sought),
+        }
+        letters.extend({**shared, "abutter": abutter} for abutter in abutters)
+    return render_pdf(
+        "pdf/abutter_letters.html",
+        {"letters": letters, "BOARD": _board(), "today": today or timezone.localdate()},
+    )
+
+
+def labels_pdf(items) -> bytes:
+    """Mailing labels for every abutter of the items, Avery 5160."""
+    abutters = [a for _, abutters in _items_with_abutters(items) for a in abutters]
+    return render_pdf(
+        "pdf/mailing_labels.html",
+        {
+            "pages": label_pages(abutters),
+            "label_width_in": LABEL_WIDTH_IN,
+            "label_height_in": LABEL_HEIGHT_IN,
+        },
+    )
+
+
+def agenda_pdf(meeting: Meeting) -> bytes:
+    entries: list[DocketEntry] = docket_entries(meeting)
+    return render_pdf(
+        "pdf/agenda.html",
+        {
+            "meeting": meeting,
+            "entries": entries,
+            "BOARD": _board(),
+            "legal_notice": getattr(meeting, "legal_notice", None),
+        },
+    )
+
+
+def decision_pdf(item: DocketItem) -> bytes:
+    """The Board's written decision, with any variance (§20-21: a variance is in writing)."""
+    decision = item.decision
+    return render_pdf(
+        "pdf/decision.html",
+        {
+            "item": item,
+            "meeting": item.meeting,
+            "application": item.application,
+            "decision": decision,
+            "votes": list(decision.votes.select_related("member").order_by("member__last_name")),
+            "variances": [
+                (variance, reliefs(variance.rules)) for variance in decision.variances.all()
+            ],
+            "animals": animals_phrase(item.application.animals.all()),
+            "relief_sought": reliefs(item.relief_sought),
+            "timing": timing_for(item),
+            "BOARD": _board(),
+        },
+    )

@@ -1,0 +1,511 @@
+"""Changes of state of complaints, inspections and orders (§20-16(6), §20-22).
+
+Every action is atomic, names who acted (`by`), re-checks what it depends on and raises
+`ActionRefused` with every reason when it cannot proceed. Actions that create a record take
+the form's `token`: the same form sent twice returns the record the first send made.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, models, transaction
+from django.utils import timezone
+
+from facilities.models import Lot
+from inspections.checklist import items_for
+from inspections.keeping import active_permit_for, keeping_for, open_application_for
+from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
+from inspections.photos import check_photo, stored_name
+from permits.models import Application, Permit
+from stoneham_boh.errors import ActionRefused
+from stoneham_boh.history import save_as
+from stoneham_boh.roles import Role, has_role
+
+# A phone's clock may run a little ahead of the server's.
+CLOCK_SKEW = timedelta(minutes=10)
+Result = ChecklistFinding.Result
+
+
+def _once(model: type[models.Model], token: uuid.UUID | None, create: Callable[[], models.Model]):
+    """(record, created): `create()` unless a record already carries `token` (a form sent twice)."""
+    if token is not None:
+        existing = model.objects.filter(submission_token=token).first()
+        if existing is not None:
+            return existing, False
+    try:
+        with transaction.atomic():
+            return create(), True
+    except IntegrityError:
+        # Two sends of one form raced past the check above: the other one won.
+        existing = model.objects.filter(submission_token=token).first() if token else None
+        if existing is None:
+            raise
+        return existing, False
+
+
+def _refuse_future(moment: datetime | date | None, what: str) -> None:
+    if moment is None:
+        return
+    if isinstance(moment, datetime):
+        if moment > timezone.now() + CLOCK_SKEW:
+            raise ActionRefused(f"{what} cannot be in the future.")
+    elif moment > timezone.localdate():
+        raise ActionRefused(f"{what} cannot be in the future.")
+
+
+# Complaints ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def record_complaint(
+    *,
+    lot: Lot,
+    nature: str,
+    description: str,
+    complainant_name: str,
+    by,
+    complainant_contact: str = "",
+    received_on: date | None = None,
+    observed_at: datetime | None = None,
+    token: uuid.UUID | None = None,
+) -> Complaint:
+    """Record a neighbour's complaint about a keeping (odour, flies, noise, runoff...)."""
+    received_on = received_on or timezone.localdate()
+    reasons = []
+    if nature not in Complaint.Nature.values:
+        reasons.append("Choose what the complaint is about.")
+    if not description.strip():
+        reasons.append("Describe what the neighbour reports.")
+    if not complainant_name.strip():
+        reasons.append("Give the complainant's name (§20-22 inspections follow a named report).")
+    if reasons:
+        raise ActionRefused("The complaint cannot be recorded.", reasons)
+    _refuse_future(received_on, "The date received")
+    _refuse_future(observed_at, "The time observed")
+
+    def create():
+        return save_as(
+            Complaint(
+                lot=lot,
+                nature=nature,
+                description=description.strip(),
+                complainant_name=complainant_name.strip(),
+                complainant_contact=complainant_contact.strip(),
+                received_on=received_on,
+                observed_at=observed_at,
+                received_by=by,
+                submission_token=token,
+            ),
+            by,
+        )
+
+    return _once(Complaint, token, create)[0]
+
+
+@transaction.atomic
+def close_complaint(*, complaint: Complaint, by, resolution: str, on: date | None = None):
+    """Close a complaint without (further) inspection, saying why."""
+    complaint = Complaint.objects.select_for_update().get(pk=complaint.pk)
+    if complaint.status == Complaint.Status.CLOSED:
+        raise ActionRefused("The complaint is already closed.")
+    if not resolution.strip():
+        raise ActionRefused("Say how the complaint was resolved.")
+    complaint.status = Complaint.Status.CLOSED
+    complaint.closed_on = on or timezone.localdate()
+    complaint.resolution = resolution.strip()
+    return save_as(complaint, by)
+
+
+# Inspections --------------------------------------------------------------------------------
+
+
+def _is_agent(user) -> bool:
+    return user is not None and has_role(user, [Role.AGENT])
+
+
+@transaction.atomic
+def schedule_inspection(
+    *,
+    lot: Lot,
+    kind: str,
+    scheduled_for: date,
+    by,
+    agent=None,
+    complaint: Complaint | None = None,
+    follows_order: Order | None = None,
+    application: Application | None = None,
+    permit: Permit | None = None,
+    token: uuid.UUID | None = None,
+    today: date | None = None,
+) -> Inspection:
+    """Put an inspection on an agent's list (§20-22); a complaint's turns it into a visit.
+
+    `today` is the day the scheduling is done (the demo loader schedules in the past).
+    """
+    today = today or timezone.localdate()
+    if complaint is not None:
+        complaint = Complaint.objects.select_for_update().get(pk=complaint.pk)
+        lot = complaint.lot
+    reasons = []
+    if kind not in Inspection.Kind.values:
+        reasons.append("Choose the kind of inspection.")
+    if scheduled_for < today:
+        reasons.append("Schedule the inspection for today or a later day.")
+    if agent is not None and not _is_agent(agent):
+        reasons.append(f"{agent} is not a health agent.")
+    if kind == Inspection.Kind.COMPLAINT and complaint is None:
+        reasons.append("An inspection on a complaint starts from the complaint.")
+    if complaint is not None and complaint.status == Complaint.Status.CLOSED:
+        reasons.append("The complaint is closed.")
+    if application is not None and application.lot_id != lot.pk:
+        reasons.append("The application is for another lot.")
+    if kind == Inspection.Kind.PRE_PERMIT:
+        application = application or open_application_for(lot)
+        if application is None or not application.is_open:
+            reasons.append("An inspection before a permit needs an open application for the lot.")
+    if reasons:
+        raise ActionRefused("The inspection cannot be scheduled.", reasons)
+    if kind in (Inspection.Kind.EXCAVATION, Inspection.Kind.FINAL_CONSTRUCTION):
+        application = application or open_application_for(lot)
+    permit = permit or active_permit_for(lot, scheduled_for)
+
+    def create():
+        return save_as(
+            Inspection(
+                lot=lot,
+                kind=kind,
+                scheduled_for=scheduled_for,
+                agent=agent,
+                complaint=complaint,
+                follows_order=follows_order,
+                application=application,
+                permit=permit,
+                submission_token=token,
+            ),
+            by,
+        )
+
+    inspection, created = _once(Inspection, token, create)
+    if created and complaint is not None and complaint.status == Complaint.Status.OPEN:
+        complaint.status = Complaint.Status.INSPECTION_SCHEDULED
+        save_as(complaint, by)
+    return inspection
+
+
+@transaction.atomic
+def cancel_inspection(*, inspection: Inspection, by, reason: str) -> Inspection:
+    inspection = Inspection.objects.select_for_update().get(pk=inspection.pk)
+    if not inspection.is_scheduled:
+        raise ActionRefused("Only a scheduled inspection can be cancelled.")
+    if not reason.strip():
+        raise ActionRefused("Say why the inspection is cancelled.")
+    inspection.status = Inspection.Status.CANCELLED
+    inspection.cancel_reason = reason.strip()
+    save_as(inspection, by)
+    complaint = inspection.complaint
+    if (
+        complaint is not None
+        and complaint.status == Complaint.Status.INSPECTION_SCHEDULED
+        and not complaint.inspections.filter(status=Inspection.Status.SCHEDULED).exists()
+    ):
+        complaint.status = Complaint.Status.OPEN
+        save_as(complaint, by)
+    return inspection
+
+
+@dataclass
+class Answer:
+    """The agent's answer to one checklist item, with the photos taken for it."""
+
+    result: str
+    note: str = ""
+    photos: list = field(default_factory=list)
+
+
+def _check_answers(items, answers: Mapping[str, Answer]) -> list[str]:
+    asked = {item.id for item in items}
+    reasons = [f"{i.citation}: answer “{i.question}”" for i in items if i.id not in answers]
+    reasons += [f"{i} is not on this inspection's checklist." for i in answers if i not in asked]
+    for item in items:
+        answer = answers.get(item.id)
+        if answer is None:
+            continue
+        if answer.result not in Result.values:
+            reasons.append(f"{item.citation}: choose complies, violation or not applicable.")
+        elif answer.result == Result.VIOLATION and not answer.note.strip():
+            reasons.append(f"{item.citation}: describe the violation you found.")
+    return reasons
+
+
+def _store_photos(finding: ChecklistFinding, uploads: Iterable, by, taken_at: datetime) -> None:
+    for upload in uploads:
+        try:
+            checked = check_photo(upload)
+        except ValidationError as error:
+            raise ActionRefused("A photo was refused.", error.messages) from error
+        photo = Photo(
+            finding=finding,
+            original_name=checked.original_name,
+            content_type=checked.content_type,
+            size_bytes=checked.size,
+            taken_at=taken_at,
+            uploaded_by=by,
+        )
+        photo.image.save(stored_name(checked), upload, save=False)
+        save_as(photo, by)
+
+
+def _outcome(findings: list[ChecklistFinding]) -> str:
+    violations = [f.citation for f in findings if f.result == Result.VIOLATION]
+    if not violations:
+        return "no violation found"
+    cited = ", ".join(dict.fromkeys(violations))
+    return f"{len(violations)} violation{'s' if len(violations) != 1 else ''} found ({cited})"
+
+
+@transaction.atomic
+def record_inspection(
+    *,
+    inspection: Inspection,
+    by,
+    answers: Mapping[str, Answer],
+    performed_at: datetime | None = None,
+    summary: str = "",
+    token: uuid.UUID | None = None,
+) -> Inspection:
+    """Record what the agent found, item by item, with photos (§20-22).
+
+    Also, as the visit decides them: the complaint it answers is closed; an order whose item
+    is now found complying is abated; an excavation found in order is marked inspected by the
+    Board before filling (§20-17(2)).
+    """
+    inspection = (
+        Inspection.objects.select_for_update(of=("self",))
+        .select_related("lot", "application", "follows_order__finding", "complaint")
+        .get(pk=inspection.pk)
+    )
+    if token is not None and inspection.record_token == token:
+        return inspection  # the same form, sent again: it was recorded the first time
+    if not inspection.is_scheduled:
+        raise ActionRefused(
+            f"This inspection is already {inspection.get_status_display().lower()}; "
+            "schedule a re-inspection to visit again."
+        )
+    performed_at = performed_at or timezone.now()
+    _refuse_future(performed_at, "The time of the inspection")
+    keeping = keeping_for(inspection.lot, inspection.scheduled_for, inspection.application)
+    items = items_for(inspection, keeping)
+    reasons = _check_answers(items, answers)
+    if reasons:
+        raise ActionRefused("The inspection cannot be recorded.", reasons)
+
+    findings = []
+    for item in items:
+        answer = answers[item.id]
+        finding = save_as(
+            ChecklistFinding(
+                inspection=inspection,
+                item_id=item.id,
+                citation=item.citation,
+                question=item.question,
+                result=answer.result,
+                note=answer.note.strip(),
+            ),
+            by,
+        )
+        _store_photos(finding, answer.photos, by, performed_at)
+        findings.append(finding)
+
+    inspection.status = Inspection.Status.COMPLETED
+    inspection.performed_at = performed_at
+    inspection.summary = summary.strip()
+    inspection.record_token = token
+    inspection.agent = inspection.agent or by
+    save_as(inspection, by)
+
+    day = timezone.localtime(performed_at).date()
+    _answer_complaint(inspection, findings, by, day)
+    _close_followed_order(inspection, findings, by, day)
+    _mark_excavation_inspected(inspection, findings, by)
+    return inspection
+
+
+def _answer_complaint(inspection, findings, by, day: date) -> None:
+    complaint = inspection.complaint
+    if complaint is None or complaint.status == Complaint.Status.CLOSED:
+        return
+    complaint.status = Complaint.Status.CLOSED
+    complaint.closed_on = day
+    complaint.resolution = f"Inspected on {day:%B %-d, %Y}: {_outcome(findings)}."
+    save_as(complaint, by)
+
+
+def _close_followed_order(inspection, findings, by, day: date) -> None:
+    order = inspection.follows_order
+    if order is None or not order.is_open or order.finding_id is None:
+        return
+    answer = next((f for f in findings if f.item_id == order.finding.item_id), None)
+    if answer is not None and answer.result == Result.COMPLIES:
+        order.status = Order.Status.ABATED
+        order.closed_on = day
+        order.closing_note = f"Found abated on re-inspection of {day:%B %-d, %Y}."
+        save_as(order, by)
+
+
+def _mark_excavation_inspected(inspection, findings, by) -> None:
+    if inspection.kind != Inspection.Kind.EXCAVATION or not findings:
+        return
+    if any(f.result == Result.VIOLATION for f in findings):
+        return
+    lot = inspection.lot
+    if not lot.porous_fill_board_inspected:
+        lot.porous_fill_board_inspected = True
+        save_as(lot, by)
+
+
+# Orders -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def issue_order(
+    *,
+    finding: ChecklistFinding,
+    by,
+    requirement: str,
+    deadline: date,
+    issued_on: date | None = None,
+    token: uuid.UUID | None = None,
+) -> Order:
+    """Order the owner to correct a violation by a deadline (e.g. abate vermin, §20-16(6)).
+
+    The re-inspection is put on the agent's list for the deadline.
+    """
+    issued_on = issued_on or timezone.localdate()
+    if token is not None and (existing := Order.objects.filter(submission_token=token).first()):
+        return existing
+    finding = ChecklistFinding.objects.select_related("inspection__lot").get(pk=finding.pk)
+    inspection = finding.inspection
+    reasons = []
+    if finding.result != Result.VIOLATION:
+        reasons.append("Only a violation can become an order.")
+    if not requirement.strip():
+        reasons.append("Say what the owner must do.")
+    if deadline <= issued_on:
+        reasons.append("The deadline must be after the day the order is issued.")
+    open_order = finding.orders.filter(status=Order.Status.OPEN).first()
+    if open_order is not None:
+        reasons.append(f"Order {open_order.pk} already covers this violation.")
+    if reasons:
+        raise ActionRefused("The order cannot be issued.", reasons)
+
+    def create():
+        return save_as(
+            Order(
+                inspection=inspection,
+                finding=finding,
+                lot=inspection.lot,
+                citation=finding.citation,
+                requirement=requirement.strip(),
+                deadline=deadline,
+                issued_on=issued_on,
+                issued_by=by,
+                submission_token=token,
+            ),
+            by,
+        )
+
+    order, created = _once(Order, token, create)
+    if not created:
+        return order
+    schedule_inspection(
+        lot=inspection.lot,
+        kind=Inspection.Kind.REINSPECTION,
+        scheduled_for=deadline,
+        by=by,
+        agent=inspection.agent if _is_agent(inspection.agent) else None,
+        follows_order=order,
+        application=inspection.application,
+        today=issued_on,
+    )
+    return order
+
+
+def _open_order(order: Order) -> Order:
+    order = Order.objects.select_for_update().get(pk=order.pk)
+    if not order.is_open:
+        raise ActionRefused(f"The order is already {order.get_status_display().lower()}.")
+    return order
+
+
+def _cancel_reinspections(order: Order, by, reason: str) -> None:
+    for reinspection in order.reinspections.filter(status=Inspection.Status.SCHEDULED):
+        cancel_inspection(inspection=reinspection, by=by, reason=reason)
+
+
+@transaction.atomic
+def abate_order(*, order: Order, by, note: str, on: date | None = None) -> Order:
+    """Record that the owner complied without a re-inspection (e.g. the exterminator's report)."""
+    order = _open_order(order)
+    if not note.strip():
+        raise ActionRefused("Say how the abatement was shown.")
+    order.status = Order.Status.ABATED
+    order.closed_on = on or timezone.localdate()
+    order.closing_note = note.strip()
+    save_as(order, by)
+    _cancel_reinspections(order, by, f"Order {order.pk} abated: {order.closing_note}")
+    return order
+
+
+@transaction.atomic
+def extend_order(*, order: Order, by, deadline: date, reason: str) -> Order:
+    """Give the owner more time; the scheduled re-inspection moves with the deadline."""
+    order = _open_order(order)
+    reasons = []
+    if deadline <= order.deadline:
+        reasons.append("The new deadline must be later than the current one.")
+    if not reason.strip():
+        reasons.append("Say why the deadline is extended.")
+    if reasons:
+        raise ActionRefused("The deadline cannot be extended.", reasons)
+    note = f"Deadline extended from {order.deadline:%B %-d, %Y}: {reason.strip()}"
+    order.deadline = deadline
+    order.closing_note = "\n".join(filter(None, [order.closing_note, note]))
+    save_as(order, by)
+    for reinspection in order.reinspections.filter(status=Inspection.Status.SCHEDULED):
+        reinspection.scheduled_for = deadline
+        save_as(reinspection, by)
+    return order
+
+
+@transaction.atomic
+def mark_order_unabated(*, order: Order, by, note: str = "", on: date | None = None) -> Order:
+    """The deadline passed and the violation continues: the ground for revocation (§20-16(6))."""
+    on = on or timezone.localdate()
+    order = _open_order(order)
+    if on <= order.deadline:
+        raise ActionRefused(
+            f"The deadline ({order.deadline:%B %-d, %Y}) has not passed; an order can be marked "
+            "not abated only after it."
+        )
+    order.status = Order.Status.UNABATED
+    order.closed_on = on
+    order.closing_note = note.strip() or f"Not abated by {order.deadline:%B %-d, %Y}."
+    return save_as(order, by)
+
+
+@transaction.atomic
+def withdraw_order(*, order: Order, by, reason: str) -> Order:
+    order = _open_order(order)
+    if not reason.strip():
+        raise ActionRefused("Say why the order is withdrawn.")
+    order.status = Order.Status.WITHDRAWN
+    order.closed_on = timezone.localdate()
+    order.closing_note = reason.strip()
+    save_as(order, by)
+    _cancel_reinspections(order, by, f"Order {order.pk} withdrawn.")
+    return order

@@ -1,0 +1,349 @@
+"""Forms of the agent's and the clerk's screens. Each checks its own fields; actions decide.
+
+Every form that creates a record carries a hidden `token`: sent twice, it records once.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+
+from crispy_forms.helper import FormHelper
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from facilities.models import Lot
+from inspections import pigeons
+from inspections.actions import Answer
+from inspections.checklist import Section, grouped
+from inspections.models import ChecklistFinding, Complaint, Inspection
+from inspections.photos import MAX_PHOTOS_PER_ITEM, check_photo
+from stoneham_boh.roles import Role
+
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
+TIME_INPUT = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+# The longest an agent gives an owner before the order's re-inspection.
+MAX_ORDER_DAYS = 365
+
+
+def _helper() -> FormHelper:
+    helper = FormHelper()
+    helper.form_tag = False
+    return helper
+
+
+class TokenForm(forms.Form):
+    """A form that records something once, however many times it is sent."""
+
+    token = forms.UUIDField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("initial", {}).setdefault("token", uuid.uuid4())
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+
+def agents():
+    return (
+        get_user_model()
+        .objects.filter(groups__name=Role.AGENT.value, is_active=True)
+        .order_by("last_name", "first_name", "username")
+    )
+
+
+class AgentChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj) -> str:
+        return obj.get_full_name() or obj.get_username()
+
+
+def lot_field(**kwargs) -> forms.ModelChoiceField:
+    return forms.ModelChoiceField(
+        queryset=Lot.objects.order_by("street_address", "parcel_id"),
+        label="Lot (facility)",
+        empty_label="Choose the lot…",
+        **kwargs,
+    )
+
+
+class ComplaintForm(TokenForm):
+    lot = lot_field(help_text="Where the animals are kept, by street address.")
+    nature = forms.ChoiceField(
+        choices=[("", "Choose…"), *Complaint.Nature.choices],
+        label="What the complaint is about",
+        help_text="§20-14 unsanitary conditions: flies, odours, runoff, noise; §20-15(7) "
+        "roaming; §20-16(7) dead animals; §20-18(5) pigeons in restricted hours.",
+    )
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), help_text="What the neighbour reports, in full."
+    )
+    complainant_name = forms.CharField(max_length=200, label="Complainant's name")
+    complainant_contact = forms.CharField(
+        max_length=200,
+        required=False,
+        label="Complainant's telephone or address",
+        help_text="Kept for the Board's reply; never printed on an order.",
+    )
+    received_on = forms.DateField(widget=DATE_INPUT, initial=timezone.localdate)
+    observed_at = forms.DateTimeField(
+        widget=DATETIME_INPUT,
+        required=False,
+        label="When the neighbour saw it (optional)",
+        help_text="For pigeons: training 10 a.m. to 3 p.m., June to September, breaks §20-18(5).",
+    )
+
+    def clean_received_on(self):
+        day = self.cleaned_data["received_on"]
+        if day > timezone.localdate():
+            raise forms.ValidationError("The date received cannot be in the future.")
+        return day
+
+
+class ScheduleForm(TokenForm):
+    """Schedule an inspection of a lot (any kind but a complaint's, which starts there)."""
+
+    KINDS = [c for c in Inspection.Kind.choices if c[0] != Inspection.Kind.COMPLAINT]
+
+    lot = lot_field()
+    kind = forms.ChoiceField(
+        choices=KINDS,
+        help_text="§20-17(2): excavation before fill; §20-20(2): final inspection of "
+        "construction; §20-22: routine inspections at any reasonable time.",
+    )
+    scheduled_for = forms.DateField(widget=DATE_INPUT, label="Date")
+    agent = AgentChoiceField(queryset=None, required=False, empty_label="Not assigned yet")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["agent"].queryset = agents()
+
+    def clean_scheduled_for(self):
+        day = self.cleaned_data["scheduled_for"]
+        if day < timezone.localdate():
+            raise forms.ValidationError("Choose today or a later day.")
+        return day
+
+
+class ComplaintInspectionForm(ScheduleForm):
+    """Turn a complaint into an inspection: the lot and the kind come from the complaint."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        del self.fields["lot"]
+        del self.fields["kind"]
+
+
+class ReasonForm(forms.Form):
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
+
+    def __init__(self, *args, label: str = "Reason", help_text: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"].label = label
+        self.fields["reason"].help_text = help_text
+        self.helper = _helper()
+
+
+class OrderForm(TokenForm):
+    requirement = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        label="What the owner must do",
+        help_text="Printed on the order letter, e.g. “Abate the rat infestation through the "
+        "licensed pest control operator” (§20-16(6)).",
+    )
+    deadline = forms.DateField(
+        widget=DATE_INPUT,
+        help_text="The date the Board sets; the re-inspection is scheduled for it (§20-16(6)).",
+    )
+
+    def clean_deadline(self):
+        day = self.cleaned_data["deadline"]
+        today = timezone.localdate()
+        if day <= today:
+            raise forms.ValidationError("The deadline must be after today.")
+        if day > today + timedelta(days=MAX_ORDER_DAYS):
+            raise forms.ValidationError("Give a deadline within a year.")
+        return day
+
+
+class ExtendOrderForm(forms.Form):
+    deadline = forms.DateField(widget=DATE_INPUT, label="New deadline")
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+
+class CensusForm(forms.Form):
+    year = forms.IntegerField(min_value=2002, max_value=2100)
+
+
+# The checklist --------------------------------------------------------------------------------
+
+
+class MultiplePhotoInput(forms.FileInput):
+    allow_multiple_selected = True
+
+
+class PhotosField(forms.FileField):
+    """Photos from the camera: each checked by its content and size (`inspections.photos`)."""
+
+    def __init__(self, **kwargs):
+        attrs = {"accept": "image/*", "capture": "environment", "multiple": True}
+        kwargs.setdefault("widget", MultiplePhotoInput(attrs=attrs))
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+
+    def clean(self, data, initial=None):
+        uploads = [d for d in (data if isinstance(data, list | tuple) else [data]) if d]
+        if len(uploads) > MAX_PHOTOS_PER_ITEM:
+            raise forms.ValidationError(f"Attach at most {MAX_PHOTOS_PER_ITEM} photos per item.")
+        cleaned = [super(PhotosField, self).clean(upload, initial) for upload in uploads]
+        errors = []
+        for upload in cleaned:
+            try:
+                check_photo(upload)
+            except forms.ValidationError as error:
+                errors.extend(error.messages)
+        if errors:
+            raise forms.ValidationError(errors)
+        return cleaned
+
+
+@dataclass
+class ChecklistRow:
+    item: object
+    result: forms.BoundField
+    note: forms.BoundField
+    photos: forms.BoundField
+    hint: str = ""
+
+    @property
+    def expanded(self) -> bool:
+        """Show the note and photos without a tap when they matter or hold something."""
+        return bool(
+            self.result.value() == ChecklistFinding.Result.VIOLATION
+            or self.note.value()
+            or self.note.errors
+            or self.photos.errors
+        )
+
+
+class RecordInspectionForm(TokenForm):
+    """The checklist of one inspection: each item complies, is violated or does not apply."""
+
+    performed_at = forms.DateTimeField(widget=DATETIME_INPUT, label="Inspected at")
+    summary = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        label="Summary (optional)",
+        help_text="Printed on the inspection report.",
+    )
+    fed_at = forms.TimeField(
+        widget=TIME_INPUT, required=False, label="Pigeons last fed at (if asked)"
+    )
+    released_at = forms.TimeField(
+        widget=TIME_INPUT, required=False, label="Pigeons released at (if seen)"
+    )
+
+    def __init__(self, *args, items, hints=None, **kwargs):
+        kwargs.setdefault("initial", {}).setdefault(
+            "performed_at", timezone.localtime().replace(second=0, microsecond=0)
+        )
+        super().__init__(*args, **kwargs)
+        self.items = list(items)
+        self.hints = hints or {}
+        for item in self.items:
+            self.fields[f"result-{item.id}"] = forms.ChoiceField(
+                choices=ChecklistFinding.Result.choices,
+                widget=forms.RadioSelect,
+                label=item.question,
+                error_messages={"required": "Choose complies, violation or not applicable."},
+            )
+            self.fields[f"note-{item.id}"] = forms.CharField(
+                widget=forms.Textarea(attrs={"rows": 2}), required=False, label="Note"
+            )
+            self.fields[f"photos-{item.id}"] = PhotosField(label="Photos")
+        if pigeons.RELEASE_ITEM not in self.item_ids:
+            del self.fields["fed_at"]
+            del self.fields["released_at"]
+        # This form is laid out by hand for the phone, not by crispy: style its inputs here.
+        for name in ("performed_at", "fed_at", "released_at"):
+            if name in self.fields:
+                self.fields[name].widget.attrs["class"] = "form-control touch-target"
+
+    @property
+    def item_ids(self) -> set[str]:
+        return {item.id for item in self.items}
+
+    def sections(self) -> list[Section]:
+        rows = [
+            ChecklistRow(
+                item,
+                self[f"result-{item.id}"],
+                self[f"note-{item.id}"],
+                self[f"photos-{item.id}"],
+                self.hints.get(item.id, ""),
+            )
+            for item in self.items
+        ]
+        return grouped(rows, lambda row: row.item.citation)
+
+    def clean_performed_at(self):
+        moment = self.cleaned_data["performed_at"]
+        if moment > timezone.now() + timedelta(minutes=10):
+            raise forms.ValidationError("The time of the inspection cannot be in the future.")
+        return moment
+
+    def clean(self):
+        cleaned = super().clean()
+        self._check_release(cleaned)
+        for item in self.items:
+            result = cleaned.get(f"result-{item.id}")
+            if (
+                result == ChecklistFinding.Result.VIOLATION
+                and not cleaned.get(f"note-{item.id}", "").strip()
+            ):
+                self.add_error(f"note-{item.id}", "Describe the violation you found.")
+        return cleaned
+
+    def _check_release(self, cleaned) -> None:
+        """§20-18(7): times that show a release too soon after feeding decide the item."""
+        fed, released, moment = (
+            cleaned.get("fed_at"),
+            cleaned.get("released_at"),
+            cleaned.get("performed_at"),
+        )
+        if not (fed and released and moment):
+            return
+        day = timezone.localtime(moment).date()
+        fed_at, released_at = (_on(day, fed), _on(day, released))
+        if pigeons.release_allowed(fed_at, released_at):
+            return
+        result_field = f"result-{pigeons.RELEASE_ITEM}"
+        if cleaned.get(result_field) == ChecklistFinding.Result.COMPLIES:
+            self.add_error(
+                result_field,
+                f"Fed at {fed:%H:%M} and released at {released:%H:%M} is too soon after "
+                "feeding: mark this a violation, or correct the times.",
+            )
+        note_field = f"note-{pigeons.RELEASE_ITEM}"
+        if not cleaned.get(note_field) and note_field not in self.errors:
+            cleaned[note_field] = f"Fed at {fed:%H:%M}, released at {released:%H:%M}."
+
+    def answers(self) -> dict[str, Answer]:
+        data = self.cleaned_data
+        return {
+            item.id: Answer(
+                result=data[f"result-{item.id}"],
+                note=data.get(f"note-{item.id}", ""),
+                photos=data.get(f"photos-{item.id}") or [],
+            )
+            for item in self.items
+        }
+
+
+def _on(day: date, moment) -> datetime:
+    return timezone.make_aware(datetime.combine(day, moment))

@@ -1,0 +1,1 @@
+"""The inspection screens, one module per subject."""

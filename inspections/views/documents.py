@@ -1,0 +1,60 @@
+"""Printed documents (inspection report, order letter) and the photos, for staff only."""
+
+from __future__ import annotations
+
+from django.http import FileResponse, Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+
+from inspections.documents import inspection_report_pdf, order_letter_pdf
+from inspections.models import Inspection, Order, Photo
+from inspections.photos import INLINE_IMAGES
+from inspections.views.common import readers
+from stoneham_boh.uploads import clean_file_name
+
+
+def _pdf(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@readers
+def inspection_report(request, pk):
+    inspection = get_object_or_404(
+        Inspection.objects.select_related("lot", "agent", "complaint", "application"), pk=pk
+    )
+    if not inspection.is_completed:
+        raise Http404("An inspection has a report once it is recorded.")
+    return _pdf(inspection_report_pdf(inspection), f"inspection-{inspection.pk}.pdf")
+
+
+@readers
+def order_letter(request, pk):
+    order = get_object_or_404(Order.objects.select_related("lot", "finding", "issued_by"), pk=pk)
+    return _pdf(order_letter_pdf(order), f"order-{order.pk}.pdf")
+
+
+@readers
+def photo(request, pk):
+    """A photo, as an image the browser shows, or a download when it cannot show it safely.
+
+    The stored type was decided from the file's content when it was taken; `nosniff` holds
+    the browser to it, and the sandboxing policy keeps it from ever running as a page.
+    """
+    record = get_object_or_404(Photo, pk=pk)
+    try:
+        handle = record.image.open("rb")
+    except FileNotFoundError as error:
+        raise Http404("The photo file is missing.") from error
+    inline = record.content_type in INLINE_IMAGES and "download" not in request.GET
+    response = FileResponse(
+        handle,
+        content_type=record.content_type,
+        as_attachment=not inline,
+        filename=clean_file_name(record.original_name),
+    )
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Content-Security-Policy"] = "default-src 'none'; sandbox"
+    response["Cache-Control"] = "private, max-age=3600"
+    return response

@@ -1,0 +1,240 @@
+"""The agent's list, scheduling, the checklist form and an inspection's record."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib import messages
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from facilities.models import Lot
+from inspections import actions, pigeons
+from inspections.checklist import grouped, items_for
+from inspections.filters import AgendaFilter, InspectionFilter
+from inspections.forms import ReasonForm, RecordInspectionForm, ScheduleForm
+from inspections.keeping import keeping_for
+from inspections.models import ChecklistFinding, Inspection, Order, Photo
+from inspections.views.common import (
+    agents_only,
+    attempt,
+    errors_text,
+    is_agent,
+    page_of,
+    readers,
+    revoke_permit_url,
+)
+
+# How far ahead the agent's list looks, besides today's and the overdue.
+AGENDA_DAYS_AHEAD = 14
+
+
+@readers
+def agenda(request):
+    """Today's and overdue inspections first, then the next fortnight's."""
+    today = timezone.localdate()
+    data = request.GET.copy()
+    data.setdefault("whose", "mine" if is_agent(request.user) else "all")
+    scheduled = (
+        Inspection.objects.scheduled()
+        .filter(scheduled_for__lte=today + timedelta(days=AGENDA_DAYS_AHEAD))
+        .for_list()
+        .order_by("scheduled_for", "lot__street_address", "id")
+    )
+    filterset = AgendaFilter(data, queryset=scheduled, request=request)
+    page = page_of(request, filterset.qs)
+    return render(
+        request,
+        "inspections/agenda.html",
+        {
+            "filter": filterset,
+            "page": page,
+            "today": today,
+            "sections": _agenda_sections(page.object_list, today),
+        },
+    )
+
+
+def _agenda_sections(inspections, today):
+    """The page's rows under the headings an agent plans by: overdue, today, coming up."""
+
+    def heading(inspection):
+        if inspection.scheduled_for < today:
+            return "Overdue"
+        if inspection.scheduled_for == today:
+            return "Today"
+        return "Coming up"
+
+    sections: list[tuple[str, list]] = []
+    for inspection in inspections:
+        title = heading(inspection)
+        if not sections or sections[-1][0] != title:
+            sections.append((title, []))
+        sections[-1][1].append(inspection)
+    return sections
+
+
+@readers
+def inspection_list(request):
+    """Every inspection on record, newest first, filtered and paged."""
+    filterset = InspectionFilter(
+        request.GET, queryset=Inspection.objects.for_list().order_by("-scheduled_for", "-id")
+    )
+    return render(
+        request,
+        "inspections/inspection_list.html",
+        {
+            "filter": filterset,
+            "page": page_of(request, filterset.qs),
+            "today": timezone.localdate(),
+        },
+    )
+
+
+@agents_only
+def inspection_new(request):
+    initial = {"agent": request.user.pk, "scheduled_for": timezone.localdate()}
+    if (lot_id := request.GET.get("lot", "")).isdigit():
+        initial["lot"] = lot_id
+    if (kind := request.GET.get("kind")) in Inspection.Kind.values:
+        initial["kind"] = kind
+    form = ScheduleForm(request.POST or None, initial=initial)
+    if request.method == "POST":
+
+        def schedule(data):
+            return actions.schedule_inspection(by=request.user, **data)
+
+        if inspection := attempt(request, form, schedule, lambda made: f"Scheduled: {made}."):
+            return redirect("inspections:inspection-detail", pk=inspection.pk)
+    return render(request, "inspections/inspection_new.html", {"form": form})
+
+
+def _inspection(pk):
+    return get_object_or_404(
+        Inspection.objects.select_related(
+            "lot",
+            "agent",
+            "complaint",
+            "permit__holder",
+            "application__applicant",
+            "follows_order__finding",
+        ),
+        pk=pk,
+    )
+
+
+@readers
+def inspection_detail(request, pk):
+    inspection = _inspection(pk)
+    findings = list(
+        inspection.findings.prefetch_related(
+            Prefetch("photos", queryset=Photo.objects.order_by("taken_at", "id")),
+            Prefetch("orders", queryset=Order.objects.order_by("-issued_on", "-id")),
+        )
+    )
+    violations = [f for f in findings if f.result == ChecklistFinding.Result.VIOLATION]
+    for finding in violations:
+        finding.open_order = next((o for o in finding.orders.all() if o.is_open), None)
+    today = timezone.localdate()
+    keeping = keeping_for(inspection.lot, inspection.scheduled_for, inspection.application)
+    orders = list(inspection.orders.order_by("deadline", "id"))
+    followed = inspection.follows_order
+    return render(
+        request,
+        "inspections/inspection_detail.html",
+        {
+            "inspection": inspection,
+            "keeping": keeping,
+            "violations": violations,
+            "sections": grouped(findings, lambda f: f.citation),
+            "orders": orders,
+            "followed": followed,
+            "can_act": is_agent(request.user),
+            "overdue": inspection.is_overdue_on(today),
+            "revoke_url": revoke_permit_url(keeping.permit)
+            if followed and followed.status == Order.Status.UNABATED
+            else "",
+            "cancel_form": ReasonForm(label="Why is it cancelled?"),
+        },
+    )
+
+
+@agents_only
+def inspection_record(request, pk):
+    """The checklist, on a phone: one question per item, three large answers, a note, photos."""
+    inspection = _inspection(pk)
+    token = request.POST.get("token", "")
+    if request.method == "POST" and token and str(inspection.record_token) == token:
+        messages.info(request, "This inspection was already recorded; it was not recorded twice.")
+        return redirect("inspections:inspection-detail", pk=inspection.pk)
+    if not inspection.is_scheduled:
+        messages.info(request, f"This inspection is {inspection.get_status_display().lower()}.")
+        return redirect("inspections:inspection-detail", pk=inspection.pk)
+    keeping = keeping_for(inspection.lot, inspection.scheduled_for, inspection.application)
+    items = items_for(inspection, keeping)
+    hints = pigeons.hints_for(timezone.localdate(), timezone.now())
+    form = RecordInspectionForm(
+        request.POST or None, request.FILES or None, items=items, hints=hints
+    )
+    if request.method == "POST":
+
+        def record(data):
+            return actions.record_inspection(
+                inspection=inspection,
+                by=request.user,
+                answers=form.answers(),
+                performed_at=data["performed_at"],
+                summary=data["summary"],
+                token=data["token"],
+            )
+
+        if attempt(request, form, record, "Inspection recorded."):
+            return redirect("inspections:inspection-detail", pk=inspection.pk)
+    return render(
+        request,
+        "inspections/inspection_record.html",
+        {
+            "inspection": inspection,
+            "keeping": keeping,
+            "form": form,
+            "sections": form.sections(),
+            "photos_dropped": request.method == "POST" and bool(request.FILES),
+        },
+    )
+
+
+@require_POST
+@agents_only
+def inspection_cancel(request, pk):
+    inspection = _inspection(pk)
+    form = ReasonForm(request.POST)
+
+    def cancel(data):
+        return actions.cancel_inspection(inspection=inspection, by=request.user, **data)
+
+    if not attempt(request, form, cancel, "Inspection cancelled."):
+        messages.error(request, f"The inspection was not cancelled: {errors_text(form)}")
+    return redirect("inspections:inspection-detail", pk=inspection.pk)
+
+
+@readers
+def lot_history(request, pk):
+    """A facility's whole inspection history, with its orders and complaints."""
+    lot = get_object_or_404(Lot, pk=pk)
+    inspections = Inspection.objects.filter(lot=lot).for_list().order_by("-scheduled_for", "-id")
+    orders = Order.objects.filter(lot=lot).for_list().order_by("-issued_on", "-id")
+    return render(
+        request,
+        "inspections/lot_history.html",
+        {
+            "lot": lot,
+            "page": page_of(request, inspections),
+            "orders": orders[:10],
+            "order_total": orders.count(),
+            "keeping": keeping_for(lot, timezone.localdate()),
+            "can_act": is_agent(request.user),
+            "today": timezone.localdate(),
+        },
+    )

@@ -1,0 +1,1 @@
+"""Views of the clerk's desk, one module per screen family."""

@@ -1,0 +1,219 @@
+"""The application page and what the clerk does from it: documents, payments, issue."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template import TemplateDoesNotExist
+from django.template.loader import select_template
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from permits import actions
+from permits.facts import evaluate_application
+from permits.form_actions import submit
+from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
+from permits.history import application_history
+from permits.models import Applicant, Application, Document, Permit
+from permits.panel import panel
+from stoneham_boh.access import role_required
+from stoneham_boh.errors import ActionRefused
+from stoneham_boh.roles import Role
+
+STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
+
+# Other parts of the product show their status here when their partial exists.
+PLUG_INS = {
+    "hearing_template": "hearings/_application_hearing.html",
+    "inspection_template": "inspections/_application_inspections.html",
+}
+
+
+def template_if_exists(name: str) -> str:
+    try:
+        select_template([name])
+    except TemplateDoesNotExist:
+        return ""
+    return name
+
+
+def _application(pk):
+    return get_object_or_404(
+        Application.objects.with_facts().select_related("created_by", "renews__lot"), pk=pk
+    )
+
+
+def _fees(application) -> dict:
+    due = actions.fee_due(application)
+    paid = actions.amount_paid(application)
+    return {"due": due, "paid": paid, "balance": None if due is None else max(due - paid, 0)}
+
+
+def application_context(application, **forms) -> dict:
+    result = evaluate_application(application)
+    refusals = (
+        actions.refusals_to_issue(application, timezone.localdate()) if application.is_open else []
+    )
+    abutter_list = getattr(application, "abutter_list", None)
+    return {
+        "application": application,
+        "panel": panel(result),
+        "fees": _fees(application),
+        "payments": application.payments.select_related("received_by"),
+        "documents": application.documents.select_related("uploaded_by"),
+        "abutter_list": abutter_list,
+        "abutter_count": len(abutter_list.abutters.all()) if abutter_list else 0,
+        "permit": Permit.objects.filter(application=application).first(),
+        "refusals": refusals,
+        "history": application_history(application),
+        "document_form": forms.get("document_form") or DocumentForm(prefix="doc"),
+        "payment_form": forms.get("payment_form")
+        or PaymentForm(
+            prefix="pay",
+            initial={
+                "amount": _fees(application)["balance"],
+                "received_on": timezone.localdate(),
+                "method": "check",
+            },
+        ),
+        "issue_form": forms.get("issue_form") or IssueForm(prefix="issue"),
+        # Badge colours for the six §20-20(1) documents: only a new application must have them.
+        "doc_classes": "pass,missing"
+        if application.kind == Application.Kind.NEW
+        else "pass,not_applicable",
+        **{flag: template_if_exists(name) for flag, name in PLUG_INS.items()},
+    }
+
+
+@role_required(*STAFF)
+@require_GET
+def application_detail(request, pk):
+    application = _application(pk)
+    return render(request, "permits/application_detail.html", application_context(application))
+
+
+def _render_with(request, application, status=400, **forms):
+    return render(
+        request,
+        "permits/application_detail.html",
+        application_context(application, **forms),
+        status=status,
+    )
+
+
+@role_required(Role.CLERK)
+@require_POST
+def document_upload(request, pk):
+    application = _application(pk)
+    form = DocumentForm(request.POST, request.FILES, prefix="doc")
+    if form.is_valid():
+        try:
+            document = actions.upload_document(
+                application=application,
+                kind=form.cleaned_data["kind"],
+                upload=form.cleaned_data["file"],
+                description=form.cleaned_data["description"],
+                by=request.user,
+            )
+        except ActionRefused as refusal:
+            form.add_error("file", str(refusal))
+        else:
+            messages.success(request, f"{document.get_kind_display()} received.")
+            return redirect(reverse("permits:application-detail", args=[pk]) + "#documents")
+    return _render_with(request, application, document_form=form)
+
+
+@role_required(*STAFF)
+@require_GET
+def document_download(request, pk):
+    """A received file, for staff only; always as a download, never rendered in the page."""
+    document = get_object_or_404(Document, pk=pk)
+    try:
+        handle = document.file.open("rb")
+    except (FileNotFoundError, ValueError) as missing:
+        raise Http404("The file is no longer in storage.") from missing
+    response = FileResponse(
+        handle,
+        as_attachment=True,
+        filename=document.original_name,
+        content_type=document.content_type,
+    )
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@role_required(Role.CLERK)
+@require_POST
+def document_void(request, pk):
+    document = get_object_or_404(Document, pk=pk)
+    form = ReasonForm(request.POST, prefix="void")
+    if form.is_valid():
+        try:
+            actions.void_document(
+                document=document, reason=form.cleaned_data["reason"], by=request.user
+            )
+        except ActionRefused as refusal:
+            messages.error(request, str(refusal))
+        else:
+            messages.success(request, f"{document.original_name} voided.")
+    else:
+        messages.error(request, "Say why the document is voided.")
+    return redirect(
+        reverse("permits:application-detail", args=[document.application_id]) + "#documents"
+    )
+
+
+@role_required(Role.CLERK)
+@require_POST
+def payment_add(request, pk):
+    application = _application(pk)
+    form = PaymentForm(request.POST, prefix="pay")
+    done = submit(
+        request,
+        form,
+        lambda data: actions.record_payment(application=application, by=request.user, **data),
+        success=lambda payment: f"Payment of ${payment.amount} recorded.",
+        then=reverse("permits:application-detail", args=[pk]) + "#fees",
+    )
+    return done or _render_with(request, application, payment_form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def application_issue(request, pk):
+    """Issue the permit. Sent twice, it issues one permit and shows it."""
+    application = _application(pk)
+    form = IssueForm(request.POST, prefix="issue")
+    if not form.is_valid():
+        return _render_with(request, application, issue_form=form)
+    try:
+        permit = actions.issue_permit(
+            application=application, by=request.user, conditions=form.cleaned_data["conditions"]
+        )
+    except ActionRefused as refusal:
+        for reason in refusal.reasons or [refusal.message]:
+            form.add_error(None, reason)
+        messages.error(request, refusal.message)
+        return _render_with(request, application, status=409, issue_form=form)
+    messages.success(
+        request, f"Permit {permit.number} issued, valid to {permit.expires_on:%B %-d, %Y}."
+    )
+    return redirect("permits:permit-detail", pk=permit.pk)
+
+
+@role_required(*STAFF)
+@require_GET
+def applicant_detail(request, pk):
+    applicant = get_object_or_404(Applicant, pk=pk)
+    return render(
+        request,
+        "permits/applicant_detail.html",
+        {
+            "applicant": applicant,
+            "applications": applicant.applications.select_related("lot").order_by("-id")[:100],
+            "permits": applicant.permits.select_related("lot").order_by("-year", "-sequence")[:100],
+        },
+    )

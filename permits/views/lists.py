@@ -1,0 +1,132 @@
+"""The clerk's lists: applications, permits, renewals due, applicants."""
+
+from __future__ import annotations
+
+from django.core.paginator import Paginator
+from django.shortcuts import render
+from django.utils import timezone
+
+from permits.filters import ApplicantFilter, ApplicationFilter, PermitFilter
+from permits.listing import list_page
+from permits.models import Applicant, Application, Permit
+from permits.status import application_badge, permit_badge
+from permits.tables import Column, Table
+from stoneham_boh.access import role_required
+from stoneham_boh.roles import Role
+
+STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
+
+
+def animals_text(obj) -> str:
+    """'6 Chicken (hen), 2 Goat' from prefetched animals (no query per row)."""
+    return ", ".join(f"{a.count} {a.get_species_display()}" for a in obj.animals.all())
+
+
+APPLICATION_TABLE = Table(
+    (
+        Column("No.", lambda a: f"#{a.pk}", link="permits:application-detail"),
+        Column("Applicant", lambda a: a.applicant.name),
+        Column("Lot", lambda a: a.lot.street_address),
+        Column("Parcel", lambda a: a.lot.parcel_id, css="text-nowrap"),
+        Column("Kind", lambda a: a.get_kind_display()),
+        Column("Status", lambda a: a.get_status_display(), badge=application_badge),
+        Column("Received", lambda a: a.received_on or "", css="text-nowrap"),
+        Column("Animals", animals_text),
+    ),
+    caption="Applications",
+)
+
+PERMIT_TABLE = Table(
+    (
+        Column("Permit", lambda p: p.number, link="permits:permit-detail", css="text-nowrap"),
+        Column("Holder", lambda p: p.holder.name),
+        Column("Lot", lambda p: p.lot.street_address),
+        Column("Animals", animals_text),
+        Column("Status", lambda p: p.current_status_label, badge=permit_badge),
+        Column("Issued", lambda p: p.issued_on, css="text-nowrap"),
+        Column("Expires", lambda p: p.expires_on, css="text-nowrap"),
+    ),
+    caption="Permits",
+)
+
+APPLICANT_TABLE = Table(
+    (
+        Column("Name", lambda a: a.name, link="permits:applicant-detail"),
+        Column("Kind", lambda a: a.get_kind_display()),
+        Column("Mailing address", lambda a: ", ".join(a.mailing_address_lines)),
+        Column("Telephone", lambda a: a.phone),
+        Column("E-mail", lambda a: a.email),
+    ),
+    caption="Applicants",
+)
+
+
+@role_required(*STAFF)
+def application_list(request):
+    queryset = Application.objects.select_related("applicant", "lot").prefetch_related("animals")
+    return list_page(
+        request,
+        filterset_class=ApplicationFilter,
+        queryset=queryset.order_by("-received_on", "-id"),
+        table=APPLICATION_TABLE,
+        title="Applications",
+        csv_name="applications.csv",
+        empty="No application matches. Clear the filters, or start a new application.",
+        new_url="permits:application-new",
+        new_label="New application",
+    )
+
+
+@role_required(*STAFF)
+def permit_list(request):
+    queryset = Permit.objects.select_related("holder", "lot").prefetch_related("animals")
+    return list_page(
+        request,
+        filterset_class=PermitFilter,
+        queryset=queryset.order_by("-year", "-sequence"),
+        table=PERMIT_TABLE,
+        title="Permits",
+        csv_name="permits.csv",
+        empty="No permit matches. Clear the filters to see every permit.",
+    )
+
+
+@role_required(*STAFF)
+def applicant_list(request):
+    return list_page(
+        request,
+        filterset_class=ApplicantFilter,
+        queryset=Applicant.objects.order_by("name", "id"),
+        table=APPLICANT_TABLE,
+        title="Applicants",
+        csv_name="applicants.csv",
+        empty="No applicant matches. New applicants are added when an application is started.",
+    )
+
+
+@role_required(Role.CLERK)
+def renewal_list(request):
+    """Permits expiring this December 31 with no renewal under way (§20-15(1), §20-20(5))."""
+    today = timezone.localdate()
+    year_end = today.replace(month=12, day=31)
+    permits = (
+        Permit.objects.expiring_on(year_end)
+        .select_related("holder", "lot")
+        .prefetch_related("animals")
+        .order_by("lot__street_address", "number")
+    )
+    under_way = (
+        Application.objects.filter(
+            kind=Application.Kind.RENEWAL,
+            renews__expires_on=year_end,
+            status__in=Application.OPEN_STATUSES,
+        )
+        .select_related("applicant", "lot", "renews")
+        .order_by("status", "id")
+    )
+    page = Paginator(permits, 25).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "permits/renewal_list.html",
+        {"page_obj": page, "under_way": under_way[:50], "year_end": year_end},
+    )

@@ -1,0 +1,61 @@
+// The checklist form on a phone: open the note when a violation is chosen, count the answers,
+// fill the unanswered as "complies" on request, and block a second tap while sending.
+// Everything works without this file; it only saves the agent taps.
+(function () {
+  "use strict";
+  const form = document.querySelector("form[data-checklist]");
+  if (!form) return;
+  const items = Array.from(form.querySelectorAll("[data-item]"));
+  const progress = form.querySelector("[data-progress]");
+  const markRest = form.querySelector("[data-mark-rest]");
+  const submit = form.querySelector("[data-submit]");
+
+  function answered(item) {
+    return item.querySelector("input[type=radio]:checked");
+  }
+
+  function refresh() {
+    const done = items.filter(answered).length;
+    if (progress) progress.textContent = done + " of " + items.length + " answered";
+    if (markRest) markRest.hidden = done === items.length;
+    items.forEach(function (item) {
+      const choice = answered(item);
+      item.classList.toggle("answered-violation", !!choice && choice.value === "violation");
+    });
+  }
+
+  form.addEventListener("change", function (event) {
+    const input = event.target;
+    if (input.type !== "radio") return;
+    if (input.value === "violation") {
+      const details = input.closest("[data-item]").querySelector("[data-details]");
+      if (details) details.open = true;
+    }
+    refresh();
+  });
+
+  if (markRest) {
+    markRest.addEventListener("click", function () {
+      items.forEach(function (item) {
+        if (answered(item)) return;
+        const complies = item.querySelector("input[type=radio][value=" + markRest.dataset.markRest + "]");
+        if (complies) complies.checked = true;
+      });
+      refresh();
+    });
+  }
+
+  form.addEventListener("submit", function () {
+    // The hidden token already makes a second send harmless; this spares the wait.
+    if (submit) {
+      window.setTimeout(function () {
+        submit.disabled = true;
+        submit.textContent = "Recording…";
+      }, 0);
+    }
+  });
+
+  const errors = document.getElementById("form-errors");
+  if (errors) errors.focus();
+  refresh();
+})();

@@ -1,0 +1,72 @@
+"""Forms of the applicant's pages and of the public home page."""
+
+from __future__ import annotations
+
+import re
+
+from crispy_forms.helper import FormHelper
+from django import forms
+
+from stoneham_boh.invitations import MAX_TOKEN_LENGTH
+
+
+def _helper() -> FormHelper:
+    helper = FormHelper()
+    helper.form_tag = False
+    return helper
+
+
+class RenewalRequestForm(forms.Form):
+    unchanged = forms.ChoiceField(
+        label="Since this permit was issued",
+        choices=[
+            ("yes", "Nothing has changed: the same animals, structures and lot"),
+            ("no", "Something has changed"),
+        ],
+        widget=forms.RadioSelect,
+        help_text="A permit covers exactly the animals and facility it names (§20-20(3)); "
+        "anything different needs the Board's review.",
+    )
+    changes = forms.CharField(
+        label="What has changed?",
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="For example more or different animals (§20-20(3)), a new or moved "
+        "structure (§20-20(2)), or a new way of handling manure (§20-16).",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("unchanged") == "no" and not cleaned.get("changes", "").strip():
+            self.add_error("changes", "Say what has changed, so that the clerk can prepare it.")
+        return cleaned
+
+
+# The code under a permit's QR code, or the whole address it opens.
+_TOKEN = re.compile(rf"(?:/verify/)?([A-Za-z0-9_-]{{20,{MAX_TOKEN_LENGTH}}})/?$")
+
+
+class VerifyLookupForm(forms.Form):
+    code = forms.CharField(
+        label="Verification address or code",
+        max_length=300,
+        help_text="Printed beside the QR code of the permit.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+    def clean_code(self) -> str:
+        match = _TOKEN.search(self.cleaned_data["code"].strip())
+        if match is None:
+            raise forms.ValidationError(
+                "That is not a verification code. Copy the code printed under the permit's "
+                "QR code, or the whole address the QR code opens."
+            )
+        return match.group(1)

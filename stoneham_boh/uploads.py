@@ -1,0 +1,131 @@
+"""Uploaded files: checked by content and size on the way in, served as attachments on the way out.
+
+Use `validate_upload` in a form's `clean_<field>()` (it raises ValidationError) and
+`attachment_response` in the view that hands a stored file to someone allowed to see it.
+Files live in MEDIA_ROOT, outside the static root, and no URL serves MEDIA_ROOT directly.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from dataclasses import dataclass
+
+import filetype
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.http import FileResponse, Http404
+from django.template.defaultfilters import filesizeformat
+
+
+@dataclass(frozen=True)
+class Kind:
+    label: str
+    content_type: str
+    extensions: tuple[str, ...]
+    detected: tuple[str, ...]  # what `filetype` reports for the file's first bytes
+
+
+KINDS = {
+    "pdf": Kind("PDF", "application/pdf", (".pdf",), ("pdf",)),
+    "jpeg": Kind("JPEG photo", "image/jpeg", (".jpg", ".jpeg"), ("jpg",)),
+    "png": Kind("PNG image", "image/png", (".png",), ("png",)),
+    "heic": Kind("HEIC photo", "image/heic", (".heic", ".heif"), ("heic",)),
+}
+DOCUMENT_KINDS = ("pdf", "jpeg", "png")
+PHOTO_KINDS = ("jpeg", "png", "heic")
+
+# filetype reads at most this many bytes to recognise a format.
+SNIFF_BYTES = 8192
+
+
+@dataclass(frozen=True)
+class CheckedUpload:
+    kind: str
+    content_type: str
+    size: int
+    original_name: str
+
+
+def validate_upload(file, allowed: tuple[str, ...] = DOCUMENT_KINDS) -> CheckedUpload:
+    """Accept `file` only if its name, its content and its size all agree with `allowed`.
+
+    The browser's Content-Type is ignored: it is whatever the sender claims. The content
+    type returned is the one that matches the file's own first bytes.
+    """
+    kinds = [KINDS[name] for name in allowed]
+    accepted = ", ".join(kind.label for kind in kinds)
+    if file is None:
+        raise ValidationError("Choose a file to upload.", code="missing")
+    size = getattr(file, "size", None) or 0
+    if size <= 0:
+        raise ValidationError("The file is empty.", code="empty")
+    limit = settings.UPLOAD_MAX_BYTES
+    if size > limit:
+        raise ValidationError(
+            f"The file is {filesizeformat(size)}; the most we accept is {filesizeformat(limit)}.",
+            code="too_large",
+        )
+    name = clean_file_name(getattr(file, "name", "") or "")
+    extension = os.path.splitext(name)[1].lower()
+    by_name = [kind for kind in kinds if extension in kind.extensions]
+    if not by_name:
+        raise ValidationError(
+            f"“{name or 'This file'}” is not a file we accept. Accepted: {accepted}.",
+            code="extension",
+        )
+    detected = _sniff(file)
+    matching = [kind for kind in by_name if detected in kind.detected]
+    if not matching:
+        raise ValidationError(
+            f"“{name}” does not contain what its name says: its content is not a "
+            f"{by_name[0].label}. Accepted: {accepted}.",
+            code="content",
+        )
+    return CheckedUpload(
+        kind=next(key for key, kind in KINDS.items() if kind is matching[0]),
+        content_type=matching[0].content_type,
+        size=size,
+        original_name=name,
+    )
+
+
+def _sniff(file) -> str | None:
+    position = file.tell() if hasattr(file, "tell") else None
+    try:
+        file.seek(0)
+        head = file.read(SNIFF_BYTES)
+    finally:
+        if position is not None:
+            file.seek(position)
+    guess = filetype.guess(bytes(head or b""))
+    return guess.extension if guess is not None else None
+
+
+def clean_file_name(name: str) -> str:
+    """The file's own name without any folder, control characters or surprises, for display."""
+    name = unicodedata.normalize("NFC", str(name)).replace("\\", "/").rsplit("/", 1)[-1]
+    name = "".join(ch for ch in name if ch.isprintable() and ch not in '<>:"|?*')
+    name = name.strip(" .") or "file"
+    stem, extension = os.path.splitext(name)
+    return stem[: 200 - len(extension)] + extension
+
+
+def attachment_response(field_file, *, download_name: str, content_type: str) -> FileResponse:
+    """Hand a stored file to someone the calling view has already let in, as a download.
+
+    As an attachment with nosniff, a browser never renders it inside our origin; the
+    sandbox policy covers a browser that would anyway.
+    """
+    if not field_file or not field_file.storage.exists(field_file.name):
+        raise Http404("No such file.")
+    response = FileResponse(
+        field_file.open("rb"),
+        as_attachment=True,
+        filename=clean_file_name(download_name),
+        content_type=content_type or "application/octet-stream",
+    )
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Content-Security-Policy"] = "default-src 'none'; sandbox"
+    response["Cache-Control"] = "private, no-store"
+    return response

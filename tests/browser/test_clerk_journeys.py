@@ -1,0 +1,117 @@
+"""The clerk's two daily journeys in a real browser: a renewal to the downloaded PDF, and a
+new application whose failing setback the clerk corrects while the panel rechecks live."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from pathlib import Path
+
+import pytest
+from django.utils import timezone
+from pypdf import PdfReader
+
+from tests import factories
+from tests.browser.conftest import login
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+BLOCKING = ", ".join(
+    f'#compliance-panel .finding[data-status="{status}"]'
+    for status in ("fail", "missing", "pending")
+)
+
+
+def test_a_clerk_renews_a_permit_from_the_expiring_list_to_the_downloaded_pdf(
+    browser_page, live_server, clerk, tmp_path
+):
+    page = browser_page
+    year = timezone.localdate().year
+    holder = factories.applicant(name="Karen Sullivan")
+    permit = factories.issued_permit(
+        by=clerk, applicant=holder, on=date(year, 1, 1), received_on=date(year, 1, 1)
+    )
+    login(page, live_server, clerk.username)
+
+    page.get_by_role("link", name="Renewals").first.click()
+    page.get_by_role("button", name=f"Start the renewal of permit {permit.number}").click()
+    page.wait_for_url(re.compile(r"/applications/\d+/edit/$"))
+    assert page.get_by_text(f"Pre-filled from permit {permit.number}").is_visible()
+    assert page.locator("#id_animals-0-count").input_value() == "6"
+
+    page.get_by_role("button", name="Save and mark received").click()
+    page.wait_for_url(re.compile(r"/applications/\d+/$"))
+    assert page.get_by_label("Amount").input_value() == "40.00"
+    page.get_by_label("Method").select_option("check")
+    page.get_by_label("Reference").fill("#1042")
+    page.get_by_role("button", name="Record the payment").click()
+    page.get_by_text("Payment of $40.00 recorded.").wait_for()
+    page.get_by_role("button", name="Issue the permit").click()
+    page.wait_for_url(re.compile(r"/permits/\d+/$"))
+    new_number = f"{year + 1}-0001"
+    assert page.get_by_role("heading", name=f"Permit {new_number}").is_visible()
+
+    with page.expect_download() as download_info:
+        page.get_by_role("link", name="Download the permit (PDF)").click()
+    pdf_path = Path(tmp_path) / "permit.pdf"
+    download_info.value.save_as(pdf_path)
+    text = "\n".join(p.extract_text() for p in PdfReader(pdf_path).pages)
+    assert new_number in text
+    assert "Karen Sullivan" in text
+    assert "6 Chicken (hen)" in text
+    assert f"Expires December 31, {year + 1}" in text
+
+
+def test_a_clerk_corrects_a_failing_setback_until_only_the_hearing_is_pending(
+    browser_page, live_server, clerk
+):
+    page = browser_page
+    factories.fee_schedule()
+    login(page, live_server, clerk.username)
+
+    page.get_by_role("link", name="Applications").first.click()
+    page.get_by_role("link", name="New application").click()
+    page.locator("#id_applicant-name").fill("Maria Costa")
+    page.locator("#id_applicant-mailing_street").fill("12 Pond Street")
+    page.locator("#id_applicant-mailing_zip").fill("02180")
+    page.locator("#id_lot-parcel_id").fill("14-220-3")
+    page.locator("#id_lot-street_address").fill("12 Pond Street")
+    page.get_by_role("button", name="Open the draft and continue").click()
+    page.wait_for_url(re.compile(r"/applications/\d+/edit/$"))
+
+    page.locator("#id_structures-0-label").fill("C1")
+    page.locator("#id_structures-0-kind").select_option("coop")
+    page.locator("#id_structures-0-area_sqft").fill("48")
+    page.locator("#id_structures-0-potable_water").check()
+    page.locator("#id_animals-0-species").select_option("chicken")
+    page.locator("#id_animals-0-count").fill("6")
+    for document in (
+        "site_plan",
+        "certified_abutter_list",
+        "maintenance_plan",
+        "fly_vermin_control_method",
+        "construction_drainage_details",
+        "fencing_details",
+    ):
+        page.locator(f"#id_app-doc_{document}").check()
+    page.locator("#id_app-manure_method").select_option("receptacle")
+    for fact in ("securely_fenced", "vermin_plan_approved", "vermin_licensed_operator"):
+        page.locator(f"#id_app-{fact}").check()
+    page.locator("#id_structures-0-distance_property_line_ft").fill("30")
+
+    failing = page.locator('#compliance-panel .finding[data-rule="20-15.4.a"][data-status="fail"]')
+    failing.wait_for()
+    assert "Actual: 30 ft" in failing.inner_text()
+
+    page.locator("#id_structures-0-distance_property_line_ft").fill("62")
+    # Met rules sit in a folded group: present in the panel, not necessarily shown.
+    page.locator('#compliance-panel .finding[data-rule="20-15.4.a"][data-status="pass"]').wait_for(
+        state="attached"
+    )
+    blocking = page.locator(BLOCKING)
+    rules = {blocking.nth(i).get_attribute("data-rule") for i in range(blocking.count())}
+    assert rules == {"20-20.9"}
+
+    page.get_by_role("button", name="Save draft").click()
+    page.get_by_text("Draft saved.").wait_for()
+    assert page.locator("#id_structures-0-distance_property_line_ft").input_value() == "62.0"

@@ -1,0 +1,152 @@
+"""The certified abutter list: by hand, or the Assessor's CSV previewed before it is saved."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from facilities import abutter_csv
+from facilities.models import Abutter, AbutterList
+from tests import factories
+
+GOOD_CSV = (
+    "Owner,Mailing Address,Parcel ID\n"
+    '"Murphy, John & Mary","22 Spring Street, Stoneham, MA 02180",1-102-3\n'
+    '"Lombardi Family Trust","400 Main Street, Unit 2, Melrose, MA 02176-1234",1-103-4\n'
+)
+BAD_CSV = (
+    "owner,mailing_street,mailing_city,mailing_state,mailing_zip,parcel_id\n"
+    "Ellen Burke,14 Spring Street,Stoneham,MA,02180,1-104-5\n"
+    ",16 Spring Street,Stoneham,MA,2180,1-105-6\n"
+    "Kevin Walsh,18 Spring Street,Stoneham,Mass,02180,lot six\n"
+)
+
+
+def test_a_single_address_column_is_split_into_street_city_state_and_zip():
+    parsed = abutter_csv.parse(GOOD_CSV)
+    assert parsed.importable
+    assert parsed.values()[1] == {
+        "owner_names": "Lombardi Family Trust",
+        "mailing_street": "400 Main Street, Unit 2",
+        "mailing_city": "Melrose",
+        "mailing_state": "MA",
+        "mailing_zip": "02176-1234",
+        "parcel_id": "1-103-4",
+    }
+
+
+def test_bad_rows_are_flagged_by_line_and_column():
+    parsed = abutter_csv.parse(BAD_CSV)
+    assert not parsed.importable
+    problems = {(row.line, column) for row in parsed.bad_rows for column, _ in row.errors}
+    assert problems == {
+        (3, "owner"),
+        (3, "mailing_zip"),
+        (4, "mailing_state"),
+        (4, "parcel_id"),
+    }
+
+
+def test_a_file_without_the_needed_columns_is_refused_whole():
+    parsed = abutter_csv.parse("name,town\nJohn,Stoneham\n")
+    assert parsed.problems == [
+        "The first line must name the columns. Missing: mailing address "
+        "(or street, city, state and zip), parcel id."
+    ]
+
+
+def test_a_spreadsheet_export_in_windows_1252_is_read():
+    text = abutter_csv.decode(
+        'owner,address,parcel\nJosé Ferreira,"3 Elm St, Stoneham, MA 02180",2-1-1\n'.encode(
+            "cp1252"
+        )
+    )
+    assert abutter_csv.parse(text).values()[0]["owner_names"] == "José Ferreira"
+
+
+def preview(client, application, text, certified_on="2026-02-01"):
+    return client.post(
+        reverse("facilities:abutter-import", args=[application.pk]),
+        {
+            "import-file": SimpleUploadedFile("abutters.csv", text.encode()),
+            "import-certified_on": certified_on,
+        },
+    )
+
+
+@pytest.mark.django_db
+def test_the_preview_saves_nothing_and_flags_the_bad_rows(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    response = preview(clerk_client, application, BAD_CSV)
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Line 3, column “owner”: The owner&#x27;s name is empty." in page
+    assert "Line 4, column “parcel_id”" in page
+    assert "Nothing has been saved" in page
+    assert not Abutter.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_good_list_is_imported_on_confirmation_with_its_certification_date(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    response = preview(clerk_client, application, GOOD_CSV)
+    assert response.status_code == 200
+    assert not Abutter.objects.exists()
+    confirm = response.context["confirm_form"]
+    data = {name: confirm.initial[name] for name in ("csv_text", "source_name", "certified_on")}
+    clerk_client.post(
+        reverse("facilities:abutter-import", args=[application.pk]), {**data, "confirm": ""}
+    )
+    clerk_client.post(  # sent again: nothing added twice
+        reverse("facilities:abutter-import", args=[application.pk]), {**data, "confirm": ""}
+    )
+    abutter_list = AbutterList.objects.get(application=application)
+    assert abutter_list.certified_on == date(2026, 2, 1)
+    assert abutter_list.source_name == "abutters.csv"
+    assert sorted(a.owner_names for a in abutter_list.abutters.all()) == [
+        "Lombardi Family Trust",
+        "Murphy, John & Mary",
+    ]
+
+
+@pytest.mark.django_db
+def test_a_tampered_confirmation_is_checked_again(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    response = clerk_client.post(
+        reverse("facilities:abutter-import", args=[application.pk]),
+        {"csv_text": BAD_CSV, "source_name": "x.csv", "certified_on": "2027-02-01", "confirm": ""},
+    )
+    assert response.status_code == 400
+    assert not Abutter.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_abutter_is_entered_by_hand_and_struck_without_deleting(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    clerk_client.post(
+        reverse("facilities:abutter-add", args=[application.pk]),
+        {
+            "abutter-owner_names": "Susan Kelly",
+            "abutter-mailing_street": "5 Gerry Street",
+            "abutter-mailing_city": "Stoneham",
+            "abutter-mailing_state": "ma",
+            "abutter-mailing_zip": "02180",
+            "abutter-parcel_id": "2-300-1",
+        },
+    )
+    abutter = Abutter.objects.get()
+    assert abutter.mailing_state == "MA"
+    clerk_client.post(reverse("facilities:abutter-void", args=[abutter.pk]))
+    abutter.refresh_from_db()
+    assert abutter.voided
+
+
+@pytest.mark.django_db
+def test_a_certification_date_in_the_future_is_refused(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    response = preview(clerk_client, application, GOOD_CSV, certified_on="2999-01-01")
+    assert response.status_code == 400
+    assert "cannot be in the future" in response.content.decode()

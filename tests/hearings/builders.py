@@ -1,0 +1,134 @@
+"""Hearing records built through the actions, as the clerk and the Board would build them."""
+
+from __future__ import annotations
+
+from datetime import date, time, timedelta
+from decimal import Decimal
+
+from facilities import actions as facility_actions
+from hearings import actions
+from hearings.demo import COMPLETE_NEW_APPLICATION
+from permits import actions as permit_actions
+from permits.models import Application
+from tests import factories
+
+HEARING = date(2030, 3, 26)  # a Tuesday
+DEADLINE = HEARING - timedelta(days=14)
+
+
+def new_hen_application(*, by, received_on=date(2030, 2, 1), setback_ft="60", **fields):
+    """A complete, paid new application for six hens; the coop `setback_ft` from the line."""
+    factories.fee_schedule()
+    application = permit_actions.create_application(
+        applicant=fields.pop("applicant", None) or factories.applicant(),
+        lot=fields.pop("lot", None) or factories.lot(),
+        by=by,
+        **COMPLETE_NEW_APPLICATION,
+        **fields,
+    )
+    permit_actions.set_animals(application=application, by=by, animals={"chicken": 6})
+    permit_actions.add_structure(
+        application=application,
+        by=by,
+        **{**factories.GOOD_COOP, "distance_property_line_ft": Decimal(setback_ft)},
+    )
+    permit_actions.submit_application(application=application, received_on=received_on, by=by)
+    permit_actions.record_payment(
+        application=application,
+        amount=permit_actions.fee_due(application),
+        received_on=received_on,
+        method="check",
+        by=by,
+    )
+    return application
+
+
+def abutter_rows(count: int, prefix: str = "Owner") -> list[dict]:
+    return [
+        {
+            "owner_names": f"{prefix} {n:03d}",
+            "mailing_street": f"{n} Abutting Way",
+            "mailing_city": "Melrose" if n % 5 == 0 else "Stoneham",
+            "mailing_zip": "02176" if n % 5 == 0 else "02180",
+        }
+        for n in range(1, count + 1)
+    ]
+
+
+def certify_abutters(application, *, by, count=3, prefix="Owner"):
+    return facility_actions.import_abutters(
+        application=application,
+        rows=abutter_rows(count, prefix),
+        certified_on=date(2030, 1, 20),
+        source_name="assessor.csv",
+        by=by,
+    )
+
+
+def meeting(*, by, on=HEARING, today=date(2030, 2, 1), at=time(19, 0)):
+    return actions.schedule_meeting(
+        on=on, at=at, place="Stoneham Town Hall, 35 Central Street", by=by, today=today
+    )
+
+
+def docketed(*, by, on=HEARING, abutters=3, relief=(), setback_ft="60", the_meeting=None):
+    """A new application certified with `abutters` abutters, on the docket of `on`."""
+    application = new_hen_application(by=by, setback_ft=setback_ft)
+    if abutters:
+        certify_abutters(application, by=by, count=abutters)
+    the_meeting = the_meeting or meeting(by=by, on=on)
+    return actions.schedule_hearing(
+        application=application,
+        meeting=the_meeting,
+        relief_sought=list(relief),
+        by=by,
+        today=date(2030, 2, 1),
+    )
+
+
+def article(n: int) -> str:
+    return f"RE{n:09d}US"
+
+
+def mail_all(item, *, by, mailed_on=DEADLINE):
+    count = len(actions.abutters_in_letter_order(item))
+    return actions.record_mailing_list(
+        item=item,
+        article_numbers=[article(item.pk * 1000 + n) for n in range(count)],
+        mailed_on=mailed_on,
+        by=by,
+        today=mailed_on,
+    )
+
+
+def publish(the_meeting, *, by, published_on=DEADLINE, sent_on=None):
+    sent_on = sent_on or published_on - timedelta(days=3)
+    actions.draft_legal_notice(meeting=the_meeting, by=by)
+    actions.send_legal_notice(meeting=the_meeting, sent_on=sent_on, by=by, today=sent_on)
+    return actions.record_publication(
+        meeting=the_meeting, published_on=published_on, by=by, today=published_on
+    )
+
+
+def noticed(*, by, relief=(), setback_ft="60", abutters=3):
+    """A docketed item with both notices given exactly 14 days before the hearing."""
+    item = docketed(by=by, relief=relief, setback_ft=setback_ft, abutters=abutters)
+    mail_all(item, by=by)
+    publish(item.meeting, by=by)
+    return item
+
+
+def decide(item, *, by, result="approved", votes=None, **fields):
+    return actions.record_decision(
+        item=item,
+        result=result,
+        decided_on=fields.pop("decided_on", item.meeting.date),
+        votes=votes if votes is not None else {by: "yes"},
+        by=by,
+        today=fields.pop("today", item.meeting.date),
+        **fields,
+    )
+
+
+def refresh(application) -> Application:
+    return Application.objects.with_facts().get(pk=application.pk)

@@ -1,0 +1,170 @@
+"""The Board's decisions: approve with a variance and issue, deny, continue, and every refusal."""
+
+from datetime import date, timedelta
+
+import pytest
+
+from hearings.models import Decision, DocketItem, Variance
+from permits import actions as permit_actions
+from permits.facts import evaluate_application, facts_for
+from permits.models import Application
+from stoneham_boh.errors import ActionRefused
+from stoneham_boh.roles import Role
+from tests.conftest import make_user
+from tests.hearings import builders as b
+
+pytestmark = pytest.mark.django_db
+
+
+def refused(call) -> str:
+    with pytest.raises(ActionRefused) as caught:
+        call()
+    return str(caught.value)
+
+
+@pytest.fixture
+def board(db):
+    return [make_user(f"member{n}", Role.BOARD, last_name=f"Member{n}") for n in range(3)]
+
+
+def test_an_approval_with_a_variance_makes_the_application_eligible_to_issue(clerk, board):
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    before = evaluate_application(b.refresh(item.application))
+    assert any(f["rule"] == "20-15.4.a" and f["status"] == "fail" for f in before["findings"])
+
+    decision = b.decide(
+        item,
+        by=board[0],
+        votes={board[0]: "yes", board[1]: "yes", board[2]: "recused"},
+        conditions="No roosters.",
+        variance_rules=["20-15.4.a"],
+        variance_conditions="A 6-ft solid fence along the line.",
+        variance_expires_on=date(2032, 12, 31),
+    )
+
+    application = b.refresh(item.application)
+    assert application.status == Application.Status.APPROVED
+    assert decision.history.first().history_user == board[0]
+    assert sorted(v.vote for v in decision.votes.all()) == ["recused", "yes", "yes"]
+    variance = Variance.objects.get()
+    assert (variance.rules, variance.granted_on) == (["20-15.4.a"], b.HEARING)
+    facts = facts_for(application)
+    assert facts["application"]["date"] == "2030-03-26"  # the Board's decision date
+    assert facts["hearing"] == {
+        "held_on": "2030-03-26",
+        "abutter_notice_mailed": "2030-03-12",
+        "newspaper_notice_published": "2030-03-12",
+        "decision": "approved",
+    }
+    result = evaluate_application(application)
+    assert result["eligible"], result
+    assert any(f["rule"] == "20-15.4.a" and f["status"] == "waived" for f in result["findings"])
+
+    permit = permit_actions.issue_permit(application=application, by=clerk, on=date(2030, 3, 28))
+    assert "No roosters." in permit.conditions
+    assert "Variance of 20-15.4.a until December 31, 2032" in permit.variances_text
+
+
+def test_an_approval_without_the_variance_leaves_the_failing_rule_blocking(clerk, board):
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    b.decide(item, by=board[0])
+    application = b.refresh(item.application)
+    assert not evaluate_application(application)["eligible"]
+    with pytest.raises(ActionRefused, match="cannot be issued"):
+        permit_actions.issue_permit(application=application, by=clerk, on=date(2030, 3, 28))
+
+
+def test_a_denial_closes_the_application(clerk, board):
+    item = b.noticed(by=clerk)
+    b.decide(item, by=board[0], result="denied", reasons="Too close to the brook.")
+    application = b.refresh(item.application)
+    assert application.status == Application.Status.DENIED
+    assert facts_for(application)["hearing"]["decision"] == "denied"
+    with pytest.raises(ActionRefused, match="denied"):
+        permit_actions.issue_permit(application=application, by=clerk, on=date(2030, 3, 28))
+
+
+def test_continuing_moves_the_item_to_a_later_meeting_to_be_noticed_again(clerk, board):
+    item = b.docketed(by=clerk, relief=["20-15.4.a"])  # no notice given: the Board continues
+    later = b.meeting(by=clerk, on=b.HEARING + timedelta(days=28))
+    decision = b.decide(item, by=board[0], result="continued", continue_to=later)
+    item.refresh_from_db()
+    continued = item.continued_to
+    assert decision.result == Decision.Result.CONTINUED
+    assert item.status == DocketItem.Status.CONTINUED
+    assert (continued.meeting, continued.status) == (later, DocketItem.Status.SCHEDULED)
+    assert continued.relief_sought == ["20-15.4.a"]
+    assert b.refresh(item.application).status == Application.Status.AWAITING_HEARING
+    assert "already continued" in refused(lambda: b.decide(item, by=board[0]))
+    # The later hearing needs its own notices.
+    assert "have no registered-mail notice" in refused(
+        lambda: b.decide(continued, by=board[0], today=later.date)
+    )
+
+
+def test_continuing_needs_a_later_open_meeting(clerk, board):
+    item = b.docketed(by=clerk)
+    earlier = b.meeting(by=clerk, on=b.HEARING - timedelta(days=7))
+    assert "Choose the meeting" in refused(lambda: b.decide(item, by=board[0], result="continued"))
+    assert "to a later meeting" in refused(
+        lambda: b.decide(item, by=board[0], result="continued", continue_to=earlier)
+    )
+
+
+def test_the_motion_must_carry_with_votes_of_board_members(clerk, board):
+    item = b.noticed(by=clerk)
+    assert "Record each member's vote" in refused(lambda: b.decide(item, by=board[0], votes={}))
+    message = refused(lambda: b.decide(item, by=board[0], votes={board[0]: "yes", board[1]: "no"}))
+    assert "did not carry: 1 yes and 1 no" in message
+    message = refused(lambda: b.decide(item, by=board[0], votes={board[0]: "yes", clerk: "yes"}))
+    assert "is not a member of the Board" in message
+    assert "“maybe” is not a vote" in refused(
+        lambda: b.decide(item, by=board[0], votes={board[0]: "maybe"})
+    )
+
+
+def test_only_a_board_member_records_a_decision(clerk, board):
+    item = b.noticed(by=clerk)
+    message = refused(lambda: b.decide(item, by=clerk, votes={board[0]: "yes"}))
+    assert "Only a member of the Board" in message
+
+
+def test_a_decision_is_dated_on_or_after_the_hearing_and_not_ahead(clerk, board):
+    item = b.noticed(by=clerk)
+    assert "at or after the hearing" in refused(
+        lambda: b.decide(item, by=board[0], decided_on=b.HEARING - timedelta(1))
+    )
+    assert "in the future" in refused(
+        lambda: b.decide(item, by=board[0], today=b.HEARING - timedelta(1))
+    )
+    assert "is not a decision" in refused(lambda: b.decide(item, by=board[0], result="tabled"))
+
+
+def test_a_cancelled_meeting_held_no_hearing(clerk, board):
+    item = b.noticed(by=clerk)
+    item.meeting.cancelled = True
+    item.meeting.save()
+    assert "cancelled" in refused(lambda: b.decide(item, by=board[0]))
+
+
+def test_a_variance_is_granted_only_with_an_approval_for_relief_noticed(clerk, board):
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    message = refused(
+        lambda: b.decide(item, by=board[0], result="denied", variance_rules=["20-15.4.a"])
+    )
+    assert "only with an approval" in message
+    message = refused(lambda: b.decide(item, by=board[0], variance_rules=["20-15.9"]))
+    assert "were not told of relief from §20-15(9)" in message
+    message = refused(
+        lambda: b.decide(
+            item, by=board[0], variance_rules=["20-15.4.a"], variance_expires_on=b.HEARING
+        )
+    )
+    assert "expire before it takes effect" in message
+    assert not Variance.objects.exists()
+
+
+def test_a_decided_item_cannot_be_decided_again(clerk, board):
+    item = b.noticed(by=clerk)
+    b.decide(item, by=board[0])
+    assert "already decided" in refused(lambda: b.decide(item, by=board[0], result="denied"))

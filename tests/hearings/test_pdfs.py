@@ -1,0 +1,134 @@
+"""The printed documents, read back from the PDF: letters, labels, agenda, written decision."""
+
+import io
+import time
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from hearings import actions
+from hearings.printing import (
+    LABEL_GAP_IN,
+    LABEL_SIDE_IN,
+    LABEL_TOP_IN,
+    LABEL_WIDTH_IN,
+    abutter_letters_pdf,
+    agenda_pdf,
+    decision_pdf,
+    label_pages,
+    labels_pdf,
+)
+from tests.hearings import builders as b
+
+pytestmark = pytest.mark.django_db
+
+POINTS_PER_INCH = 72
+
+
+def pages_text(pdf: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def test_one_letter_per_abutter_names_everything_the_abutter_must_know(clerk):
+    item = b.docketed(by=clerk, abutters=5, relief=["20-15.4.a"], setback_ft="38")
+    application = item.application
+    pages = pages_text(abutter_letters_pdf([item]))
+    text = "\n".join(pages)
+    assert len(pages) == 5
+    for abutter in actions.abutters_in_letter_order(item):
+        assert text.count(abutter.owner_names) == 1
+        assert text.count(abutter.mailing_street) == 1
+    assert "Owner 005" in pages[-1] and "Melrose, MA 02176" in pages[-1]  # out of town
+    for page in pages:
+        assert application.applicant.name in page
+        assert application.lot.street_address in page
+        assert "6 chickens" in page
+        assert "§20-15(4)(a)" in page
+        assert "Tuesday, March 26, 2030 at 7:00 PM" in page
+        assert "Stoneham Town Hall, 35 Central Street" in page
+        assert "REGISTERED MAIL, RETURN RECEIPT REQUESTED" in page
+
+
+def test_labels_fill_30_to_a_page_each_abutter_once(clerk):
+    item = b.docketed(by=clerk, abutters=35)
+    pages = pages_text(labels_pdf([item]))
+    assert len(pages) == 2
+    names = Counter(line.strip() for page in pages for line in page.splitlines() if "Owner" in line)
+    assert sorted(names) == [f"Owner {n:03d}" for n in range(1, 36)]
+    assert set(names.values()) == {1}
+    assert [sum("Owner" in line for line in page.splitlines()) for page in pages] == [30, 5]
+    assert sum("Abutting Way" in line for line in "\n".join(pages).splitlines()) == 35
+
+
+def test_labels_sit_on_the_avery_5160_grid(clerk):
+    """Each label's first line starts inside its 2-5/8 x 1 inch cell on the Letter sheet."""
+    item = b.docketed(by=clerk, abutters=30)
+    page = PdfReader(io.BytesIO(labels_pdf([item]))).pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == (612, 792)
+    starts = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip().startswith("Owner"):
+            x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+            starts[text.strip()] = (x / POINTS_PER_INCH, (792 - y) / POINTS_PER_INCH)
+
+    page.extract_text(visitor_text=visit)
+    assert len(starts) == 30
+    for index, name in enumerate(sorted(starts)):
+        row, column = divmod(index, 3)
+        left = LABEL_SIDE_IN + column * (LABEL_WIDTH_IN + LABEL_GAP_IN)
+        top = LABEL_TOP_IN + row
+        x, y = starts[name]
+        assert left < x < left + 0.3, (name, x, left)
+        assert top < y < top + 0.4, (name, y, top)
+
+
+def test_the_label_grid_is_avery_5160():
+    pages = label_pages([type("A", (), {"owner_names": "X", "mailing_address_lines": []})] * 31)
+    assert [len(page) for page in pages] == [30, 1]
+    last = pages[0][-1]
+    assert (last.top_in, last.left_in) == (9.5, 0.1875 + 2 * 2.75)
+    assert last.left_in + LABEL_WIDTH_IN + LABEL_SIDE_IN == 8.5
+
+
+def test_the_agenda_lists_each_item_with_its_relief(clerk):
+    item = b.docketed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    other = b.docketed(by=clerk, the_meeting=item.meeting)
+    actions.update_docket_item(item=other, staff_recommendation="Approve as filed.", by=clerk)
+    text = "\n".join(pages_text(agenda_pdf(item.meeting)))
+    assert "AGENDA" in text and "Tuesday, March 26, 2030" in text
+    assert item.application.applicant.name in text and other.application.applicant.name in text
+    assert "relief needed from §20-15(4)(a)" in text
+    assert "Approve as filed." in text
+
+
+def test_the_written_decision_states_the_variance_its_conditions_and_expiry(clerk, board_member):
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    b.decide(
+        item,
+        by=board_member,
+        variance_rules=["20-15.4.a"],
+        variance_conditions="A solid 6-ft fence along the line.",
+        variance_expires_on=b.HEARING.replace(year=2033),
+    )
+    item.refresh_from_db()
+    text = " ".join(" ".join(pages_text(decision_pdf(item))).split())
+    assert "DECISION AND VARIANCE" in text
+    assert "APPROVED on March 26, 2030" in text
+    assert "§20-15(4)(a)" in text
+    assert "A solid 6-ft fence along the line." in text
+    assert "March 26, 2033" in text
+    assert "Board1" in text and "Yes" in text
+    assert "the last mailed March 12, 2030" in text
+
+
+def test_300_abutter_letters_and_their_labels_render_in_under_20_seconds(clerk):
+    item = b.docketed(by=clerk, abutters=300)
+    started = time.perf_counter()
+    letters = abutter_letters_pdf([item])
+    labels = labels_pdf([item])
+    elapsed = time.perf_counter() - started
+    assert len(PdfReader(io.BytesIO(letters)).pages) == 300
+    assert len(PdfReader(io.BytesIO(labels)).pages) == 10
+    assert elapsed < 20, f"{elapsed:.1f} s"

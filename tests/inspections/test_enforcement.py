@@ -1,0 +1,276 @@
+"""From a neighbour's complaint to the order that closes: the actions and their history."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, timedelta
+
+import pytest
+
+from inspections import actions
+from inspections.actions import Answer
+from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
+from stoneham_boh.errors import ActionRefused
+from tests.inspections.builders import (
+    TODAY,
+    VERMIN,
+    answers_for,
+    hen_permit,
+    inspected_with_vermin,
+    jpeg,
+    scheduled,
+    vermin_order,
+    vermin_violation,
+)
+
+pytestmark = pytest.mark.django_db
+DEADLINE = TODAY + timedelta(days=14)
+
+
+def complaint_at(lot, by, **fields):
+    return actions.record_complaint(
+        lot=lot,
+        nature=fields.pop("nature", Complaint.Nature.FLIES),
+        description=fields.pop("description", "Flies all over the neighbour's patio."),
+        complainant_name=fields.pop("complainant_name", "Margaret Kelly"),
+        by=by,
+        **fields,
+    )
+
+
+def test_a_complaint_becomes_an_inspection_that_answers_it(clerk, agent):
+    permit = hen_permit(by=clerk)
+    complaint = complaint_at(permit.lot, clerk)
+    inspection = actions.schedule_inspection(
+        lot=permit.lot,
+        kind=Inspection.Kind.COMPLAINT,
+        complaint=complaint,
+        scheduled_for=TODAY,
+        agent=agent,
+        by=agent,
+    )
+    complaint.refresh_from_db()
+    assert complaint.status == Complaint.Status.INSPECTION_SCHEDULED
+    assert inspection.permit == permit
+    actions.record_inspection(
+        inspection=inspection,
+        by=agent,
+        answers=answers_for(inspection, {VERMIN: vermin_violation()}),
+    )
+    complaint.refresh_from_db()
+    assert complaint.status == Complaint.Status.CLOSED
+    assert complaint.resolution == "Inspected on June 15, 2027: 1 violation found (§20-16(6))."
+    assert complaint.history.first().history_user == agent
+    assert complaint.history.last().history_user == clerk
+
+
+def test_recording_stores_every_answer_with_its_citation_and_the_photos(clerk, agent):
+    permit = hen_permit(by=clerk)
+    inspection = inspected_with_vermin(permit, agent, photos=[jpeg("rats.jpg")])
+    inspection.refresh_from_db()
+    assert inspection.status == Inspection.Status.COMPLETED
+    vermin = inspection.findings.get(item_id=VERMIN)
+    assert (vermin.result, vermin.citation) == (ChecklistFinding.Result.VIOLATION, "§20-16(6)")
+    photo = vermin.photos.get()
+    assert photo.content_type == "image/jpeg" and photo.original_name == "rats.jpg"
+    assert photo.image.name.endswith(".jpg") and "rats" not in photo.image.name
+    assert inspection.history.first().history_user == agent
+
+
+def test_a_file_that_is_not_a_photo_is_refused_and_nothing_is_recorded(clerk, agent):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    permit = hen_permit(by=clerk)
+    inspection = scheduled(lot=permit.lot, by=agent)
+    fake = SimpleUploadedFile("rats.jpg", b"<script>alert(1)</script>", "image/jpeg")
+    answers = answers_for(inspection, {VERMIN: vermin_violation(photos=[fake])})
+    with pytest.raises(ActionRefused, match="photo"):
+        actions.record_inspection(inspection=inspection, by=agent, answers=answers)
+    inspection.refresh_from_db()
+    assert inspection.is_scheduled and not inspection.findings.exists()
+    assert not Photo.objects.exists()
+
+
+def test_a_violation_needs_a_note_and_every_item_an_answer(clerk, agent):
+    permit = hen_permit(by=clerk)
+    inspection = scheduled(lot=permit.lot, by=agent)
+    answers = answers_for(inspection, {VERMIN: Answer(ChecklistFinding.Result.VIOLATION)})
+    del answers["20-15.6.clean"]
+    with pytest.raises(ActionRefused) as refused:
+        actions.record_inspection(inspection=inspection, by=agent, answers=answers)
+    reasons = " ".join(refused.value.reasons)
+    assert "§20-16(6): describe the violation" in reasons
+    assert "§20-15(6): answer" in reasons
+
+
+def test_the_same_recording_sent_twice_records_once(clerk, agent):
+    permit = hen_permit(by=clerk)
+    inspection = scheduled(lot=permit.lot, by=agent)
+    token = uuid.uuid4()
+    answers = answers_for(inspection, {VERMIN: vermin_violation(photos=[jpeg()])})
+    actions.record_inspection(inspection=inspection, by=agent, answers=answers, token=token)
+    actions.record_inspection(inspection=inspection, by=agent, answers=answers, token=token)
+    assert inspection.findings.count() == len(answers)
+    assert Photo.objects.count() == 1
+    with pytest.raises(ActionRefused, match="already completed"):
+        actions.record_inspection(inspection=inspection, by=agent, answers=answers)
+
+
+def test_forms_sent_twice_create_one_complaint_inspection_and_order(clerk, agent):
+    permit = hen_permit(by=clerk)
+    token = uuid.uuid4()
+    first = complaint_at(permit.lot, clerk, token=token)
+    assert complaint_at(permit.lot, clerk, token=token) == first
+    assert Complaint.objects.count() == 1
+
+    token = uuid.uuid4()
+    visit = scheduled(lot=permit.lot, by=agent, token=token)
+    assert scheduled(lot=permit.lot, by=agent, token=token) == visit
+
+    inspection = inspected_with_vermin(permit, agent)
+    finding = inspection.findings.get(item_id=VERMIN)
+    token = uuid.uuid4()
+    order = actions.issue_order(
+        finding=finding, by=agent, requirement="Abate.", deadline=DEADLINE, token=token
+    )
+    again = actions.issue_order(
+        finding=finding, by=agent, requirement="Abate.", deadline=DEADLINE, token=token
+    )
+    assert again == order
+    assert Order.objects.count() == 1
+    assert order.reinspections.count() == 1
+
+
+def test_an_order_schedules_its_reinspection_at_the_deadline(clerk, agent):
+    permit = hen_permit(by=clerk)
+    inspection = inspected_with_vermin(permit, agent)
+    order = actions.issue_order(
+        finding=inspection.findings.get(item_id=VERMIN),
+        by=agent,
+        requirement="Abate the rat infestation through the licensed operator.",
+        deadline=DEADLINE,
+    )
+    assert (order.citation, order.lot, order.status) == ("§20-16(6)", permit.lot, Order.Status.OPEN)
+    reinspection = order.reinspections.get()
+    assert reinspection.kind == Inspection.Kind.REINSPECTION
+    assert (reinspection.scheduled_for, reinspection.agent) == (DEADLINE, agent)
+    assert order.history.first().history_user == agent
+
+
+def test_only_a_violation_becomes_an_order_and_its_deadline_must_be_ahead(clerk, agent):
+    permit = hen_permit(by=clerk)
+    inspection = inspected_with_vermin(permit, agent)
+    complying = inspection.findings.get(item_id="20-15.6.clean")
+    with pytest.raises(ActionRefused, match="Only a violation"):
+        actions.issue_order(finding=complying, by=agent, requirement="x", deadline=DEADLINE)
+    vermin = inspection.findings.get(item_id=VERMIN)
+    with pytest.raises(ActionRefused) as refused:
+        actions.issue_order(finding=vermin, by=agent, requirement="Abate.", deadline=TODAY)
+    assert "deadline must be after" in " ".join(refused.value.reasons)
+    actions.issue_order(finding=vermin, by=agent, requirement="Abate.", deadline=DEADLINE)
+    with pytest.raises(ActionRefused, match="already covers"):
+        actions.issue_order(finding=vermin, by=agent, requirement="Abate.", deadline=DEADLINE)
+
+
+def test_the_reinspection_that_finds_it_complying_closes_the_order(clerk, agent):
+    order = vermin_order(clerk, agent)
+    reinspection = order.reinspections.get()
+    actions.record_inspection(inspection=reinspection, by=agent, answers=answers_for(reinspection))
+    order.refresh_from_db()
+    assert order.status == Order.Status.ABATED
+    assert order.closed_on == TODAY
+    assert "re-inspection" in order.closing_note
+
+
+def test_a_reinspection_that_still_finds_vermin_leaves_the_order_open(clerk, agent):
+    order = vermin_order(clerk, agent)
+    reinspection = order.reinspections.get()
+    actions.record_inspection(
+        inspection=reinspection,
+        by=agent,
+        answers=answers_for(reinspection, {VERMIN: vermin_violation("Still burrows.")}),
+    )
+    order.refresh_from_db()
+    assert order.is_open
+
+
+def test_an_order_is_marked_unabated_only_after_its_deadline(clerk, agent):
+    order = vermin_order(clerk, agent)
+    with pytest.raises(ActionRefused, match="has not passed"):
+        actions.mark_order_unabated(order=order, by=agent, on=DEADLINE)
+    actions.mark_order_unabated(order=order, by=agent, on=DEADLINE + timedelta(days=1))
+    order.refresh_from_db()
+    assert order.status == Order.Status.UNABATED
+    assert Order.objects.overdue_on(DEADLINE + timedelta(days=1)).count() == 0
+
+
+def test_extending_an_order_moves_its_reinspection(clerk, agent):
+    order = vermin_order(clerk, agent)
+    later = DEADLINE + timedelta(days=10)
+    actions.extend_order(order=order, by=agent, deadline=later, reason="Operator booked.")
+    order.refresh_from_db()
+    assert order.deadline == later
+    assert order.reinspections.get().scheduled_for == later
+
+
+def test_withdrawing_or_abating_an_order_cancels_its_pending_reinspection(clerk, agent):
+    permit = hen_permit(by=clerk)
+    inspection = inspected_with_vermin(permit, agent)
+    finding = inspection.findings.get(item_id=VERMIN)
+    order = actions.issue_order(finding=finding, by=agent, requirement="A.", deadline=DEADLINE)
+    actions.withdraw_order(order=order, by=agent, reason="Issued to the wrong lot.")
+    assert order.reinspections.get().status == Inspection.Status.CANCELLED
+    second = actions.issue_order(finding=finding, by=agent, requirement="A.", deadline=DEADLINE)
+    actions.abate_order(order=second, by=agent, note="Operator's report received.")
+    second.refresh_from_db()
+    assert second.status == Order.Status.ABATED
+    assert second.reinspections.get().status == Inspection.Status.CANCELLED
+
+
+def test_cancelling_the_only_inspection_of_a_complaint_reopens_it(clerk, agent):
+    permit = hen_permit(by=clerk)
+    complaint = complaint_at(permit.lot, clerk)
+    inspection = actions.schedule_inspection(
+        lot=permit.lot,
+        kind=Inspection.Kind.COMPLAINT,
+        complaint=complaint,
+        scheduled_for=TODAY,
+        by=agent,
+    )
+    actions.cancel_inspection(inspection=inspection, by=agent, reason="Owner away.")
+    complaint.refresh_from_db()
+    assert complaint.status == Complaint.Status.OPEN
+
+
+def test_scheduling_refuses_a_past_day_a_non_agent_and_a_closed_complaint(clerk, agent):
+    permit = hen_permit(by=clerk)
+    with pytest.raises(ActionRefused) as refused:
+        actions.schedule_inspection(
+            lot=permit.lot,
+            kind=Inspection.Kind.ROUTINE,
+            scheduled_for=date(2027, 6, 1),
+            agent=clerk,
+            by=agent,
+        )
+    assert "today or a later day" in " ".join(refused.value.reasons)
+    assert "not a health agent" in " ".join(refused.value.reasons)
+    complaint = complaint_at(permit.lot, clerk)
+    actions.close_complaint(complaint=complaint, by=clerk, resolution="Neighbour withdrew it.")
+    with pytest.raises(ActionRefused, match="The inspection cannot be scheduled"):
+        actions.schedule_inspection(
+            lot=permit.lot,
+            kind=Inspection.Kind.COMPLAINT,
+            complaint=complaint,
+            scheduled_for=TODAY,
+            by=agent,
+        )
+
+
+def test_a_complaint_needs_a_named_complainant_and_no_future_date(clerk):
+    from tests import factories
+
+    lot = factories.lot()
+    with pytest.raises(ActionRefused):
+        complaint_at(lot, clerk, complainant_name=" ")
+    with pytest.raises(ActionRefused, match="future"):
+        complaint_at(lot, clerk, received_on=TODAY + timedelta(days=1))

@@ -1,0 +1,92 @@
+"""Files received with an application: PDF or image, size-limited, private, staff only."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from permits.models import Document
+from tests import factories
+
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489")
+
+
+def upload(client, application, content, name="plan.pdf", kind="site_plan"):
+    return client.post(
+        reverse("permits:document-upload", args=[application.pk]),
+        {"doc-kind": kind, "doc-file": SimpleUploadedFile(name, content), "doc-description": ""},
+    )
+
+
+@pytest.mark.django_db
+def test_a_site_plan_upload_is_kept_privately_and_marks_the_plan_received(
+    clerk_client, clerk, settings
+):
+    application = factories.hen_renewal(by=clerk)
+    response = upload(clerk_client, application, PDF, name="Site plan.pdf")
+    assert response.status_code == 302
+    document = Document.objects.get()
+    assert document.content_type == "application/pdf"
+    assert document.original_name == "Site plan.pdf"
+    assert "Site plan" not in document.file.name  # stored under a name nobody can guess
+    assert str(settings.MEDIA_ROOT) in document.file.path
+    application.refresh_from_db()
+    assert application.doc_site_plan
+
+
+@pytest.mark.django_db
+def test_an_image_is_accepted_whatever_its_name(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    upload(clerk_client, application, PNG, name="photo.txt", kind="other")
+    assert Document.objects.get().content_type == "image/png"
+
+
+@pytest.mark.django_db
+def test_a_file_that_is_neither_pdf_nor_image_is_refused(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    response = upload(clerk_client, application, b"MZ\x90\x00 not a plan", name="plan.pdf")
+    assert response.status_code == 400
+    assert "Only PDF files and images" in response.content.decode()
+    assert not Document.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_file_over_the_size_limit_is_refused(clerk_client, clerk, settings):
+    settings.UPLOAD_MAX_BYTES = 1024
+    application = factories.hen_renewal(by=clerk)
+    response = upload(clerk_client, application, PDF + b"0" * 2048)
+    assert response.status_code == 400
+    assert not Document.objects.exists()
+
+
+@pytest.mark.django_db
+def test_documents_are_served_to_staff_only_as_downloads(
+    client, clerk_client, clerk, agent, applicant_user
+):
+    application = factories.hen_renewal(by=clerk)
+    upload(clerk_client, application, PDF)
+    url = reverse("permits:document-download", args=[Document.objects.get().pk])
+    response = clerk_client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Disposition"].startswith("attachment")
+    assert b"".join(response.streaming_content) == PDF
+    client.force_login(agent)
+    assert client.get(url).status_code == 200
+    client.force_login(applicant_user)
+    assert client.get(url).status_code == 403
+    client.logout()
+    assert client.get(url).status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_voided_document_stays_on_record_with_its_reason(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    upload(clerk_client, application, PDF)
+    document = Document.objects.get()
+    clerk_client.post(
+        reverse("permits:document-void", args=[document.pk]), {"void-reason": "Wrong lot's plan."}
+    )
+    document.refresh_from_db()
+    assert document.voided and document.void_reason == "Wrong lot's plan."

@@ -1,0 +1,94 @@
+"""Every URL pattern of the project, walked from the resolver, and how to fill in its arguments
+from the world of tests/trust/world.py."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+
+def url_names() -> list[str]:
+    """Every named URL pattern, namespaced, in resolver order (unnamed patterns as their regex)."""
+    names = []
+
+    def walk(resolver, namespace=""):
+        for pattern in resolver.url_patterns:
+            if isinstance(pattern, URLResolver):
+                inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+                walk(pattern, inner)
+            elif isinstance(pattern, URLPattern):
+                names.append(f"{namespace}{pattern.name or pattern.pattern}")
+
+    walk(get_resolver())
+    return list(dict.fromkeys(names))
+
+
+# The arguments of each URL with any, as records of the world. A URL with arguments and no
+# entry here fails the matrix, saying so.
+ARGS = {
+    "regulation-detail": lambda w: {"slug": "20-15-4-a"},
+    "permit-verify": lambda w: {"token": w.permit_a.verify_token},
+    "variance-decision": lambda w: {"pk": w.variance.pk},
+    "accept-invitation": lambda w: {"token": "not-a-real-invitation-token"},
+    "my-application": lambda w: {"pk": w.open_application_a.pk},
+    "my-permit-pdf": lambda w: {"pk": w.permit_a.pk},
+    "my-renewal": lambda w: {"pk": w.permit_a.pk},
+    "invite-applicant": lambda w: {"pk": w.applicant_a.pk},
+    "permits:permit-detail": lambda w: {"pk": w.permit_a.pk},
+    "permits:permit-pdf": lambda w: {"pk": w.permit_a.pk},
+    "permits:permit-revoke": lambda w: {"pk": w.permit_a.pk},
+    "permits:permit-void": lambda w: {"pk": w.permit_a.pk},
+    "permits:renewal-start": lambda w: {"pk": w.permit_a.pk},
+    "permits:application-detail": lambda w: {"pk": w.open_application_a.pk},
+    "permits:application-edit": lambda w: {"pk": w.open_application_a.pk},
+    "permits:application-compliance": lambda w: {"pk": w.open_application_a.pk},
+    "permits:document-upload": lambda w: {"pk": w.open_application_a.pk},
+    "permits:payment-add": lambda w: {"pk": w.open_application_a.pk},
+    "permits:application-issue": lambda w: {"pk": w.open_application_a.pk},
+    "permits:document-download": lambda w: {"pk": w.document_a.pk},
+    "permits:document-void": lambda w: {"pk": w.document_a.pk},
+    "permits:applicant-detail": lambda w: {"pk": w.applicant_a.pk},
+    "facilities:lot-detail": lambda w: {"pk": w.lot_a.pk},
+    "facilities:abutter-import": lambda w: {"pk": w.item.application_id},
+    "facilities:abutter-add": lambda w: {"pk": w.item.application_id},
+    "facilities:abutter-certify": lambda w: {"pk": w.item.application_id},
+    "facilities:abutter-void": lambda w: {"pk": w.abutter.pk},
+    "hearings:meeting-detail": lambda w: {"pk": w.meeting.pk},
+    "hearings:agenda-pdf": lambda w: {"pk": w.meeting.pk},
+    "hearings:meeting-letters": lambda w: {"pk": w.meeting.pk},
+    "hearings:meeting-labels": lambda w: {"pk": w.meeting.pk},
+    "hearings:legal-notice": lambda w: {"pk": w.meeting.pk},
+    "hearings:legal-notice-draft": lambda w: {"pk": w.meeting.pk},
+    "hearings:legal-notice-sent": lambda w: {"pk": w.meeting.pk},
+    "hearings:legal-notice-published": lambda w: {"pk": w.meeting.pk},
+    "hearings:item-notices": lambda w: {"pk": w.item.pk},
+    "hearings:item-edit": lambda w: {"pk": w.item.pk},
+    "hearings:item-withdraw": lambda w: {"pk": w.item.pk},
+    "hearings:item-mailing": lambda w: {"pk": w.item.pk, "abutter_pk": w.abutter.pk},
+    "hearings:item-mailing-list": lambda w: {"pk": w.item.pk},
+    "hearings:item-letters": lambda w: {"pk": w.item.pk},
+    "hearings:item-labels": lambda w: {"pk": w.item.pk},
+    "hearings:decide": lambda w: {"pk": w.item.pk},
+    "hearings:decision-pdf": lambda w: {"pk": w.decided_item.pk},
+    "hearings:notice-receipt": lambda w: {"pk": w.abutter_notice.pk},
+    "inspections:inspection-detail": lambda w: {"pk": w.inspection.pk},
+    "inspections:inspection-record": lambda w: {"pk": w.scheduled_inspection.pk},
+    "inspections:inspection-cancel": lambda w: {"pk": w.scheduled_inspection.pk},
+    "inspections:inspection-report": lambda w: {"pk": w.inspection.pk},
+    "inspections:lot-history": lambda w: {"pk": w.lot_a.pk},
+    "inspections:photo": lambda w: {"pk": w.photo.pk},
+    "inspections:complaint-detail": lambda w: {"pk": w.complaint.pk},
+    "inspections:complaint-schedule": lambda w: {"pk": w.open_complaint.pk},
+    "inspections:complaint-close": lambda w: {"pk": w.open_complaint.pk},
+    "inspections:order-new": lambda w: {"finding_pk": w.finding_without_order.pk},
+    "inspections:order-detail": lambda w: {"pk": w.order.pk},
+    "inspections:order-letter": lambda w: {"pk": w.order.pk},
+    "inspections:order-abate": lambda w: {"pk": w.order.pk},
+    "inspections:order-extend": lambda w: {"pk": w.order.pk},
+    "inspections:order-unabated": lambda w: {"pk": w.order.pk},
+    "inspections:order-withdraw": lambda w: {"pk": w.order.pk},
+}
+
+
+def url_for(name: str, world) -> str:
+    kwargs = ARGS[name](world) if name in ARGS else {}
+    return reverse(name, kwargs=kwargs)

@@ -1,0 +1,339 @@
+"""Every URL of the project, for every role, answers as this table says (item 1 of the trust issue).
+
+The URL names come from the resolver, so a new page without an entry in MATRIX fails
+`test_every_url_has_an_entry`, and its own test fails until someone says who may open it.
+Pages are opened with GET; views that only take POST are sent an empty POST instead, which
+must meet the same access check before any validation.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.trust.conftest import client_for
+from tests.trust.pages import ARGS, url_for, url_names
+from tests.trust.world import ROLES
+
+pytestmark = pytest.mark.django_db
+
+LOGIN = "login"  # 302 to the log-in page
+REDIRECT = "redirect"  # 302 anywhere but the log-in page
+ADMITTED = "admitted"  # past the access check: 200, 302 (not to log-in), 400 or 409, by the data
+ADMIN_LOGIN = "admin login"  # the Django admin's own log-in
+
+
+def _row(anonymous, applicant_a, applicant_b, clerk, agent, board, admin) -> dict:
+    return dict(
+        zip(ROLES, (anonymous, applicant_a, applicant_b, clerk, agent, board, admin), strict=True)
+    )
+
+
+def public(ok=200):
+    return _row(ok, ok, ok, ok, ok, ok, ok)
+
+
+def signed_in(ok=200, anonymous=LOGIN):
+    return _row(anonymous, ok, ok, ok, ok, ok, ok)
+
+
+def staff(*roles, ok=200):
+    """Staff pages: `roles` (and administrators) get `ok`, other staff 403, applicants 403."""
+    return _row(
+        LOGIN,
+        403,
+        403,
+        ok if "clerk" in roles else 403,
+        ok if "agent" in roles else 403,
+        ok if "board" in roles else 403,
+        ok,
+    )
+
+
+ALL_STAFF = ("clerk", "agent", "board")
+# An applicant's own page of applicant A's record: B gets 404 (not 403: the record's existence
+# is not confirmed), staff have their own pages, an administrator passes the role check but
+# owns no record.
+OWN_RECORD_OF_A = _row(LOGIN, 200, 404, 403, 403, 403, 404)
+
+GET, POST = "GET", "POST"
+
+MATRIX: dict[str, tuple[str, dict]] = {
+    # Public pages.
+    "public-home": (GET, public()),
+    "permit-verify": (GET, public()),
+    "regulations": (GET, public()),
+    "regulation-detail": (GET, public()),
+    "public-hearings": (GET, public()),
+    "variance-register": (GET, public()),
+    "variance-decision": (GET, public()),
+    "pre-check": (GET, public()),
+    "verify-lookup": (GET, public()),
+    "accept-invitation": (GET, public(404)),  # an unknown token
+    # Accounts.
+    "home": (GET, signed_in()),
+    "login": (GET, signed_in(REDIRECT, anonymous=200)),
+    "logout": (POST, public(REDIRECT)),
+    "password_change": (GET, signed_in()),
+    "password_change_done": (GET, signed_in()),
+    "two_factor:setup": (GET, signed_in()),
+    "two_factor:verify": (GET, signed_in(REDIRECT)),  # nothing owed: on to the next page
+    "two_factor:recovery-codes": (GET, signed_in()),
+    # The applicant's own pages.
+    "my-applications": (GET, _row(LOGIN, 200, 200, 403, 403, 403, 200)),
+    "my-application": (GET, OWN_RECORD_OF_A),
+    "my-permit-pdf": (GET, OWN_RECORD_OF_A),
+    "my-renewal": (GET, OWN_RECORD_OF_A),
+    "invite-applicant": (POST, staff("clerk", ok=ADMITTED)),
+    # Permits and applications.
+    "permits:permit-list": (GET, staff(*ALL_STAFF)),
+    "permits:permit-detail": (GET, staff(*ALL_STAFF)),
+    "permits:permit-pdf": (GET, staff(*ALL_STAFF)),
+    "permits:permit-revoke": (GET, staff("clerk", ok=REDIRECT)),
+    "permits:permit-void": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:renewal-start": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:renewal-list": (GET, staff("clerk")),
+    "permits:application-list": (GET, staff(*ALL_STAFF)),
+    "permits:application-new": (GET, staff("clerk")),
+    "permits:intake-search": (GET, staff("clerk")),
+    "permits:application-detail": (GET, staff(*ALL_STAFF)),
+    "permits:application-edit": (GET, staff("clerk")),
+    "permits:application-compliance": (GET, staff(*ALL_STAFF)),
+    "permits:document-upload": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:payment-add": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:application-issue": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:document-download": (GET, staff(*ALL_STAFF)),
+    "permits:document-void": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:applicant-list": (GET, staff(*ALL_STAFF)),
+    "permits:applicant-detail": (GET, staff(*ALL_STAFF)),
+    # Lots and abutters.
+    "facilities:lot-list": (GET, staff(*ALL_STAFF)),
+    "facilities:lot-detail": (GET, staff(*ALL_STAFF)),
+    "facilities:abutter-import": (GET, staff("clerk")),
+    "facilities:abutter-add": (POST, staff("clerk", ok=ADMITTED)),
+    "facilities:abutter-certify": (POST, staff("clerk", ok=ADMITTED)),
+    "facilities:abutter-void": (POST, staff("clerk", ok=ADMITTED)),
+    # Hearings.
+    "hearings:docket": (GET, staff(*ALL_STAFF)),
+    "hearings:schedule": (GET, staff("clerk")),
+    "hearings:meeting-create": (GET, staff("clerk")),
+    "hearings:meeting-detail": (GET, staff(*ALL_STAFF)),
+    "hearings:agenda-pdf": (GET, staff(*ALL_STAFF)),
+    "hearings:meeting-letters": (GET, staff("clerk")),
+    "hearings:meeting-labels": (GET, staff("clerk")),
+    "hearings:legal-notice": (GET, staff("clerk")),
+    "hearings:legal-notice-draft": (POST, staff("clerk", ok=ADMITTED)),
+    "hearings:legal-notice-sent": (POST, staff("clerk", ok=ADMITTED)),
+    "hearings:legal-notice-published": (POST, staff("clerk", ok=ADMITTED)),
+    "hearings:item-notices": (GET, staff("clerk")),
+    "hearings:item-edit": (POST, staff("clerk", ok=ADMITTED)),
+    "hearings:item-withdraw": (POST, staff("clerk", ok=ADMITTED)),
+    "hearings:item-mailing": (POST, staff("clerk", ok=ADMITTED)),
+    "hearings:item-mailing-list": (POST, staff("clerk", ok=ADMITTED)),
+    "hearings:item-letters": (GET, staff("clerk")),
+    "hearings:item-labels": (GET, staff("clerk")),
+    "hearings:decide": (GET, staff("board")),
+    "hearings:decision-pdf": (GET, staff(*ALL_STAFF)),
+    "hearings:notice-receipt": (POST, staff("clerk", ok=ADMITTED)),
+    # Inspections, complaints and orders.
+    "inspections:agenda": (GET, staff(*ALL_STAFF)),
+    "inspections:inspection-list": (GET, staff(*ALL_STAFF)),
+    "inspections:inspection-new": (GET, staff("agent")),
+    "inspections:inspection-detail": (GET, staff(*ALL_STAFF)),
+    "inspections:inspection-record": (GET, staff("agent")),
+    "inspections:inspection-cancel": (POST, staff("agent", ok=ADMITTED)),
+    "inspections:inspection-report": (GET, staff(*ALL_STAFF)),
+    "inspections:lot-history": (GET, staff(*ALL_STAFF)),
+    "inspections:photo": (GET, staff(*ALL_STAFF)),
+    "inspections:complaint-list": (GET, staff("clerk", "agent")),
+    "inspections:complaint-new": (GET, staff("clerk", "agent")),
+    "inspections:complaint-detail": (GET, staff("clerk", "agent")),
+    "inspections:complaint-schedule": (POST, staff("agent", ok=ADMITTED)),
+    "inspections:complaint-close": (POST, staff("clerk", "agent", ok=ADMITTED)),
+    "inspections:order-dashboard": (GET, staff(*ALL_STAFF)),
+    "inspections:order-new": (GET, staff("agent")),
+    "inspections:order-detail": (GET, staff(*ALL_STAFF)),
+    "inspections:order-letter": (GET, staff(*ALL_STAFF)),
+    "inspections:order-abate": (POST, staff("agent", ok=ADMITTED)),
+    "inspections:order-extend": (POST, staff("agent", ok=ADMITTED)),
+    "inspections:order-unabated": (POST, staff("agent", ok=ADMITTED)),
+    "inspections:order-withdraw": (POST, staff("agent", ok=ADMITTED)),
+    "inspections:census": (GET, staff(*ALL_STAFF)),
+    "inspections:census-csv": (GET, staff(*ALL_STAFF)),
+}
+
+# The Django admin is the administrator's alone; everyone else is sent to its log-in. Its
+# access check is one wrapper around every admin view, so three roles stand for all.
+ADMIN_ROLES = ("anonymous", "applicant_a", "clerk", "admin")
+ADMIN_EXPECTED = {"anonymous": ADMIN_LOGIN, "applicant_a": ADMIN_LOGIN, "clerk": ADMIN_LOGIN}
+ADMIN_OWN_PAGES = {
+    # The admin's log-in page opens for anyone; a logged-in administrator is sent on.
+    "admin:login": {"anonymous": 200, "applicant_a": 200, "clerk": 200, "admin": REDIRECT},
+    # Log-out takes only POST; the admin sends anyone else back to its index.
+    "admin:logout": {
+        "anonymous": REDIRECT,
+        "applicant_a": REDIRECT,
+        "clerk": REDIRECT,
+        "admin": 405,
+    },
+}
+
+NAMES = url_names()
+OURS = [name for name in NAMES if not name.startswith("admin:")]
+ADMIN = [name for name in NAMES if name.startswith("admin:")]
+
+
+def outcome(response) -> str | int:
+    if response.status_code in (301, 302):
+        location = response["Location"]
+        if location.startswith(reverse("login")):
+            return LOGIN
+        if location.startswith(reverse("admin:login")):
+            return ADMIN_LOGIN
+        return REDIRECT
+    return response.status_code
+
+
+def meets(actual, expected) -> bool:
+    if expected == ADMITTED:
+        # The action itself may refuse (409) or find the data wanting (400, 200 with errors).
+        return actual in (200, 400, 409, REDIRECT)
+    return actual == expected
+
+
+def answers(method: str, url: str, world, roles=ROLES) -> dict:
+    got = {}
+    for role in roles:
+        client = client_for(role, world)
+        response = client.post(url) if method == POST else client.get(url)
+        got[role] = outcome(response)
+    return got
+
+
+def test_every_url_has_an_entry():
+    missing = [name for name in OURS if name not in MATRIX]
+    assert not missing, f"URLs with no entry in the access matrix: {missing}"
+    stale = sorted(set(MATRIX) - set(OURS))
+    assert not stale, f"entries for URLs that no longer exist: {stale}"
+
+
+def test_every_url_with_arguments_knows_its_records():
+    missing = [
+        name for name in OURS if re.search(r"<|\(\?P", _pattern_of(name)) and name not in ARGS
+    ]
+    assert not missing, f"say in tests/trust/pages.py ARGS which record opens: {missing}"
+
+
+def _pattern_of(name: str) -> str:
+    from django.urls import get_resolver
+
+    possibilities = get_resolver().reverse_dict.getlist(name.rsplit(":", 1)[-1])
+    return str(possibilities) if possibilities else ""
+
+
+@pytest.mark.parametrize("name", OURS)
+def test_each_role_gets_what_the_matrix_says(name, world):
+    assert name in MATRIX, f"{name} has no entry in MATRIX: say who may open it"
+    method, expected = MATRIX[name]
+    got = answers(method, url_for(name, world), world)
+    wrong = {
+        role: (got[role], expected[role]) for role in ROLES if not meets(got[role], expected[role])
+    }
+    assert not wrong, f"{method} {name}: role: (got, expected) {wrong}"
+
+
+def admin_url(name: str) -> str:
+    """The admin URL with made-up arguments: only the access check matters here."""
+    from django.urls import NoReverseMatch
+
+    for kwargs in ({}, {"object_id": "1"}, {"app_label": "permits"}, {"url": "x"}):
+        try:
+            return reverse(name, kwargs=kwargs)
+        except NoReverseMatch:
+            continue
+    pattern = re.sub(r"<[^>]+>", "1", name.split(":", 1)[1])
+    return reverse("admin:index") + pattern
+
+
+@pytest.mark.parametrize("name", ADMIN)
+def test_the_admin_is_for_administrators_only(name, world):
+    url = admin_url(name)
+    got = answers(GET, url, world, roles=ADMIN_ROLES)
+    expected = ADMIN_OWN_PAGES.get(name, ADMIN_EXPECTED)
+    wrong = {role: got[role] for role in expected if not meets(got[role], expected[role])}
+    assert not wrong, f"{url}: {wrong}"
+    if name not in ADMIN_OWN_PAGES:
+        # With made-up arguments an administrator may meet a 404, or a 403 where the admin
+        # allows no adding (the log-in audit); never a server error.
+        assert got["admin"] in (200, 403, 404, REDIRECT), f"{url}: admin got {got['admin']}"
+
+
+@pytest.mark.parametrize("name", OURS)
+def test_without_two_factor_no_staff_page_opens_when_it_is_required(name, world, settings):
+    """With REQUIRE_STAFF_2FA, a clerk who has not set it up reaches only the set-up page."""
+    settings.REQUIRE_STAFF_2FA = True
+    method, expected = MATRIX[name]
+    client = Client()
+    client.force_login(world.users["clerk"])
+    response = (
+        client.post(url_for(name, world)) if method == POST else client.get(url_for(name, world))
+    )
+    open_before = {"two_factor:setup", "two_factor:verify", "logout"}
+    if name in open_before:
+        assert response.status_code < 500
+    else:
+        assert response.status_code == 302, name
+        assert response["Location"].startswith(reverse("two_factor:setup")), name
+
+
+# --- Record level: one applicant never reaches another's records ------------------------------
+
+
+def test_applicant_a_cannot_open_any_page_of_applicant_bs_records(world):
+    client = client_for("applicant_a", world)
+    for name, pk in (
+        ("my-application", world.open_application_b.pk),
+        ("my-application", world.application_b.pk),
+        ("my-permit-pdf", world.permit_b.pk),
+        ("my-renewal", world.permit_b.pk),
+    ):
+        assert client.get(reverse(name, kwargs={"pk": pk})).status_code == 404, name
+        assert client.post(reverse(name, kwargs={"pk": pk})).status_code in (404, 405), name
+
+
+def test_applicant_a_cannot_open_any_document_or_staff_pdf(world):
+    client = client_for("applicant_a", world)
+    for name, pk in (
+        ("permits:document-download", world.document_a.pk),
+        ("permits:document-download", world.document_b.pk),
+        ("permits:permit-pdf", world.permit_b.pk),
+        ("permits:permit-pdf", world.permit_a.pk),
+        ("inspections:photo", world.photo.pk),
+        ("inspections:inspection-report", world.inspection.pk),
+    ):
+        assert client.get(reverse(name, kwargs={"pk": pk})).status_code == 403, name
+
+
+def test_applicant_a_sees_only_her_own_records_in_her_list(world):
+    page = client_for("applicant_a", world).get(reverse("my-applications")).content.decode()
+    assert world.permit_a.number in page
+    assert world.permit_b.number not in page
+    assert world.applicant_b.name not in page
+    assert world.lot_b.street_address not in page
+
+
+def test_applicant_a_gets_her_own_permit_as_a_pdf(world):
+    response = client_for("applicant_a", world).get(
+        reverse("my-permit-pdf", kwargs={"pk": world.permit_a.pk})
+    )
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+
+
+@pytest.mark.parametrize("name", ["my-application", "my-permit-pdf", "my-renewal"])
+def test_a_made_up_record_number_is_a_404_like_anothers_record(name, world):
+    client = client_for("applicant_a", world)
+    assert client.get(reverse(name, kwargs={"pk": 999_999})).status_code == 404

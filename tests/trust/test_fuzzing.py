@@ -1,0 +1,464 @@
+"""Every form of the project, fed generated input through its own page, never gets a 500
+(item 7 of the trust issue); `check_rules` fed generated and broken JSON never shows a traceback.
+
+The forms are found by introspection (every Form, ModelForm, formset and FilterSet class of
+our apps); FORM_PAGES says on which page each is shown, and a class with no page fails the
+suite. For each page, the test reads the forms a browser would see (names, selects, hidden
+management fields, file inputs) and sends FUZZ_EXAMPLES generated submissions to each form's
+action, as the role that uses the page, each in a savepoint that is rolled back.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import io
+import json
+import os
+import pkgutil
+from datetime import date
+
+import django_filters
+import pytest
+import time_machine
+from django import forms
+from django.conf import settings
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+from hypothesis import HealthCheck, given, seed
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+
+from tests.trust.conftest import client_for
+from tests.trust.forms_on_pages import Field, Form, forms_in
+from tests.trust.world import PDF, RENEWAL_SEASON, jpeg
+
+pytestmark = pytest.mark.django_db
+
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "200"))
+OUR_PACKAGES = ("stoneham_boh", "permits", "facilities", "hearings", "inspections")
+
+
+def _page(url_name, role, args=None, travel=None):
+    return {"url_name": url_name, "role": role, "args": args or (lambda w: {}), "travel": travel}
+
+
+# The pages that show forms, as the role that fills them in, on a record in the right state.
+PAGES = {
+    "public-home": _page("public-home", "anonymous"),
+    "login": _page("login", "anonymous"),
+    "pre-check": _page("pre-check", "anonymous"),
+    "verify-lookup": _page("verify-lookup", "anonymous"),
+    "variance-register": _page("variance-register", "anonymous"),
+    "regulations": _page("regulations", "anonymous"),
+    "accept-invitation": _page(
+        "accept-invitation", "anonymous", lambda w: {"token": w.invitation_token}
+    ),
+    "password-change": _page("password_change", "applicant_a"),
+    "two-factor-setup": _page("two_factor:setup", "clerk"),
+    "two-factor-verify": _page("two_factor:verify", "clerk-with-app"),
+    "my-renewal": _page(
+        "my-renewal", "applicant_a", lambda w: {"pk": w.permit_a.pk}, travel=RENEWAL_SEASON
+    ),
+    "permit-list": _page("permits:permit-list", "clerk"),
+    "permit-detail": _page("permits:permit-detail", "clerk", lambda w: {"pk": w.permit_a.pk}),
+    "application-list": _page("permits:application-list", "clerk"),
+    "applicant-list": _page("permits:applicant-list", "clerk"),
+    "application-new": _page("permits:application-new", "clerk"),
+    "application-detail": _page(
+        "permits:application-detail", "clerk", lambda w: {"pk": w.open_application_a.pk}
+    ),
+    "application-edit": _page(
+        "permits:application-edit", "clerk", lambda w: {"pk": w.open_application_a.pk}
+    ),
+    "lot-list": _page("facilities:lot-list", "clerk"),
+    "abutters": _page(
+        "facilities:abutter-import", "clerk", lambda w: {"pk": w.item.application_id}
+    ),
+    "schedule-hearing": _page("hearings:schedule", "clerk"),
+    "meeting-create": _page("hearings:meeting-create", "clerk"),
+    "legal-notice": _page("hearings:legal-notice", "clerk", lambda w: {"pk": w.later_meeting.pk}),
+    "legal-notice-published": _page(
+        "hearings:legal-notice", "clerk", lambda w: {"pk": w.meeting.pk}
+    ),
+    "item-notices": _page("hearings:item-notices", "clerk", lambda w: {"pk": w.item.pk}),
+    "decide": _page("hearings:decide", "board", lambda w: {"pk": w.item.pk}),
+    "agenda": _page("inspections:agenda", "agent"),
+    "inspection-list": _page("inspections:inspection-list", "agent"),
+    "inspection-new": _page("inspections:inspection-new", "agent"),
+    "inspection-detail": _page(
+        "inspections:inspection-detail", "agent", lambda w: {"pk": w.scheduled_inspection.pk}
+    ),
+    "inspection-record": _page(
+        "inspections:inspection-record", "agent", lambda w: {"pk": w.scheduled_inspection.pk}
+    ),
+    "complaint-list": _page("inspections:complaint-list", "agent"),
+    "complaint-new": _page("inspections:complaint-new", "agent"),
+    "complaint-detail": _page(
+        "inspections:complaint-detail", "agent", lambda w: {"pk": w.open_complaint.pk}
+    ),
+    "order-dashboard": _page("inspections:order-dashboard", "agent"),
+    "order-new": _page(
+        "inspections:order-new", "agent", lambda w: {"finding_pk": w.finding_without_order.pk}
+    ),
+    "order-detail": _page("inspections:order-detail", "agent", lambda w: {"pk": w.order.pk}),
+    "census": _page("inspections:census", "clerk"),
+}
+
+# Where each form class of the project is shown (a base class is covered by its subclasses).
+FORM_PAGES = {
+    "facilities.filters.LotFilter": "lot-list",
+    "facilities.forms.AbutterConfirmForm": "abutters",
+    "facilities.forms.AbutterForm": "abutters",
+    "facilities.forms.AbutterImportForm": "abutters",
+    "facilities.forms.CertifyForm": "abutters",
+    "hearings.filters.VarianceFilter": "variance-register",
+    "hearings.forms.DecisionForm": "decide",
+    "hearings.forms.DocketItemForm": "item-notices",
+    "hearings.forms.LegalNoticeForm": "legal-notice",
+    "hearings.forms.MailingForm": "item-notices",
+    "hearings.forms.MailingListForm": "item-notices",
+    "hearings.forms.MeetingForm": "meeting-create",
+    "hearings.forms.PublicationForm": "legal-notice-published",
+    "hearings.forms.ReceiptForm": "item-notices",
+    "hearings.forms.ScheduleHearingForm": "schedule-hearing",
+    "hearings.forms.SentForm": "legal-notice",
+    "inspections.filters.AgendaFilter": "agenda",
+    "inspections.filters.ComplaintFilter": "complaint-list",
+    "inspections.filters.InspectionFilter": "inspection-list",
+    "inspections.filters.OrderFilter": "order-dashboard",
+    "inspections.forms.CensusForm": "census",
+    "inspections.forms.ComplaintForm": "complaint-new",
+    "inspections.forms.ComplaintInspectionForm": "complaint-detail",
+    "inspections.forms.ExtendOrderForm": "order-detail",
+    "inspections.forms.OrderForm": "order-new",
+    "inspections.forms.ReasonForm": "order-detail",
+    "inspections.forms.RecordInspectionForm": "inspection-record",
+    "inspections.forms.ScheduleForm": "inspection-new",
+    "permits.filters.ApplicantFilter": "applicant-list",
+    "permits.filters.ApplicationFilter": "application-list",
+    "permits.filters.PermitFilter": "permit-list",
+    "permits.forms.AnimalForm": "application-edit",
+    "permits.regulation_views.RegulationQueryForm": "regulations",
+    "permits.forms.AnimalFormSetBase": "application-edit",
+    "permits.forms.ApplicantForm": "application-new",
+    "permits.forms.ApplicationForm": "application-edit",
+    "permits.forms.ChooseOrCreateForm": "application-new",
+    "permits.forms.DocumentForm": "application-detail",
+    "permits.forms.IssueForm": "application-detail",
+    "permits.forms.LotFactsForm": "application-edit",
+    "permits.forms.LotForm": "application-new",
+    "permits.forms.PaymentForm": "application-detail",
+    "permits.forms.ReasonForm": "permit-detail",
+    "permits.forms.ReceiveForm": "application-detail",
+    "permits.forms.RevokeForm": "permit-detail",
+    "permits.forms.StructureForm": "application-edit",
+    "permits.forms.StructureFormSetBase": "application-edit",
+    "stoneham_boh.portal_forms.RenewalRequestForm": "my-renewal",
+    "stoneham_boh.portal_forms.VerifyLookupForm": "verify-lookup",
+    "stoneham_boh.precheck_forms.AnimalForm": "pre-check",
+    "stoneham_boh.precheck_forms.LotForm": "pre-check",
+    "stoneham_boh.precheck_forms.PlanFormSet": "pre-check",
+    "stoneham_boh.precheck_forms.StructureForm": "pre-check",
+    "stoneham_boh.two_factor_views.CodeForm": "two-factor-setup",
+    "stoneham_boh.two_factor_views.VerifyForm": "two-factor-verify",
+}
+
+FORM_BASES = (forms.BaseForm, forms.BaseFormSet, django_filters.FilterSet)
+
+
+def project_form_classes() -> dict[str, type]:
+    found = {}
+    for package in OUR_PACKAGES:
+        root = importlib.import_module(package)
+        for info in pkgutil.walk_packages(root.__path__, f"{package}."):
+            if any(part in info.name for part in (".migrations", ".management", ".rules")):
+                continue
+            module = importlib.import_module(info.name)
+            for obj in vars(module).values():
+                if (
+                    inspect.isclass(obj)
+                    and obj.__module__ == module.__name__
+                    and issubclass(obj, FORM_BASES)
+                ):
+                    found[f"{obj.__module__}.{obj.__qualname__}"] = obj
+    return found
+
+
+FORM_CLASSES = project_form_classes()
+
+
+def test_every_form_of_the_project_is_fuzzed_on_some_page():
+    def covered(name):
+        cls = FORM_CLASSES[name]
+        return name in FORM_PAGES or any(
+            other is not cls and issubclass(other, cls) and other_name in FORM_PAGES
+            for other_name, other in FORM_CLASSES.items()
+        )
+
+    missing = sorted(name for name in FORM_CLASSES if not covered(name))
+    assert not missing, f"forms no page fuzzes (add them to FORM_PAGES): {missing}"
+    stale = sorted(set(FORM_PAGES) - set(FORM_CLASSES))
+    assert not stale, f"FORM_PAGES names classes that no longer exist: {stale}"
+    assert set(FORM_PAGES.values()) <= set(PAGES)
+
+
+# --- Generated input ---------------------------------------------------------------------------
+
+NASTY = [
+    "",
+    " ",
+    "\x00",
+    "0",
+    "-1",
+    "1e309",
+    "NaN",
+    "-Infinity",
+    "9" * 40,
+    "2027-02-30",
+    "0000-00-00",
+    "99999-12-31",
+    "25:61",
+    "<script>alert(1)</script>",
+    "' OR 1=1 --",
+    "../../../etc/passwd",
+    "%00",
+    "\u202e\ufeff",
+    "ﬀ" * 300,
+]
+JUNK = st.one_of(st.sampled_from(NASTY), st.text(max_size=80))
+CSV = (
+    b"owner_names,mailing_street,mailing_city,mailing_state,mailing_zip,parcel_id\n"
+    b"Pat Neighbour,1 Next Door Lane,Stoneham,MA,02180,9-1-1\n"
+)
+
+
+def uploads():
+    names = st.sampled_from(["plan.pdf", "coop.jpg", "list.csv", "x.exe", "noext", "a.PNG"])
+    content = st.one_of(
+        st.binary(max_size=3000),
+        st.sampled_from([PDF, jpeg().read(), CSV, b""]),
+        st.text(max_size=500).map(str.encode),
+    )
+    return st.builds(lambda n, c: SimpleUploadedFile(n, c), names, content)
+
+
+def plausible(field: Field):
+    """What a person might type in this field."""
+    kind = field.kind
+    if kind == "hidden":
+        return st.just(field.value)
+    if kind in ("select", "radio"):
+        return st.sampled_from(field.options or [""])
+    if kind == "select-multiple":
+        return (
+            st.lists(st.sampled_from(field.options), max_size=3) if field.options else st.just([])
+        )
+    if kind == "checkbox":
+        return st.sampled_from([field.value or "on", None])
+    if kind == "number":
+        return st.one_of(
+            st.integers(-(10**6), 10**6).map(str),
+            st.decimals(allow_nan=False, allow_infinity=False, places=2).map(str),
+        )
+    if kind == "date":
+        return st.dates().map(date.isoformat)
+    if kind == "datetime-local":
+        return st.datetimes().map(lambda d: d.strftime("%Y-%m-%dT%H:%M"))
+    if kind == "time":
+        return st.times().map(lambda t: t.strftime("%H:%M"))
+    if kind == "file":
+        return uploads()
+    if kind == "email":
+        return st.emails()
+    return st.text(max_size=300)
+
+
+def submissions(form: Form):
+    """A dict of field values: mostly plausible, sometimes junk, sometimes missing."""
+    per_field = {
+        f.name: st.one_of(plausible(f), plausible(f), JUNK, st.none()) for f in form.fields
+    }
+    extra = st.dictionaries(st.text(min_size=1, max_size=20), JUNK, max_size=2)
+    return st.builds(
+        lambda values, more: {**more, **{k: v for k, v in values.items() if v is not None}},
+        st.fixed_dictionaries(per_field),
+        extra,
+    )
+
+
+def send(client: Client, form: Form, page_path: str, data: dict):
+    action = (form.action or page_path).split("#", 1)[0] or page_path
+    if form.method == "get":
+        plain = {k: v for k, v in data.items() if not hasattr(v, "read")}
+        return client.get(action, plain)
+    return client.post(action, data)
+
+
+# --- The fuzzing ---------------------------------------------------------------------------------
+
+
+def logged_in(role: str, world, fresh=False) -> Client:
+    """A client of `role`; `fresh` logs in anew (the world's sessions expire in a time travel)."""
+    if fresh and role in world.users:
+        client = Client()
+        client.force_login(world.users[role])
+        return client
+    if role == "clerk-with-app":
+        from django_otp.plugins.otp_totp.models import TOTPDevice
+
+        clerk = world.users["clerk"]
+        TOTPDevice.objects.create(user=clerk, name="Authenticator app", confirmed=True)
+        client = Client()
+        client.force_login(clerk)  # with a device, the log-in now owes the code
+        return client
+    return client_for(role, world)
+
+
+def fuzzable(forms_found: list[Form]) -> list[Form]:
+    return [
+        form
+        for form in forms_found
+        if not form.action.startswith(reverse("logout")) and not form.action.startswith("http")
+    ]
+
+
+@pytest.mark.parametrize("key", sorted(PAGES))
+def test_no_generated_submission_of_a_form_gets_a_server_error(key, world):
+    spec = PAGES[key]
+    travel = time_machine.travel(spec["travel"], tick=False) if spec["travel"] else None
+    if travel:
+        travel.start()
+    try:
+        _fuzz_page(spec, world)
+    finally:
+        if travel:
+            travel.stop()
+
+
+def _fuzz_page(spec, world):
+    client = logged_in(spec["role"], world, fresh=bool(spec["travel"]))
+    path = reverse(spec["url_name"], kwargs=spec["args"](world))
+    page = client.get(path)
+    assert page.status_code == 200, f"{path} as {spec['role']}: {page.status_code}"
+    found = fuzzable(forms_in(page.content.decode()))
+    assert found, f"{path} shows no form to fuzz"
+    session = client.cookies.get(settings.SESSION_COOKIE_NAME)
+
+    for form in found:
+        fuzzer(client, form, path, session)()
+
+
+def fuzzer(client, form, path, session):
+    """FUZZ_EXAMPLES generated submissions of `form`, each rolled back after its answer."""
+
+    @seed(0)  # the same inputs on every run, so that a failure can be replayed
+    @hypothesis_settings(
+        max_examples=FUZZ_EXAMPLES,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+        database=None,
+    )
+    @given(data=submissions(form))
+    def submit(data):
+        if session is not None:  # a submission that logged out must not stop the rest
+            client.cookies[settings.SESSION_COOKIE_NAME] = session.value
+        with transaction.atomic():
+            response = send(client, form, path, data)
+            transaction.set_rollback(True)
+        assert response.status_code < 500, (form.action, data, response.status_code)
+
+    return submit
+
+
+def test_the_form_classes_on_their_pages_are_the_ones_fuzzed(world):
+    """Each mapped page really shows fields of the class said to be there."""
+    shown: dict[str, set[str]] = {}
+    for key, spec in PAGES.items():
+        travel = time_machine.travel(spec["travel"], tick=False) if spec["travel"] else None
+        if travel:
+            travel.start()
+        try:
+            client = logged_in(spec["role"], world, fresh=bool(spec["travel"]))
+            path = reverse(spec["url_name"], kwargs=spec["args"](world))
+            html = client.get(path).content.decode()
+        finally:
+            if travel:
+                travel.stop()
+        shown[key] = {f.name for form in forms_in(html) for f in form.fields}
+    wrong = []
+    for name, key in FORM_PAGES.items():
+        cls = FORM_CLASSES[name]
+        fields = set(getattr(cls, "base_fields", None) or getattr(cls, "base_filters", None) or {})
+        if not fields:
+            continue  # a formset class: its forms are checked through their own entries
+        if not any(n == f or n.endswith(f"-{f}") for n in shown[key] for f in fields):
+            wrong.append(f"{name} on {key}")
+    assert not wrong, f"pages that show none of the fields of: {wrong}"
+
+
+# --- check_rules --------------------------------------------------------------------------------
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=5)
+    ),
+    max_leaves=25,
+)
+FACT_KEYS = ["ruleset", "as_of", "application", "lot", "structures", "animals", "documents"]
+FACT_LIKE = st.dictionaries(st.sampled_from(FACT_KEYS), JSON_VALUES, max_size=7)
+
+
+@hypothesis_settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None)
+@given(document=st.one_of(JSON_VALUES, FACT_LIKE, st.lists(FACT_LIKE, max_size=3)))
+def test_check_rules_answers_any_json_with_results_or_errors_never_a_traceback(
+    document, tmp_path_factory
+):
+    path = tmp_path_factory.mktemp("facts") / "facts.json"
+    path.write_text(json.dumps(document, allow_nan=True), encoding="utf-8")
+    _run_check_rules(path)
+
+
+@hypothesis_settings(max_examples=FUZZ_EXAMPLES, deadline=None, database=None)
+@given(raw=st.one_of(st.binary(max_size=300), st.text(max_size=300).map(str.encode)))
+def test_check_rules_answers_broken_json_with_exit_1_never_a_traceback(raw, tmp_path_factory):
+    path = tmp_path_factory.mktemp("facts") / "broken.json"
+    path.write_bytes(raw)
+    _run_check_rules(path)
+
+
+def _run_check_rules(path):
+    out = io.StringIO()
+    try:
+        call_command("check_rules", str(path), stdout=out, stderr=io.StringIO())
+    except CommandError as refused:
+        assert refused.returncode in (1, 2), refused
+        if refused.returncode == 2:
+            json.loads(out.getvalue())  # the results are printed even when some were invalid
+        return
+    json.loads(out.getvalue())
+
+
+def test_check_rules_from_the_command_line_prints_no_traceback_for_truncated_json(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.stoneham_boh.test_settings import ROOT
+
+    path = tmp_path / "cut.json"
+    path.write_text('{"ruleset": "2002", "animals": [{"species": "chick', encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check_rules", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "not valid JSON" in result.stderr

@@ -1,0 +1,416 @@
+"""One small Board of Health, built through the actions, for the access matrix and history proof.
+
+Two applicants with accounts (A and B), each with a permit, an open application and a
+document; a noticed hearing and a decided one with a variance; an inspection with a
+violation, its photo and order; a complaint; and, for the history proof, one call of every
+action of every `<app>/actions.py` (destructive ones on records of their own, so the records
+the matrix opens stay as they are).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import uuid
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
+
+import time_machine
+from django.core import mail
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
+
+from facilities import actions as facility_actions
+from hearings import actions as hearing_actions
+from inspections import actions as inspection_actions
+from inspections.models import ChecklistFinding, Inspection
+from permits import actions as permit_actions
+from permits.models import Document
+from stoneham_boh import actions as account_actions
+from stoneham_boh.roles import Role
+from tests import factories
+from tests.conftest import make_user
+
+TOWN = ZoneInfo("America/New_York")
+# The day the world lives on: a summer weekday, permits of 2027 in force.
+TODAY = date(2027, 6, 15)
+NOW = datetime.combine(TODAY, time(10, 0), tzinfo=TOWN)
+PERMIT_DAY = date(2027, 1, 14)
+HEARING_DAY = date(2027, 7, 13)  # a Tuesday, four weeks ahead
+NOTICE_DAY = HEARING_DAY - timedelta(days=14)
+PAST_HEARING = date(2027, 5, 11)
+# Holders ask for next year's renewal from November 1 on.
+RENEWAL_SEASON = datetime(2027, 11, 5, 10, 0, tzinfo=TOWN)
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+
+ROLES = ("anonymous", "applicant_a", "applicant_b", "clerk", "agent", "board", "admin")
+
+
+def pdf(name="site-plan.pdf") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, PDF, content_type="application/pdf")
+
+
+def jpeg(name="coop.jpg") -> SimpleUploadedFile:
+    buffer = io.BytesIO()
+    Image.new("RGB", (32, 24), (120, 90, 60)).save(buffer, format="JPEG")
+    return SimpleUploadedFile(name, buffer.getvalue(), content_type="image/jpeg")
+
+
+@dataclass
+class World:
+    users: dict = field(default_factory=dict)
+    objects: dict = field(default_factory=dict)
+    media_root: object = None
+    sessions: dict = field(default_factory=dict)
+
+    def __getattr__(self, name):
+        try:
+            return self.__dict__["objects"][name]
+        except KeyError as missing:
+            raise AttributeError(name) from missing
+
+
+def build_world() -> World:
+    world = World()
+    staff = {
+        "clerk": make_user("clerk1", Role.CLERK),
+        "agent": make_user("agent1", Role.AGENT),
+        "board": make_user("board1", Role.BOARD),
+        "admin": make_user("admin1", Role.ADMIN),
+    }
+    clerk, agent, board = staff["clerk"], staff["agent"], staff["board"]
+    o = world.objects
+
+    # Applicants A and B, each with an account, a permit, an open application and a document.
+    for key, name in (("a", "Karen Sullivan"), ("b", "Thomas Greene")):
+        person = factories.applicant_account(by=clerk, name=name)
+        world.users[f"applicant_{key}"] = person.user
+        permit = factories.issued_permit(by=clerk, applicant=person, on=PERMIT_DAY)
+        open_application = factories.new_hen_application(
+            by=clerk, applicant=person, received_on=date(2027, 6, 1)
+        )
+        o[f"applicant_{key}"] = person
+        o[f"permit_{key}"] = permit
+        o[f"application_{key}"] = permit.application
+        o[f"open_application_{key}"] = open_application
+        o[f"document_{key}"] = permit_actions.upload_document(
+            application=open_application, kind=Document.Kind.SITE_PLAN, upload=pdf(), by=clerk
+        )
+        o[f"lot_{key}"] = permit.lot
+    world.users.update(staff)
+    # B has asked for next year's renewal; A has not yet (so her renewal form is open).
+    with time_machine.travel(RENEWAL_SEASON, tick=False):
+        o["renewal_request_b"] = account_actions.request_renewal(
+            permit=o["permit_b"], by=world.users["applicant_b"], unchanged=True
+        )
+
+    _hearings(o, clerk=clerk, board=board)
+    _inspections(o, clerk=clerk, agent=agent)
+    _the_other_actions(o, clerk=clerk, agent=agent)
+    return world
+
+
+def _hearings(o, *, clerk, board):
+    """A hearing noticed for next month, and one held last month with a decision and variance."""
+    facility_actions.create_lot(
+        by=clerk,
+        parcel_id="7-70-7",
+        street_address="70 Pond Street",
+        area_acres="2.0",
+        percolation_min_per_inch="12",
+    )
+    meeting = hearing_actions.schedule_meeting(
+        on=HEARING_DAY, at=time(19), place="Stoneham Town Hall", by=clerk, today=TODAY
+    )
+    application = factories.new_hen_application(by=clerk, received_on=date(2027, 6, 1))
+    facility_actions.import_abutters(
+        application=application,
+        rows=[
+            {
+                "owner_names": f"Neighbour {n}",
+                "mailing_street": f"{n} Pond Street",
+                "mailing_zip": "02180",
+            }
+            for n in (1, 2, 3)
+        ],
+        certified_on=date(2027, 6, 2),
+        source_name="assessor.csv",
+        by=clerk,
+    )
+    item = hearing_actions.schedule_hearing(
+        application=application, meeting=meeting, by=clerk, today=TODAY
+    )
+    hearing_actions.update_docket_item(item=item, by=clerk, staff_recommendation="Approve.")
+    # A second item, withdrawn by the applicant, for the history of that action.
+    withdrawn = hearing_actions.schedule_hearing(
+        application=factories.new_hen_application(by=clerk, received_on=date(2027, 6, 1)),
+        meeting=meeting,
+        by=clerk,
+        today=TODAY,
+    )
+    hearing_actions.withdraw_docket_item(item=withdrawn, by=clerk)
+    abutters = hearing_actions.abutters_in_letter_order(item)
+    first = hearing_actions.record_mailing(
+        item=item,
+        abutter=abutters[0],
+        article_number="RE000000001US",
+        mailed_on=TODAY,
+        by=clerk,
+        today=TODAY,
+    )
+    hearing_actions.record_mailing_list(
+        item=item,
+        article_numbers=[f"RE00000000{n}US" for n in range(1, len(abutters) + 1)],
+        mailed_on=TODAY,
+        by=clerk,
+        today=TODAY,
+    )
+    hearing_actions.mark_receipt_returned(notice=first, returned_on=TODAY, by=clerk, today=TODAY)
+    hearing_actions.draft_legal_notice(meeting=meeting, by=clerk)
+    notice = meeting.legal_notice
+    hearing_actions.edit_legal_notice(
+        meeting=meeting, text=notice.text, newspaper=notice.newspaper, by=clerk
+    )
+    hearing_actions.send_legal_notice(meeting=meeting, sent_on=TODAY, by=clerk, today=TODAY)
+    hearing_actions.record_publication(meeting=meeting, published_on=TODAY, by=clerk, today=TODAY)
+    o.update(meeting=meeting, item=item, abutter=abutters[0], abutter_notice=first)
+
+    # Last month's hearing, decided, with a variance of the property-line setback.
+    past = hearing_actions.schedule_meeting(
+        on=PAST_HEARING,
+        at=time(19),
+        place="Stoneham Town Hall",
+        by=clerk,
+        today=PAST_HEARING - timedelta(days=40),
+    )
+    decided_application = factories.new_hen_application(by=clerk, received_on=date(2027, 3, 1))
+    decided_item = hearing_actions.schedule_hearing(
+        application=decided_application,
+        meeting=past,
+        by=clerk,
+        relief_sought=["20-15.4.a"],
+        today=PAST_HEARING - timedelta(days=40),
+    )
+    facility_actions.add_abutter(
+        application=decided_application,
+        by=clerk,
+        owner_names="Pat Neighbour",
+        mailing_street="1 Next Door Lane",
+        mailing_zip="02180",
+        parcel_id="9-999-1",
+    )
+    facility_actions.certify_abutter_list(
+        application=decided_application, certified_on=date(2027, 3, 2), by=clerk
+    )
+    mailed = PAST_HEARING - timedelta(days=20)
+    hearing_actions.record_mailing_list(
+        item=decided_item,
+        article_numbers=["RE000000099US"],
+        mailed_on=mailed,
+        by=clerk,
+        today=mailed,
+    )
+    hearing_actions.draft_legal_notice(meeting=past, by=clerk)
+    hearing_actions.send_legal_notice(meeting=past, sent_on=mailed, by=clerk, today=mailed)
+    hearing_actions.record_publication(meeting=past, published_on=mailed, by=clerk, today=mailed)
+    decision = hearing_actions.record_decision(
+        item=decided_item,
+        result="approved",
+        decided_on=PAST_HEARING,
+        votes={board: "yes"},
+        by=board,
+        conditions="Keep the coop 40 ft from the line.",
+        variance_rules=["20-15.4.a"],
+        today=PAST_HEARING,
+    )
+    o.update(
+        past_meeting=past,
+        decided_item=decided_item,
+        decision=decision,
+        variance=decision.variances.first(),
+    )
+
+
+def _inspections(o, *, clerk, agent):
+    """A complaint, the inspection it led to with a violation and photo, and its order."""
+    lot = o["lot_a"]
+    complaint = inspection_actions.record_complaint(
+        lot=lot,
+        nature="vermin",
+        description="Rats seen by the coop.",
+        complainant_name="A. Neighbour",
+        by=clerk,
+        received_on=TODAY,
+    )
+    inspection = inspection_actions.schedule_inspection(
+        lot=lot,
+        kind=Inspection.Kind.COMPLAINT,
+        scheduled_for=TODAY,
+        by=clerk,
+        agent=agent,
+        complaint=complaint,
+        permit=o["permit_a"],
+        today=TODAY,
+    )
+    answers = _answers(inspection, violation_photo=jpeg())
+    inspection_actions.record_inspection(
+        inspection=inspection,
+        by=agent,
+        answers=answers,
+        performed_at=NOW,
+        summary="Burrows under the coop.",
+    )
+    violations = list(
+        inspection.findings.filter(result=ChecklistFinding.Result.VIOLATION).order_by("id")
+    )
+    finding = violations[0]
+    order = inspection_actions.issue_order(
+        finding=finding,
+        by=agent,
+        requirement="Abate the rats.",
+        deadline=TODAY + timedelta(days=30),
+        issued_on=TODAY,
+    )
+    scheduled = inspection_actions.schedule_inspection(
+        lot=o["lot_b"],
+        kind=Inspection.Kind.ROUTINE,
+        scheduled_for=TODAY + timedelta(days=7),
+        by=clerk,
+        agent=agent,
+        permit=o["permit_b"],
+        today=TODAY,
+    )
+    o.update(
+        complaint=complaint,
+        inspection=inspection,
+        finding=finding,
+        order=order,
+        photo=finding.photos.first(),
+        scheduled_inspection=scheduled,
+        open_complaint=inspection_actions.record_complaint(
+            lot=o["lot_b"],
+            nature="odour",
+            description="Smell of manure.",
+            complainant_name="B. Neighbour",
+            by=clerk,
+            received_on=TODAY,
+        ),
+    )
+
+    # Orders closed every way, and a cancelled inspection and closed complaint, for history.
+    closings = ("abate", "extend", "unabated", "withdraw")
+    o["finding_without_order"] = violations[5]
+    for close, other in zip(closings, violations[1:5], strict=True):
+        extra = inspection_actions.issue_order(
+            finding=other,
+            by=agent,
+            requirement=f"Order to {close}.",
+            deadline=TODAY - timedelta(days=1) if close == "unabated" else TODAY + timedelta(10),
+            issued_on=TODAY - timedelta(days=20),
+            token=uuid.uuid4(),
+        )
+        if close == "abate":
+            inspection_actions.abate_order(order=extra, by=agent, note="Exterminator's report.")
+        elif close == "extend":
+            inspection_actions.extend_order(
+                order=extra, by=agent, deadline=TODAY + timedelta(days=40), reason="Ordered bait."
+            )
+        elif close == "unabated":
+            inspection_actions.mark_order_unabated(order=extra, by=agent, note="Still there.")
+        else:
+            inspection_actions.withdraw_order(order=extra, by=agent, reason="Issued in error.")
+    cancelled = inspection_actions.schedule_inspection(
+        lot=lot,
+        kind=Inspection.Kind.ROUTINE,
+        scheduled_for=TODAY + timedelta(days=3),
+        by=clerk,
+        today=TODAY,
+    )
+    inspection_actions.cancel_inspection(inspection=cancelled, by=clerk, reason="Owner away.")
+    closed = inspection_actions.record_complaint(
+        lot=lot,
+        nature="noise",
+        description="Rooster.",
+        complainant_name="C. Neighbour",
+        by=clerk,
+        received_on=TODAY,
+    )
+    inspection_actions.close_complaint(complaint=closed, by=clerk, resolution="No rooster kept.")
+
+
+def _answers(inspection, *, violation_photo):
+    from inspections.actions import Answer
+    from inspections.checklist import items_for
+    from inspections.keeping import keeping_for
+
+    keeping = keeping_for(inspection.lot, inspection.scheduled_for, inspection.application)
+    items = items_for(inspection, keeping)
+    answers = {item.id: Answer(ChecklistFinding.Result.COMPLIES) for item in items}
+    answers[items[0].id] = Answer(
+        ChecklistFinding.Result.VIOLATION, "Rat burrows under the coop.", [violation_photo]
+    )
+    # Four more violations, one for each way an order can close, and one with no order yet.
+    for item in items[1:6]:
+        answers[item.id] = Answer(ChecklistFinding.Result.VIOLATION, "Not kept as required.")
+    return answers
+
+
+def _the_other_actions(o, *, clerk, agent):
+    """The actions no record above needed: each once, on records of its own."""
+    person = permit_actions.create_applicant(
+        by=clerk,
+        name="Dana Whitfield",
+        mailing_street="5 Elm Street",
+        mailing_zip="02180",
+        email="dana@example.org",
+    )
+    account_actions.invite_applicant(applicant=person, by=clerk)
+    o["invited_applicant"] = person
+    o["invitation_token"] = re.search(r"/invitation/([^/\s]+)/", mail.outbox[-1].body).group(1)
+    # A later meeting whose legal notice is drafted but not yet sent.
+    later = hearing_actions.schedule_meeting(
+        on=HEARING_DAY + timedelta(days=28),
+        at=time(19),
+        place="Stoneham Town Hall",
+        by=clerk,
+        today=TODAY,
+    )
+    hearing_actions.schedule_hearing(
+        application=factories.new_hen_application(by=clerk, received_on=date(2027, 6, 1)),
+        meeting=later,
+        by=clerk,
+        today=TODAY,
+    )
+    hearing_actions.draft_legal_notice(meeting=later, by=clerk)
+    o["later_meeting"] = later
+
+    application = o["open_application_a"]
+    permit_actions.update_application(
+        application=application, by=clerk, changes={"notes": "Called the applicant."}
+    )
+    spare = permit_actions.upload_document(
+        application=application, kind=Document.Kind.OTHER, upload=pdf("letter.pdf"), by=clerk
+    )
+    permit_actions.void_document(document=spare, reason="Wrong file.", by=clerk)
+
+    with time_machine.travel(RENEWAL_SEASON, tick=False):
+        renewal = permit_actions.start_renewal(permit=o["permit_b"], by=clerk)
+        account_actions.take_up_renewal_request(
+            renewal_request=o["renewal_request_b"], application=renewal, by=clerk
+        )
+    o["renewal_application_b"] = renewal
+
+    revoked = factories.issued_permit(by=clerk, on=PERMIT_DAY)
+    permit_actions.revoke_permit(
+        permit=revoked,
+        reason="Unabated order (§20-16(6)).",
+        revoked_on=TODAY,
+        remove_animals_by=TODAY + timedelta(days=30),
+        by=clerk,
+    )
+    voided = factories.issued_permit(by=clerk, on=PERMIT_DAY)
+    permit_actions.void_permit(permit=voided, reason="Issued to the wrong person.", by=clerk)
+
+    abutter = o["item"].application.abutter_list.abutters.last()
+    facility_actions.void_abutter(abutter=abutter, by=clerk)
