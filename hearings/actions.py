@@ -514,7 +514,8 @@ def record_decision(
     """
     today = today or timezone.localdate()
     item = (
-        DocketItem.objects.select_for_update()
+        # Lock the item only: PostgreSQL cannot lock the outer-joined legal notice.
+        DocketItem.objects.select_for_update(of=("self",))
         .select_related("meeting", "meeting__legal_notice", "application")
         .get(pk=item.pk)
     )

@@ -26,6 +26,7 @@ from permits.models import (
     PermitAnimal,
     PermitNumberCounter,
 )
+from stoneham_boh import notifications
 from stoneham_boh.errors import ActionRefused
 from stoneham_boh.history import save_as
 
@@ -224,6 +225,7 @@ def issue_permit(
     )
     application.status = Application.Status.ISSUED
     save_as(application, by)
+    notifications.notify_permit_issued(permit)
     return permit
 
 
@@ -516,7 +518,21 @@ def start_renewal(*, permit: Permit, by) -> Application:
             ),
             by,
         )
+    _take_up_renewal_requests(permit, renewal, by)
     return renewal
+
+
+def _take_up_renewal_requests(permit: Permit, renewal: Application, by) -> None:
+    """The holder's online request lands on the renewal: their words go into its notes."""
+    from stoneham_boh.actions import take_up_renewal_request
+    from stoneham_boh.models import RenewalRequest
+
+    for asked in RenewalRequest.objects.pending().filter(permit=permit):
+        said = "nothing has changed" if asked.unchanged else f"changes: {asked.changes}"
+        note = f"Holder's online request of {asked.submitted_at:%B %-d, %Y}: {said}"
+        renewal.notes = "\n".join(filter(None, [renewal.notes, note]))
+        save_as(renewal, by)
+        take_up_renewal_request(renewal_request=asked, application=renewal, by=by)
 
 
 @transaction.atomic

@@ -105,10 +105,13 @@ def roles_of(user) -> set[str]:
 
 
 def has_role(user, roles: Iterable[Role | str]) -> bool:
+    """Whether `user` holds one of `roles`. Administrators hold every staff role, but not
+    the applicant's: an administrator has no applications of their own."""
     names = roles_of(user)
-    if Role.ADMIN.value in names:
+    wanted = {str(role) for role in roles}
+    if Role.ADMIN.value in names and wanted & {str(role) for role in STAFF_ROLES}:
         return True
-    return any(str(role) in names for role in roles)
+    return bool(wanted & names)
 
 
 def is_staff_member(user) -> bool:

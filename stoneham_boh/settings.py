@@ -132,6 +132,8 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded database's folder (var/ or VAR_DIR) is made on first use.
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
     # WAL lets the demo server read while a write is in progress; IMMEDIATE makes the
     # permit-number transaction take the write lock up front instead of failing late.
     DATABASES["default"]["OPTIONS"] = {

@@ -12,6 +12,7 @@ from permits.models import Applicant, Application, Permit
 from permits.status import application_badge, permit_badge
 from permits.tables import Column, Table
 from stoneham_boh.access import role_required
+from stoneham_boh.models import RenewalRequest
 from stoneham_boh.roles import Role
 
 STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
@@ -124,9 +125,20 @@ def renewal_list(request):
         .select_related("applicant", "lot", "renews")
         .order_by("status", "id")
     )
+    requested = (
+        RenewalRequest.objects.pending()
+        .filter(permit__expires_on=year_end)
+        .select_related("permit__holder", "permit__lot")
+        .order_by("submitted_at")
+    )
     page = Paginator(permits, 25).get_page(request.GET.get("page"))
     return render(
         request,
         "permits/renewal_list.html",
-        {"page_obj": page, "under_way": under_way[:50], "year_end": year_end},
+        {
+            "page_obj": page,
+            "under_way": under_way[:50],
+            "requested": requested[:50],
+            "year_end": year_end,
+        },
     )

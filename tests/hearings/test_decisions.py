@@ -168,3 +168,19 @@ def test_a_decided_item_cannot_be_decided_again(clerk, board):
     item = b.noticed(by=clerk)
     b.decide(item, by=board[0])
     assert "already decided" in refused(lambda: b.decide(item, by=board[0], result="denied"))
+
+
+def test_no_variance_of_the_hearing_rule_itself(clerk, board):
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    message = refused(lambda: b.decide(item, by=board[0], variance_rules=["20-20.9"]))
+    assert "§20-20(9) cannot be varied" in message
+
+
+def test_an_item_is_not_continued_to_a_meeting_whose_notice_went_out_without_it(clerk, board):
+    item = b.docketed(by=clerk)
+    later = b.docketed(by=clerk, on=b.HEARING + timedelta(days=28))
+    b.publish(later.meeting, by=clerk, published_on=date(2030, 3, 20))
+    message = refused(
+        lambda: b.decide(item, by=board[0], result="continued", continue_to=later.meeting)
+    )
+    assert "went to the newspaper" in message

@@ -190,3 +190,13 @@ def test_relief_sought_cannot_change_once_a_letter_was_mailed(clerk):
     updated = actions.update_docket_item(item=item, staff_recommendation="Approve.", by=clerk)
     assert updated.staff_recommendation == "Approve."
     assert updated.relief_sought == ["20-15.4.a", "20-15.9"]
+
+
+def test_relief_sought_cannot_change_once_the_legal_notice_was_sent(clerk):
+    item = b.docketed(by=clerk, relief=["20-15.4.a"])
+    actions.draft_legal_notice(meeting=item.meeting, by=clerk)
+    actions.send_legal_notice(
+        meeting=item.meeting, sent_on=date(2030, 3, 1), by=clerk, today=date(2030, 3, 1)
+    )
+    message = refused(lambda: actions.update_docket_item(item=item, relief_sought=[], by=clerk))
+    assert "has gone to the newspaper" in message

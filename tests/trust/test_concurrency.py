@@ -66,3 +66,28 @@ def test_the_same_issuance_submitted_ten_times_at_once_issues_one_permit(clerk):
     assert {result.number for result in results} == {"2027-0001"}
     assert Permit.objects.count() == 1
     assert Permit.history.filter(history_type="+").count() == 1
+
+
+def test_the_same_decision_recorded_twice_at_once_takes_effect_once(clerk, board_member):
+    from hearings import actions as hearing_actions
+    from hearings.models import Decision
+    from tests.hearings.builders import noticed
+
+    item = noticed(by=clerk)
+
+    def decide():
+        return hearing_actions.record_decision(
+            item=item,
+            result="approved",
+            decided_on=item.meeting.date,
+            votes={board_member: "yes"},
+            by=board_member,
+            today=item.meeting.date,
+        )
+
+    results = at_once([decide, decide])
+    decisions = [r for r in results if isinstance(r, Decision)]
+    refusals = [r for r in results if isinstance(r, ActionRefused)]
+    assert len(decisions) == 1 and len(refusals) == 1, results
+    assert "already decided" in str(refusals[0])
+    assert Decision.objects.filter(docket_item=item).count() == 1
