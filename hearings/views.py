@@ -29,6 +29,7 @@ from hearings.forms import (
     ScheduleHearingForm,
     SentForm,
 )
+from hearings.history import docket_item_history, meeting_history
 from hearings.models import AbutterNotice, DocketItem, LegalNotice, Meeting
 from hearings.notices import scheduling_warning, timing_for
 from hearings.printing import abutter_letters_pdf, agenda_pdf, decision_pdf, labels_pdf
@@ -115,6 +116,7 @@ def meeting_detail(request, pk):
                 "application__applicant", "application__lot"
             ),
             "today": timezone.localdate(),
+            "history": meeting_history(meeting),
         },
     )
 
@@ -253,6 +255,7 @@ def _notices_page(request, item, status=200, **forms):
             "legal_notice": getattr(item.meeting, "legal_notice", None),
             "open": item.status == DocketItem.Status.SCHEDULED,
             "today": timezone.localdate(),
+            "history": docket_item_history(item),
         },
         status=status,
     )

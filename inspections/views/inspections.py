@@ -15,6 +15,7 @@ from inspections import actions, pigeons
 from inspections.checklist import grouped, items_for
 from inspections.filters import AgendaFilter, InspectionFilter
 from inspections.forms import ReasonForm, RecordInspectionForm, ScheduleForm
+from inspections.history import inspection_history
 from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection, Order, Photo
 from inspections.views.common import (
@@ -157,6 +158,7 @@ def inspection_detail(request, pk):
             if followed and followed.status == Order.Status.UNABATED
             else "",
             "cancel_form": ReasonForm(label="Why is it cancelled?"),
+            "history": inspection_history(inspection),
         },
     )
 

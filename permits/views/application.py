@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template import TemplateDoesNotExist
 from django.template.loader import select_template
@@ -21,6 +20,7 @@ from permits.panel import panel
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
 from stoneham_boh.roles import Role
+from stoneham_boh.uploads import attachment_response
 
 STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
@@ -130,19 +130,9 @@ def document_upload(request, pk):
 def document_download(request, pk):
     """A received file, for staff only; always as a download, never rendered in the page."""
     document = get_object_or_404(Document, pk=pk)
-    try:
-        handle = document.file.open("rb")
-    except (FileNotFoundError, ValueError) as missing:
-        raise Http404("The file is no longer in storage.") from missing
-    response = FileResponse(
-        handle,
-        as_attachment=True,
-        filename=document.original_name,
-        content_type=document.content_type,
+    return attachment_response(
+        document.file, download_name=document.original_name, content_type=document.content_type
     )
-    response["X-Content-Type-Options"] = "nosniff"
-    response["Cache-Control"] = "private, no-store"
-    return response
 
 
 @role_required(Role.CLERK)

@@ -139,8 +139,8 @@ def test_no_request_once_the_clerk_has_started_the_renewal(clerk, karen, permit)
 def test_the_clerk_takes_up_a_request_with_the_renewal_it_opened(clerk, karen, permit):
     with time_machine.travel(factories.midday(date(2027, 11, 3)), tick=False):
         request = actions.request_renewal(permit=permit, by=karen.user, unchanged=True)
+        # Starting the renewal of the permit takes up the holder's pending request.
         renewal = permit_actions.start_renewal(permit=permit, by=clerk)
-        actions.take_up_renewal_request(renewal_request=request, application=renewal, by=clerk)
     request.refresh_from_db()
     assert request.status == RenewalRequest.Status.TAKEN_UP
     assert request.application == renewal

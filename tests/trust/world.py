@@ -395,11 +395,8 @@ def _the_other_actions(o, *, clerk, agent):
     permit_actions.void_document(document=spare, reason="Wrong file.", by=clerk)
 
     with time_machine.travel(RENEWAL_SEASON, tick=False):
-        renewal = permit_actions.start_renewal(permit=o["permit_b"], by=clerk)
-        account_actions.take_up_renewal_request(
-            renewal_request=o["renewal_request_b"], application=renewal, by=clerk
-        )
-    o["renewal_application_b"] = renewal
+        # Starting the renewal takes up B's pending request (take_up_renewal_request).
+        o["renewal_application_b"] = permit_actions.start_renewal(permit=o["permit_b"], by=clerk)
 
     revoked = factories.issued_permit(by=clerk, on=PERMIT_DAY)
     permit_actions.revoke_permit(
