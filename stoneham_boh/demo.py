@@ -19,6 +19,7 @@ from django.utils import timezone
 from facilities.models import Lot
 from permits import actions
 from permits.models import Applicant, Application, FeeSchedule
+from stoneham_boh import notifications
 from stoneham_boh.roles import Role
 
 DEMO_PASSWORD = "stoneham-demo"  # noqa: S105 - printed for the local demo only
@@ -238,9 +239,13 @@ def _renewal(rng, lot, applicant, keeping, by, received_on, overrides=None, **fi
     return application
 
 
-@transaction.atomic
 def load_demo(today: date | None = None) -> bool:
     """Load the demo records once; return False when they were already there."""
+    with notifications.suppressed(), transaction.atomic():
+        return _load_demo(today)
+
+
+def _load_demo(today: date | None) -> bool:
     users = ensure_demo_users()
     if Lot.objects.filter(parcel_id=MARKER_PARCEL).exists():
         return False

@@ -12,6 +12,8 @@ error page for the clerk whose action already succeeded.
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
+from contextvars import ContextVar
 from datetime import date
 
 from django.conf import settings
@@ -89,11 +91,27 @@ def send(
     return record
 
 
+_suppressed: ContextVar[bool] = ContextVar("notifications_suppressed", default=False)
+
+
+@contextmanager
+def suppressed():
+    """No e-mail for what happens inside: the demo loader builds years of records at once,
+    and the people in it must not be written to."""
+    token = _suppressed.set(True)
+    try:
+        yield
+    finally:
+        _suppressed.reset(token)
+
+
 def _after_commit(send, pk: int) -> None:
     """Run `send(pk)` once the caller's transaction commits; a failure is logged, not raised.
 
     The record is read again then, so the e-mail says what was committed.
     """
+    if _suppressed.get():
+        return
 
     def deliver():
         send(pk)

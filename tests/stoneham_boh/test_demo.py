@@ -47,3 +47,12 @@ def test_every_demo_user_can_log_in_and_sees_their_home_page(client):
         assert response.status_code == 200
         assert spec.first_name in response.content.decode()
         client.logout()
+
+
+@pytest.mark.django_db
+def test_loading_the_demo_writes_to_nobody(django_capture_on_commit_callbacks):
+    from django.core import mail
+
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("load_demo")
+    assert mail.outbox == []
