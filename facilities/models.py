@@ -37,6 +37,28 @@ def distance_field(label: str) -> models.DecimalField:
     )
 
 
+class MailingAddress(models.Model):
+    """A postal address, in or out of town (abutters "even if in another town", §20-14)."""
+
+    mailing_street = models.CharField(max_length=200)
+    mailing_city = models.CharField(max_length=80, default="Stoneham")
+    mailing_state = models.CharField(max_length=2, default="MA")
+    mailing_zip = models.CharField(
+        max_length=10,
+        validators=[RegexValidator(r"^\d{5}(-\d{4})?$", "A ZIP code is 5 digits, or 5+4.")],
+    )
+
+    class Meta:
+        abstract = True
+
+    @property
+    def mailing_address_lines(self) -> list[str]:
+        return [
+            self.mailing_street,
+            f"{self.mailing_city}, {self.mailing_state} {self.mailing_zip}",
+        ]
+
+
 class Lot(models.Model):
     """A parcel of land as the Assessor records it (§20-14, Lot)."""
 
@@ -253,18 +275,11 @@ class AbutterList(models.Model):
         return f"Abutter list for {self.application}"
 
 
-class Abutter(models.Model):
+class Abutter(MailingAddress):
     """An owner of abutting land as on the most recent tax list, even if in another town."""
 
     abutter_list = models.ForeignKey(AbutterList, on_delete=models.CASCADE, related_name="abutters")
     owner_names = models.CharField(max_length=200)
-    mailing_street = models.CharField(max_length=200)
-    mailing_city = models.CharField(max_length=80, default="Stoneham")
-    mailing_state = models.CharField(max_length=2, default="MA")
-    mailing_zip = models.CharField(
-        max_length=10,
-        validators=[RegexValidator(r"^\d{5}(-\d{4})?$", "A ZIP code is 5 digits, or 5+4.")],
-    )
     parcel_id = models.CharField(
         "parcel id", max_length=20, blank=True, validators=[parcel_id_validator]
     )
@@ -278,10 +293,3 @@ class Abutter(models.Model):
 
     def __str__(self) -> str:
         return self.owner_names
-
-    @property
-    def mailing_address_lines(self) -> list[str]:
-        return [
-            self.mailing_street,
-            f"{self.mailing_city}, {self.mailing_state} {self.mailing_zip}",
-        ]

@@ -7,13 +7,14 @@ from datetime import date
 from decimal import Decimal
 
 from django.conf import settings
-from django.core.validators import MinValueValidator, RegexValidator
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from facilities.choices import ManureMethod, Species
+from facilities.models import MailingAddress
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
 
@@ -32,7 +33,7 @@ DOCUMENT_FIELDS = (
 )
 
 
-class Applicant(models.Model):
+class Applicant(MailingAddress):
     class Kind(models.TextChoices):
         PERSON = "person", "Person"
         ORGANISATION = "organisation", "Organisation"
@@ -41,13 +42,6 @@ class Applicant(models.Model):
     name = models.CharField(max_length=200, db_index=True, help_text="Full name or organisation.")
     contact_person = models.CharField(
         max_length=200, blank=True, help_text="For organisations: who to speak to."
-    )
-    mailing_street = models.CharField(max_length=200)
-    mailing_city = models.CharField(max_length=80, default="Stoneham")
-    mailing_state = models.CharField(max_length=2, default="MA")
-    mailing_zip = models.CharField(
-        max_length=10,
-        validators=[RegexValidator(r"^\d{5}(-\d{4})?$", "A ZIP code is 5 digits, or 5+4.")],
     )
     phone = models.CharField(max_length=30, blank=True)
     email = models.EmailField(blank=True)
@@ -67,13 +61,6 @@ class Applicant(models.Model):
 
     def __str__(self) -> str:
         return self.name
-
-    @property
-    def mailing_address_lines(self) -> list[str]:
-        return [
-            self.mailing_street,
-            f"{self.mailing_city}, {self.mailing_state} {self.mailing_zip}",
-        ]
 
 
 class ApplicationQuerySet(models.QuerySet):

@@ -9,6 +9,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
 from stoneham_boh.roles import Role, has_role
+from stoneham_boh.security import address_of
 
 security_log = logging.getLogger("stoneham_boh.security")
 
@@ -27,7 +28,7 @@ def role_required(*roles: Role):
                     "permission refused: user=%s path=%s address=%s",
                     user.get_username(),
                     request.path,
-                    request.META.get("REMOTE_ADDR", "-"),
+                    address_of(request),
                 )
                 raise PermissionDenied
             return view(request, *args, **kwargs)

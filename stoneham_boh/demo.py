@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from facilities.models import Lot
 from permits import actions
-from permits.models import Applicant, Application, FeeSchedule
+from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 from stoneham_boh import notifications
 from stoneham_boh.roles import Role
 
@@ -239,6 +239,15 @@ def _renewal(rng, lot, applicant, keeping, by, received_on, overrides=None, **fi
     return application
 
 
+def _new_application(applicant, lot, by):
+    """A new application that brought all six documents of §20-20(1)."""
+    documents = {field: True for field, _, _ in DOCUMENT_FIELDS}
+    return actions.create_application(
+        applicant=applicant, lot=lot, by=by, manure_method="receptacle", securely_fenced=True,
+        vermin_plan_approved=True, vermin_licensed_operator=True, **documents,
+    )
+
+
 def load_demo(today: date | None = None) -> bool:
     """Load the demo records once; return False when they were already there."""
     with notifications.suppressed(), transaction.atomic():
@@ -325,21 +334,7 @@ def _load_demo(today: date | None) -> bool:
         user=users["applicant2"],
         email="applicant2@example.org",
     )
-    greene_app = actions.create_application(
-        applicant=greene,
-        lot=greene_lot,
-        by=clerk,
-        manure_method="receptacle",
-        securely_fenced=True,
-        vermin_plan_approved=True,
-        vermin_licensed_operator=True,
-        doc_site_plan=True,
-        doc_certified_abutter_list=True,
-        doc_maintenance_plan=True,
-        doc_fly_vermin_control_method=True,
-        doc_construction_drainage_details=True,
-        doc_fencing_details=True,
-    )
+    greene_app = _new_application(greene, greene_lot, clerk)
     _fill_keeping(greene_app, "goats", clerk, BARN={"distance_property_line_ft": Decimal("38")})
     actions.submit_application(
         application=greene_app, received_on=today - timedelta(days=9), by=clerk
@@ -348,21 +343,7 @@ def _load_demo(today: date | None) -> bool:
     # A new hen application, complete, waiting for its hearing.
     hen_lot = _lot(rng, 31, street_address="9 Collincote Street", area_acres=Decimal("0.5"))
     hen_keeper = _applicant(rng, hen_lot, name="Joan Fitzgerald")
-    hen_app = actions.create_application(
-        applicant=hen_keeper,
-        lot=hen_lot,
-        by=clerk,
-        manure_method="receptacle",
-        securely_fenced=True,
-        vermin_plan_approved=True,
-        vermin_licensed_operator=True,
-        doc_site_plan=True,
-        doc_certified_abutter_list=True,
-        doc_maintenance_plan=True,
-        doc_fly_vermin_control_method=True,
-        doc_construction_drainage_details=True,
-        doc_fencing_details=True,
-    )
+    hen_app = _new_application(hen_keeper, hen_lot, clerk)
     _fill_keeping(hen_app, "hens", clerk)
     actions.submit_application(
         application=hen_app, received_on=today - timedelta(days=20), by=clerk

@@ -55,9 +55,8 @@ def staff(*roles, ok=200):
 
 ALL_STAFF = ("clerk", "agent", "board")
 # An applicant's own page of applicant A's record: B gets 404 (not 403: the record's existence
-# is not confirmed), staff have their own pages, an administrator passes the role check but
-# owns no record.
-OWN_RECORD_OF_A = _row(LOGIN, 200, 404, 403, 403, 403, 404)
+# is not confirmed); staff, administrators included, have pages of their own (403).
+OWN_RECORD_OF_A = _row(LOGIN, 200, 404, 403, 403, 403, 403)
 
 GET, POST = "GET", "POST"
 
@@ -83,7 +82,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "two_factor:verify": (GET, signed_in(REDIRECT)),  # nothing owed: on to the next page
     "two_factor:recovery-codes": (GET, signed_in()),
     # The applicant's own pages.
-    "my-applications": (GET, _row(LOGIN, 200, 200, 403, 403, 403, 200)),
+    "my-applications": (GET, _row(LOGIN, 200, 200, 403, 403, 403, 403)),
     "my-application": (GET, OWN_RECORD_OF_A),
     "my-permit-pdf": (GET, OWN_RECORD_OF_A),
     "my-renewal": (GET, OWN_RECORD_OF_A),
