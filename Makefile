@@ -19,7 +19,6 @@ $(VENV)/.installed: requirements.lock build-constraints.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check "pip==26.3"
 	$(PY) -m pip install --quiet --build-constraint build-constraints.txt -r requirements.lock
-	$(PY) -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 run: venv
@@ -43,9 +42,11 @@ bench: venv
 	LOG_LEVEL=WARNING $(PY) manage.py bench $(BENCH_ARGS)
 
 # Re-pin after changing pyproject.toml's dependencies.
+# The project itself is not installed: manage.py and pytest run it from this folder.
 lock: venv
 	$(PY) -m pip install --quiet --build-constraint build-constraints.txt -e '.[dev]'
 	$(PY) -m pip freeze --exclude-editable | grep -v '^-e' > requirements.lock
+	$(PY) -m pip uninstall --quiet --yes stoneham-boh
 
 clean-db:
 	rm -f var/db.sqlite3 var/db.sqlite3-wal var/db.sqlite3-shm
