@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from hearings.models import AbutterNotice, DocketItem, Meeting, Vote
 from hearings.notices import NoticeTiming, timing_for
 from hearings.wording import Relief, animals_phrase, relief, reliefs
-from permits.facts import evaluate_application
+from permits.facts import FACT_RELATED, evaluate_application, load_facts
 from permits.models import Application, Document
 
 # Findings that a variance could answer: the facts fail a rule, or a fact is missing.
@@ -48,26 +48,43 @@ class DocketEntry:
         return self.item.application.documents.all()
 
 
-def _applications():
-    return Application.objects.with_facts().prefetch_related(
-        "renews__application__variances",
-        Prefetch("documents", queryset=Document.objects.filter(voided=False).order_by("kind")),
-    )
-
-
 def docket_items(meeting: Meeting):
-    """The meeting's items (withdrawn ones left out) with what the docket page reads."""
+    """The meeting's items (withdrawn ones left out) with what the docket page reads through
+    foreign keys; `docket_entries()` loads the rest."""
     return (
         meeting.items.exclude(status=DocketItem.Status.WITHDRAWN)
-        .select_related("meeting", "meeting__legal_notice", "decision", "continued_from__meeting")
-        .prefetch_related(
-            Prefetch("application", queryset=_applications()),
-            Prefetch("abutter_notices", queryset=AbutterNotice.objects.all()),
-            Prefetch("decision__votes", queryset=Vote.objects.select_related("member")),
-            "decision__variances",
+        .select_related(
+            "meeting",
+            "meeting__legal_notice",
+            "decision",
+            "continued_from__meeting",
+            *[f"application__{related}" for related in FACT_RELATED],
         )
         .order_by("position", "id")
     )
+
+
+def load_docket(items: list[DocketItem], *, load_with=()) -> None:
+    """Load what the docket reads of `items`: the rules' facts of each application, its
+    documents, the notices and the decisions' votes and variances, in three queries.
+
+    `load_with`: more (objects, relation) pairs for the same query (see query_bundle).
+    """
+    decisions = [item.decision for item in items if _decided(item)]
+    load_facts(
+        [item.application for item in items],
+        also=(Prefetch("documents", queryset=Document.objects.filter(voided=False)),),
+        together=(
+            (items, Prefetch("abutter_notices", queryset=AbutterNotice.objects.order_by("id"))),
+            (decisions, Prefetch("votes", queryset=Vote.objects.select_related("member"))),
+            (decisions, "variances"),
+            *load_with,
+        ),
+    )
+
+
+def _decided(item: DocketItem) -> bool:
+    return getattr(item, "decision", None) is not None
 
 
 def relief_needed(result: dict, relief_sought) -> tuple[list[ReliefNeeded], list[str]]:
@@ -102,16 +119,36 @@ def entry_for(item: DocketItem) -> DocketEntry:
     )
 
 
-def docket_entries(meeting: Meeting) -> list[DocketEntry]:
-    return [entry_for(item) for item in docket_items(meeting)]
+def docket_entries(meeting: Meeting, *, load_with=()) -> list[DocketEntry]:
+    items = list(docket_items(meeting))
+    load_docket(items, load_with=load_with)
+    return [entry_for(item) for item in items]
 
 
 def past_meetings(today: date):
-    """Past meetings, newest first, each with its items and their outcomes prefetched."""
+    """Past meetings, newest first, each with its items and their outcomes; the decisions'
+    variances are left for `outcome_variances()`, to load with the rest of the page."""
     items = (
         DocketItem.objects.exclude(status=DocketItem.Status.WITHDRAWN)
-        .select_related("application__applicant", "application__lot", "decision")
-        .prefetch_related("decision__variances", "continued_to__meeting")
+        .select_related(
+            "application__applicant", "application__lot", "decision", "continued_to__meeting"
+        )
+        # Only what the list shows: a page holds a hundred items, each with five records.
+        .only(
+            "meeting_id",
+            "status",
+            "position",
+            "application__applicant__name",
+            "application__lot__street_address",
+            "decision__result",
+            "continued_to__meeting__date",
+        )
         .order_by("position", "id")
     )
     return Meeting.objects.past(today).prefetch_related(Prefetch("items", queryset=items))
+
+
+def outcome_variances(meetings) -> tuple:
+    """The (decisions, "variances") pair that loads the variances `past_meetings()` left."""
+    decisions = [item.decision for m in meetings for item in m.items.all() if _decided(item)]
+    return (decisions, "variances")

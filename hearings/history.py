@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stoneham_boh.history import Entry, combined_history
+from stoneham_boh.history import Entry, combined_history, history_of
 
 
 def meeting_history(meeting) -> list[Entry]:
@@ -10,10 +10,10 @@ def meeting_history(meeting) -> list[Entry]:
 
     return combined_history(
         [
-            (Meeting.history.filter(id=meeting.pk), lambda r: "Meeting"),
-            (LegalNotice.history.filter(meeting_id=meeting.pk), lambda r: "Legal notice"),
+            (history_of(Meeting).filter(id=meeting.pk), lambda r: "Meeting"),
+            (history_of(LegalNotice).filter(meeting_id=meeting.pk), lambda r: "Legal notice"),
             (
-                DocketItem.history.filter(meeting_id=meeting.pk),
+                history_of(DocketItem).filter(meeting_id=meeting.pk),
                 lambda r: f"Docket item: application #{r.application_id}",
             ),
         ]
@@ -25,15 +25,15 @@ def docket_item_history(item) -> list[Entry]:
 
     return combined_history(
         [
-            (DocketItem.history.filter(id=item.pk), lambda r: "Docket item"),
+            (history_of(DocketItem).filter(id=item.pk), lambda r: "Docket item"),
             (
-                AbutterNotice.history.filter(docket_item_id=item.pk).select_related("abutter"),
+                history_of(AbutterNotice).filter(docket_item_id=item.pk).select_related("abutter"),
                 lambda r: f"Notice to {r.abutter.owner_names}",
             ),
-            (Decision.history.filter(docket_item_id=item.pk), lambda r: "Decision"),
-            (Vote.history.filter(decision__docket_item_id=item.pk), lambda r: "Vote"),
+            (history_of(Decision).filter(docket_item_id=item.pk), lambda r: "Decision"),
+            (history_of(Vote).filter(decision__docket_item_id=item.pk), lambda r: "Vote"),
             (
-                Variance.history.filter(decision__docket_item_id=item.pk),
+                history_of(Variance).filter(decision__docket_item_id=item.pk),
                 lambda r: f"Variance of {', '.join(r.rules or [])}",
             ),
         ]

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from facilities.models import Abutter
 from hearings import actions
-from hearings.docket import docket_entries, past_meetings, relief_needed
+from hearings.docket import docket_entries, outcome_variances, past_meetings, relief_needed
 from hearings.forms import (
     DecisionForm,
     DocketItemForm,
@@ -38,6 +38,7 @@ from permits.facts import evaluate_application
 from permits.models import Application
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
+from stoneham_boh.query_bundle import prefetch_together
 from stoneham_boh.roles import Role
 
 STAFF = (Role.CLERK, Role.BOARD, Role.AGENT)
@@ -89,12 +90,16 @@ def docket(request):
     upcoming = list(Meeting.objects.upcoming(today)[:6])
     meeting = upcoming[0] if upcoming else None
     page = Paginator(past_meetings(today), PAGE_SIZE).get_page(request.GET.get("page"))
+    # The coming docket and the past outcomes load together: a fixed dozen queries in all.
+    past = outcome_variances(page.object_list)
+    if meeting is None:
+        prefetch_together(past)
     return render(
         request,
         "hearings/docket.html",
         {
             "meeting": meeting,
-            "entries": docket_entries(meeting) if meeting else [],
+            "entries": docket_entries(meeting, load_with=(past,)) if meeting else [],
             "later_meetings": upcoming[1:],
             "page_obj": page,
             "today": today,

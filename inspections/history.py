@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stoneham_boh.history import Entry, combined_history
+from stoneham_boh.history import Entry, combined_history, history_of
 
 
 def inspection_history(inspection) -> list[Entry]:
@@ -10,15 +10,18 @@ def inspection_history(inspection) -> list[Entry]:
 
     return combined_history(
         [
-            (Inspection.history.filter(id=inspection.pk), lambda r: "Inspection"),
+            (history_of(Inspection).filter(id=inspection.pk), lambda r: "Inspection"),
             (
-                ChecklistFinding.history.filter(inspection_id=inspection.pk),
+                history_of(ChecklistFinding).filter(inspection_id=inspection.pk),
                 lambda r: f"Finding {r.citation}",
             ),
             (
-                Photo.history.filter(finding__inspection_id=inspection.pk),
+                history_of(Photo).filter(finding__inspection_id=inspection.pk),
                 lambda r: f"Photo {r.original_name}",
             ),
-            (Order.history.filter(inspection_id=inspection.pk), lambda r: f"Order {r.citation}"),
+            (
+                history_of(Order).filter(inspection_id=inspection.pk),
+                lambda r: f"Order {r.citation}",
+            ),
         ]
     )

@@ -61,12 +61,25 @@ def submit_application(*, application: Application, received_on: date, by) -> Ap
 
 
 def fee_due(application: Application) -> Decimal | None:
-    """§20-20(4): the fee of the schedule in force when the application was received."""
-    schedule = FeeSchedule.in_force_on(application.received_on or timezone.localdate())
-    return None if schedule is None else schedule.fee_for(application.kind)
+    """§20-20(4): the fee of the schedule in force when the application was received.
+
+    Remembered on the instance (for its date and kind): a page asks it three times.
+    """
+    key = (application.received_on or timezone.localdate(), application.kind)
+    remembered = getattr(application, "_fee_due", None)
+    if remembered is not None and remembered[0] == key:
+        return remembered[1]
+    schedule = FeeSchedule.in_force_on(key[0])
+    due = None if schedule is None else schedule.fee_for(application.kind)
+    application._fee_due = (key, due)
+    return due
 
 
 def amount_paid(application: Application) -> Decimal:
+    """What was paid and not voided; read from prefetched payments when the page has them."""
+    prefetched = getattr(application, "_prefetched_objects_cache", {}).get("payments")
+    if prefetched is not None:
+        return sum((p.amount for p in prefetched if not p.voided), Decimal("0"))
     total = application.payments.filter(voided=False).aggregate(total=Sum("amount"))["total"]
     return total or Decimal("0")
 
@@ -107,8 +120,13 @@ def _take_next_sequence(year: int) -> int:
     return counter.last_sequence
 
 
-def refusals_to_issue(application: Application, on: date) -> list[str]:
-    """Every reason the permit cannot be issued today; empty when it can."""
+def refusals_to_issue(
+    application: Application, on: date, *, result: dict | None = None
+) -> list[str]:
+    """Every reason the permit cannot be issued today; empty when it can.
+
+    `result` is the rules' result for `application` as of `on`, when the caller has it already.
+    """
     reasons = []
     if application.status in (Application.Status.DRAFT,):
         reasons.append("The application has not been marked as received.")
@@ -116,7 +134,8 @@ def refusals_to_issue(application: Application, on: date) -> list[str]:
         reasons.append(f"The application is {application.get_status_display().lower()}.")
     if application.renews_id:
         reasons.extend(_renewal_refusals(application))
-    result = evaluate_application(application, as_of=on)
+    if result is None:
+        result = evaluate_application(application, as_of=on)
     if "error" in result:
         reasons.append(f"The application's facts are incomplete: {result['error']['message']}")
     elif not result["eligible"]:
@@ -442,6 +461,9 @@ def void_document(*, document: Document, reason: str, by) -> Document:
         return document
     if not reason.strip():
         raise ActionRefused("Say why the document is voided.")
+    limit = Document._meta.get_field("void_reason").max_length
+    if len(reason.strip()) > limit:
+        raise ActionRefused(f"Keep the reason to {limit} characters.")
     document.voided = True
     document.void_reason = reason.strip()
     return save_as(document, by)

@@ -336,11 +336,17 @@ class PermitQuerySet(models.QuerySet):
         return self.filter(status=status)
 
     def expiring_on(self, day: date):
-        """Active permits that expire on `day` and have no renewal issued or under way."""
-        under_way = list(Application.OPEN_STATUSES) + [Application.Status.ISSUED]
-        return self.filter(status=Permit.Status.ACTIVE, expires_on=day).exclude(
-            renewal_applications__status__in=under_way
-        )
+        """Active permits that expire on `day` and have no renewal issued or under way.
+
+        The renewals are one subquery the database computes once, not one probe per permit:
+        a planner that judged the renewal index useless (most applications renew nothing)
+        scanned every application for every permit, four seconds at 10,000 permits.
+        """
+        renewed = Application.objects.filter(
+            status__in=[*Application.OPEN_STATUSES, Application.Status.ISSUED],
+            renews__isnull=False,
+        ).values("renews_id")
+        return self.filter(status=Permit.Status.ACTIVE, expires_on=day).exclude(pk__in=renewed)
 
     def search(self, text: str):
         text = text.strip()

@@ -103,7 +103,9 @@ def check_rules_cli_evals_per_s(n: int = 10_000) -> float:
         started = time.perf_counter()
         subprocess.run(
             [sys.executable, str(settings.BASE_DIR / "manage.py"), "check_rules", path],
-            check=True, stdout=subprocess.DEVNULL, env=os.environ.copy(),
+            check=True,
+            stdout=subprocess.DEVNULL,
+            env=os.environ.copy(),
         )
         return round(n / (time.perf_counter() - started))
     finally:
@@ -131,9 +133,18 @@ class LiveServer:
     def __enter__(self):
         gunicorn = Path(sys.executable).with_name("gunicorn")
         self.process = subprocess.Popen(
-            [str(gunicorn), "stoneham_boh.wsgi", "--workers", str(self.workers),
-             "--bind", f"127.0.0.1:{self.port}", "--log-level", "warning"],
-            cwd=settings.BASE_DIR, env={**os.environ, "DEBUG": "0"},
+            [
+                str(gunicorn),
+                "stoneham_boh.wsgi",
+                "--workers",
+                str(self.workers),
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--log-level",
+                "warning",
+            ],
+            cwd=settings.BASE_DIR,
+            env={**os.environ, "DEBUG": "0"},
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

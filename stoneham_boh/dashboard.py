@@ -36,15 +36,11 @@ def clerk_sections(today: date) -> list[Section]:
             Application.Status.APPROVED,
         ]
     ).select_related("applicant", "lot")
-    expiring = Permit.objects.filter(
-        status=Permit.Status.ACTIVE, expires_on=date(today.year, 12, 31)
-    ).exclude(
-        renewal_applications__status__in=Application.OPEN_STATUSES + (Application.Status.ISSUED,)
-    )
+    expiring = Permit.objects.expiring_on(date(today.year, 12, 31))
     return [
         Section(
             "Applications needing attention",
-            list(needing_attention.order_by("status", "received_on")[:SECTION_LIMIT]),
+            first_rows(needing_attention, "status", "received_on"),
             needing_attention.count(),
             "No application is waiting. Start a new application when one arrives at the counter.",
             "_partials/dashboard/applications.html",
@@ -58,6 +54,14 @@ def clerk_sections(today: date) -> list[Section]:
         ),
         upcoming_meetings_section(today),
     ]
+
+
+def first_rows(queryset, *ordering: str) -> list:
+    """The first SECTION_LIMIT rows of `queryset` in `ordering`, chosen in their own table
+    before any join: PostgreSQL joined the applicant and lot of every open application (1,500
+    in the benchmark) before sorting them to keep eight."""
+    chosen = queryset.order_by(*ordering).values("pk")[:SECTION_LIMIT]
+    return list(queryset.filter(pk__in=chosen).order_by(*ordering))
 
 
 def upcoming_meetings_section(today: date) -> Section:

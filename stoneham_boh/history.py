@@ -9,6 +9,7 @@ and who changed it (templates/_partials/history.html renders the list).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -18,6 +19,18 @@ LIMIT = 300
 # Bookkeeping that changes on every save and says nothing to a reader.
 _SKIP = {"id", "created_at", "updated_at", "history_id", "verify_token", "submission_token"}
 _ACTIONS = {"+": "Created", "~": "Changed", "-": "Removed"}
+
+
+@functools.cache
+def _historical_model(model):
+    return model.history.model
+
+
+def history_of(model):
+    """All history rows of `model`, as `model.history.all()`, but cheap to ask for:
+    simple-history builds a new manager class on every `model.history`, which costs more
+    than the query when a page gathers the history of ten models."""
+    return _historical_model(model)._default_manager.all()
 
 
 def save_as(instance, by, **kwargs):
@@ -93,15 +106,44 @@ def history_entries(records: Iterable, describe: Callable[[object], str]) -> lis
 
 
 def combined_history(sources: Iterable[tuple[object, Callable[[object], str]]]) -> list[Entry]:
-    """The entries of several (history queryset, describe) sources, newest first."""
+    """The entries of several (history queryset, describe) sources, newest first.
+
+    The newest LIMIT history rows of all the sources come in one query (query_bundle), so a
+    record's page costs the same however many kinds of record its history spans.
+    """
+    from stoneham_boh.query_bundle import fetch_together
+
+    sources = list(sources)
+    fetched = fetch_together(
+        [
+            records.select_related("history_user").defer(*_unshown_user_fields())
+            for records, _ in sources
+        ],
+        order_by="-history_date",
+        limit=LIMIT,
+    )
     entries = []
-    for records, describe in sources:
-        entries.extend(history_entries(records.select_related("history_user")[:LIMIT], describe))
+    for (_, describe), records in zip(sources, fetched, strict=True):
+        entries.extend(history_entries(records, describe))
     entries.sort(key=lambda e: e.when, reverse=True)
     return entries[:LIMIT]
 
 
+@functools.cache
+def _unshown_user_fields() -> tuple[str, ...]:
+    """The user's fields a history entry does not show (it shows the name or user name)."""
+    from django.contrib.auth import get_user_model
+
+    user = get_user_model()
+    shown = {user._meta.pk.name, user.USERNAME_FIELD, "first_name", "last_name"}
+    return tuple(
+        f"history_user__{field.name}"
+        for field in user._meta.concrete_fields
+        if field.name not in shown
+    )
+
+
 def history_rows(instance, describe: Callable[[object], str] | None = None) -> list[Entry]:
     """Who changed `instance`, when, and what, newest first."""
-    records = type(instance).history.filter(id=instance.pk)
+    records = history_of(type(instance)).filter(id=instance.pk)
     return combined_history([(records, describe or (lambda record: str(instance)))])

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 
-from django.urls import reverse
+from django.conf import settings
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from stoneham_boh.roles import Role, has_role
 
@@ -40,11 +41,18 @@ def all_entries() -> tuple[NavEntry, ...]:
     return tuple(sorted(entries, key=lambda entry: (entry.order, entry.label)))
 
 
+@cache
+def _address(url_name: str, prefix: str, urlconf: str | None) -> str:
+    return reverse(url_name, urlconf=urlconf)
+
+
 def entries_for(user) -> tuple[list[dict], list[dict]]:
     """(role entries the user may open, public entries)."""
     private, public = [], []
+    # The addresses are the same on every page: each is reversed once.
+    where = (get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF)
     for entry in all_entries():
-        item = {"label": entry.label, "url": reverse(entry.url_name)}
+        item = {"label": entry.label, "url": _address(entry.url_name, *where)}
         if not entry.roles:
             public.append(item)
         elif user.is_authenticated and has_role(user, entry.roles):

@@ -18,6 +18,7 @@ from django.dispatch import receiver
 from django.shortcuts import render
 
 security_log = logging.getLogger("stoneham_boh.security")
+USERNAME_MAX_LENGTH = 150  # stoneham_boh.User.username
 
 
 def client_address(request) -> str | None:
@@ -51,6 +52,20 @@ def _valid_ip(value) -> str | None:
 def address_of(request) -> str:
     """The client's address for a log line ("-" when unknown)."""
     return client_address(request) or "-"
+
+
+def lockout_username(request, credentials=None) -> str | None:
+    """The user name a failed log-in is counted under, cut to what a user name can be.
+
+    Django's log-in form does not enforce the name's length, and django-axes stores it in a
+    255-character column: an absurdly long name must be refused, not crash the log-in page.
+    """
+    field = settings.AXES_USERNAME_FORM_FIELD
+    source = credentials if credentials else getattr(request, "POST", {})
+    name = source.get(field) if source else None
+    if name is None:
+        return None
+    return str(name).replace("\x00", "")[:USERNAME_MAX_LENGTH]
 
 
 class LockoutBackend(AxesStandaloneBackend):

@@ -273,6 +273,7 @@ AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "stoneham_boh.security.lockout_response"
 AXES_CLIENT_IP_CALLABLE = "stoneham_boh.security.client_address"
+AXES_USERNAME_CALLABLE = "stoneham_boh.security.lockout_username"
 AXES_VERBOSE = False
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none, trust
 # only the socket's address). Behind one TLS-terminating proxy, set 1.

@@ -11,29 +11,30 @@ from django.utils import timezone
 from hearings.models import DocketItem
 from hearings.notices import NoticeTiming, timing_for
 from hearings.wording import Relief, reliefs
+from stoneham_boh.templatetags.badges import status_badge
 
 register = template.Library()
 
 DECISION_CLASSES = {"approved": "pass", "denied": "fail", "continued": "pending"}
 
 
-@register.inclusion_tag("_partials/status_badge.html")
+# Badges come from the remembered status badge: a docket shows a hundred past outcomes.
+@register.simple_tag
 def notice_badge(timing: NoticeTiming, today: date | None = None):
     today = today or timezone.localdate()
-    return {"status_class": timing.status(today), "label": timing.status_label(today)}
+    return status_badge(timing.status(today), timing.status_label(today))
 
 
-@register.inclusion_tag("_partials/status_badge.html")
+@register.simple_tag
 def decision_badge(item: DocketItem):
     decision = getattr(item, "decision", None)
     if item.status == DocketItem.Status.WITHDRAWN:
-        return {"status_class": "not_applicable", "label": "Withdrawn"}
+        return status_badge("not_applicable", "Withdrawn")
     if decision is None:
-        return {"status_class": "pending", "label": "Not yet decided"}
-    return {
-        "status_class": DECISION_CLASSES.get(decision.result, "not_applicable"),
-        "label": decision.get_result_display(),
-    }
+        return status_badge("pending", "Not yet decided")
+    return status_badge(
+        DECISION_CLASSES.get(decision.result, "not_applicable"), decision.get_result_display()
+    )
 
 
 @register.filter

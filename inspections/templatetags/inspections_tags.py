@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from django import template
+from django.db.models import Count, IntegerField, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from facilities.models import Lot
 from inspections import checklist
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order
+from stoneham_boh.query_bundle import fetch_together
 
 register = template.Library()
 
@@ -54,15 +58,33 @@ def order_badge(order, today=None):
     return {"label": order.get_status_display(), "css": badge_class(order.status)}
 
 
+def _count(queryset, outer: str) -> Coalesce:
+    """How many rows of `queryset` (filtered on `outer` by an OuterRef): a scalar subquery."""
+    counted = queryset.order_by().values(outer).annotate(n=Count("pk")).values("n")
+    return Coalesce(Subquery(counted, output_field=IntegerField()), 0)
+
+
 @register.simple_tag
 def lot_inspection_summary(lot) -> dict:
-    """A lot's latest inspections, open orders and open complaints: four small queries."""
-    inspections = Inspection.objects.filter(lot=lot)
-    open_orders = Order.objects.open().filter(lot=lot)
+    """A lot's latest inspections, open orders and open complaints, in one query."""
+    violations = ChecklistFinding.objects.filter(
+        inspection=OuterRef("pk"), result=ChecklistFinding.Result.VIOLATION
+    )
+    recent = (
+        Inspection.objects.filter(lot=lot)
+        .annotate(violation_count=_count(violations, "inspection"))
+        .order_by("-scheduled_for", "-id")[:SUMMARY_ROWS]
+    )
+    open_orders = Order.objects.open().filter(lot=lot).order_by("deadline", "id")[:SUMMARY_ROWS]
+    counts = Lot.objects.filter(pk=lot.pk).annotate(
+        inspection_total=_count(Inspection.objects.filter(lot=OuterRef("pk")), "lot"),
+        open_complaint_total=_count(Complaint.objects.open().filter(lot=OuterRef("pk")), "lot"),
+    )
+    recent, open_orders, counts = fetch_together([recent, open_orders, counts])
     return {
-        "recent": list(inspections.for_list().order_by("-scheduled_for", "-id")[:SUMMARY_ROWS]),
-        "total": inspections.count(),
-        "open_orders": list(open_orders.order_by("deadline")[:SUMMARY_ROWS]),
-        "open_complaints": Complaint.objects.open().filter(lot=lot).count(),
+        "recent": recent,
+        "total": counts[0].inspection_total if counts else 0,
+        "open_orders": open_orders,
+        "open_complaints": counts[0].open_complaint_total if counts else 0,
         "today": timezone.localdate(),
     }

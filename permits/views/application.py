@@ -11,11 +11,11 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from permits import actions
-from permits.facts import evaluate_application
+from permits.facts import FACT_RELATED, evaluate_application, load_facts
 from permits.form_actions import submit
 from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
-from permits.models import Applicant, Application, Document, Permit
+from permits.models import Applicant, Application, Document
 from permits.panel import panel
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
@@ -40,9 +40,13 @@ def template_if_exists(name: str) -> str:
 
 
 def _application(pk):
-    return get_object_or_404(
-        Application.objects.with_facts().select_related("created_by", "renews__lot"), pk=pk
+    """The application with everything its page reads, in a fixed handful of queries."""
+    application = get_object_or_404(
+        Application.objects.select_related(*FACT_RELATED, "permit"),
+        pk=pk,
     )
+    load_facts([application], also=("documents", "payments"))
+    return application
 
 
 def _fees(application) -> dict:
@@ -52,20 +56,22 @@ def _fees(application) -> dict:
 
 
 def application_context(application, **forms) -> dict:
-    result = evaluate_application(application)
+    today = timezone.localdate()
+    result = evaluate_application(application, as_of=today)
     refusals = (
-        actions.refusals_to_issue(application, timezone.localdate()) if application.is_open else []
+        actions.refusals_to_issue(application, today, result=result) if application.is_open else []
     )
     abutter_list = getattr(application, "abutter_list", None)
+    fees = _fees(application)
     return {
         "application": application,
         "panel": panel(result),
-        "fees": _fees(application),
-        "payments": application.payments.select_related("received_by"),
-        "documents": application.documents.select_related("uploaded_by"),
+        "fees": fees,
+        "payments": application.payments.all(),
+        "documents": application.documents.all(),
         "abutter_list": abutter_list,
         "abutter_count": len(abutter_list.abutters.all()) if abutter_list else 0,
-        "permit": Permit.objects.filter(application=application).first(),
+        "permit": getattr(application, "permit", None),
         "refusals": refusals,
         "history": application_history(application),
         "document_form": forms.get("document_form") or DocumentForm(prefix="doc"),
@@ -73,8 +79,8 @@ def application_context(application, **forms) -> dict:
         or PaymentForm(
             prefix="pay",
             initial={
-                "amount": _fees(application)["balance"],
-                "received_on": timezone.localdate(),
+                "amount": fees["balance"],
+                "received_on": today,
                 "method": "check",
             },
         ),

@@ -146,3 +146,14 @@ def test_weak_passwords_are_refused(password, problem):
 def test_a_strong_password_is_accepted():
     user = make_user("mdoherty", None)
     validate_password("correct horse battery staple", user)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("url", ["/accounts/login/", "/admin/login/"])
+def test_an_absurdly_long_user_name_is_refused_not_a_server_error(client, url):
+    # Found by the fuzzing on PostgreSQL: the lockout record's column holds 255 characters.
+    response = client.post(url, {"username": "0" * 300, "password": "x"}, REMOTE_ADDR=HOME)
+    assert response.status_code == 200
+    from axes.models import AccessAttempt
+
+    assert AccessAttempt.objects.get().username == "0" * 150

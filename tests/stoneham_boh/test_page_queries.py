@@ -1,0 +1,54 @@
+"""Every page `make bench` measures costs the same number of queries with few records and
+with many, and never more than twelve (issue 9). The timings stay in the benchmark.
+
+The records come from the benchmark's own generator (stoneham_boh.benchdata), and the pages
+and who looks at them from the benchmark's list, so the suite checks what the benchmark
+measures.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import timezone
+
+from stoneham_boh import benchdata, benchmark
+from stoneham_boh.demo import ensure_demo_users
+from stoneham_boh.management.commands.bench import (
+    SMALL_LOTS,
+    link_demo_applicant,
+    pages_to_measure,
+)
+
+MAX_QUERIES = 12
+MORE_LOTS = 50
+PAGES = [page.name for page in pages_to_measure()]
+
+
+def _queries(name: str) -> int:
+    page = next(page for page in pages_to_measure() if page.name == name)
+    return benchmark.page_queries([page])[name]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", PAGES)
+def test_a_page_costs_the_same_few_queries_however_many_records(name):
+    users = ensure_demo_users()
+    staff = {
+        "agent": users["agent"],
+        "clerk": users["clerk"],
+        "board": [users["board"], users["board2"]],
+    }
+    today = timezone.localdate()
+    benchdata.add_records(SMALL_LOTS, today=today, **staff)
+    link_demo_applicant(users["applicant"])
+    few = _queries(name)
+
+    benchdata.add_records(MORE_LOTS, today=today, **staff)
+    many = _queries(name)
+
+    assert few == many, f"{name}: {few} queries with {SMALL_LOTS} lots, {many} with more"
+    assert many <= MAX_QUERIES, f"{name} makes {many} queries"
+
+
+def test_every_role_has_its_home_page_measured():
+    assert {"clerk_home", "agent_home", "board_home", "applicant_home", "public_home"} <= set(PAGES)
