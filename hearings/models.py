@@ -11,10 +11,6 @@ from simple_history.models import HistoricalRecords
 
 from permits import rules
 
-# §20-20(9): both notices at least fourteen days before the hearing. The figure is ruleset
-# data in the rules module; this is the regulation's 2002 figure, kept for readers only.
-NOTICE_DAYS = 14
-
 
 def notice_days(hearing_date: date) -> int:
     """§20-20(9): days of notice required before a hearing, from the ruleset then in force."""

@@ -25,15 +25,11 @@ from permits.models import (
     Permit,
     PermitAnimal,
     PermitNumberCounter,
+    permit_expiry,
 )
 from stoneham_boh import notifications
 from stoneham_boh.errors import ActionRefused
 from stoneham_boh.history import save_as
-
-
-def expiry_for(day: date) -> date:
-    """§20-20(5): every permit expires on December 31 of the year it is issued for."""
-    return date(day.year, 12, 31)
 
 
 @transaction.atomic
@@ -226,7 +222,7 @@ def issue_permit(
         holder=application.applicant,
         lot=application.lot,
         issued_on=on,
-        expires_on=date(year, 12, 31),
+        expires_on=permit_expiry(year),
         conditions=conditions or _decision_conditions(application),
         variances_text=_variances_text(application, on),
         grandfathered=grandfathered,

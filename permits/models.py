@@ -436,6 +436,11 @@ class Permit(models.Model):
         return self.Status(self.current_status).label
 
 
+def permit_expiry(year: int) -> date:
+    """§20-20(5): every permit expires on December 31 of the year it is issued for."""
+    return date(year, 12, 31)
+
+
 class PermitAnimal(models.Model):
     """The exact number and kind of animals a permit authorizes (§20-20(3)), as issued."""
 

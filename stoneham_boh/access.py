@@ -39,7 +39,4 @@ def role_required(*roles: Role):
     return decorator
 
 
-staff_required = role_required(Role.CLERK, Role.AGENT, Role.BOARD)
 clerk_required = role_required(Role.CLERK)
-agent_required = role_required(Role.AGENT)
-board_required = role_required(Role.BOARD)

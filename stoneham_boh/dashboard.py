@@ -13,7 +13,7 @@ from django.db.models import Count, Q
 
 from hearings.models import DocketItem, Meeting
 from inspections.models import Complaint, Inspection, Order
-from permits.models import Application, Permit
+from permits.models import Application, Permit, permit_expiry
 
 SECTION_LIMIT = 8
 
@@ -36,7 +36,7 @@ def clerk_sections(today: date) -> list[Section]:
             Application.Status.APPROVED,
         ]
     ).select_related("applicant", "lot")
-    expiring = Permit.objects.expiring_on(date(today.year, 12, 31))
+    expiring = Permit.objects.expiring_on(permit_expiry(today.year))
     return [
         Section(
             "Applications needing attention",

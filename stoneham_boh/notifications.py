@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from permits import rules
-from permits.models import Application, FeeSchedule, Permit
+from permits.models import Application, FeeSchedule, Permit, permit_expiry
 from stoneham_boh.models import Notification, RenewalRequest
 
 log = logging.getLogger(__name__)
@@ -234,7 +234,7 @@ def reminder_season(today: date) -> bool:
 def permits_due_a_reminder(today: date):
     """Active permits expiring this December 31 whose holder has not been reminded or acted."""
     return (
-        Permit.objects.filter(status=Permit.Status.ACTIVE, expires_on=date(today.year, 12, 31))
+        Permit.objects.filter(status=Permit.Status.ACTIVE, expires_on=permit_expiry(today.year))
         .exclude(notifications__kind=Kind.RENEWAL_REMINDER)
         .exclude(renewal_requests__isnull=False)
         .exclude(
