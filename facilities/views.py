@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -11,13 +12,12 @@ from facilities import abutter_csv, actions
 from facilities.filters import LotFilter
 from facilities.forms import AbutterConfirmForm, AbutterForm, AbutterImportForm, CertifyForm
 from facilities.models import Abutter, AbutterList, Lot
-from permits.form_actions import submit
-from permits.listing import list_page
-from permits.models import Application
-from permits.tables import Column, Table
-from stoneham_boh.access import role_required
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.listing import list_page
+from stoneham_boh.lib.tables import Column, Table
 
 STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
@@ -62,8 +62,14 @@ def lot_detail(request, pk):
     )
 
 
-def _application(pk) -> Application:
-    return get_object_or_404(Application.objects.select_related("applicant", "lot"), pk=pk)
+def _application(pk):
+    """The application an abutter list belongs to.
+
+    Facilities sit below permits: like the models' "permits.Application" references, the view
+    names the model through the app registry, so that facilities imports nothing of permits.
+    """
+    application_model = apps.get_model("permits", "Application")
+    return get_object_or_404(application_model.objects.select_related("applicant", "lot"), pk=pk)
 
 
 def _abutter_page(request, application, status=200, **extra):

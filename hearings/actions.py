@@ -32,10 +32,10 @@ from hearings.notices import (
 )
 from hearings.wording import relief, variable_rule_ids
 from permits.models import Application
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.history import save_as
-from stoneham_boh.notifications import notify_hearing_scheduled
-from stoneham_boh.roles import Role, has_role, roles_of
+from permits.portal.notifications import notify_hearing_scheduled
+from stoneham_boh.accounts.roles import Role, has_role, roles_of
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.history import save_as
 
 
 def _long(day: date) -> str:

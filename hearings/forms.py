@@ -12,9 +12,9 @@ from django.utils import timezone
 from hearings.models import Decision, Meeting, Vote
 from hearings.notices import split_pasted_numbers
 from hearings.wording import relief, variable_rules
-from permits.forms import DateInput, helper
 from permits.models import Application
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.forms import DateInput, helper
 
 NOTICE_HELP = "§20-20(9): at least 14 days before the hearing."
 

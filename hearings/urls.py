@@ -1,10 +1,23 @@
-from django.urls import path
+"""Every address of the hearings app: the public hearings and variance register at the site
+root, the Board's pages under ``hearings/``. One namespace, ``hearings:``."""
 
-from hearings import views
+from django.urls import include, path
+
+from hearings import public_views, views
 
 app_name = "hearings"
 
-urlpatterns = [
+public_patterns = [
+    path("hearings/", public_views.public_hearings, name="public-hearings"),
+    path("variances/", public_views.variance_register, name="variance-register"),
+    path(
+        "variances/<int:pk>/decision.pdf",
+        public_views.variance_decision,
+        name="variance-decision",
+    ),
+]
+
+staff_patterns = [
     path("docket/", views.docket, name="docket"),
     path("schedule/", views.schedule, name="schedule"),
     path("meetings/new/", views.meeting_create, name="meeting-create"),
@@ -35,3 +48,5 @@ urlpatterns = [
     path("items/<int:pk>/decision.pdf", views.item_decision_pdf, name="decision-pdf"),
     path("notices/<int:pk>/receipt/", views.notice_receipt, name="notice-receipt"),
 ]
+
+urlpatterns = [*public_patterns, path("hearings/", include(staff_patterns))]

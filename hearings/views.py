@@ -36,10 +36,10 @@ from hearings.printing import abutter_letters_pdf, agenda_pdf, decision_pdf, lab
 from hearings.wording import variable_rule_ids
 from permits.facts import evaluate_application
 from permits.models import Application
-from stoneham_boh.access import role_required
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.query_bundle import prefetch_together
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.query_bundle import prefetch_together
 
 STAFF = (Role.CLERK, Role.BOARD, Role.AGENT)
 PAGE_SIZE = 25

@@ -1,6 +1,6 @@
 """The printed inspection report and order letter (templates/pdf/), and their photos.
 
-A printed document fetches nothing (`stoneham_boh.pdf`), so photos go in as data: URIs,
+A printed document fetches nothing (`stoneham_boh.lib.pdf`), so photos go in as data: URIs,
 shrunk first: a phone's twelve-megapixel picture would make a letter of many megabytes.
 """
 
@@ -17,7 +17,7 @@ from PIL import Image, UnidentifiedImageError
 from inspections.checklist import grouped
 from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection, Order, Photo
-from stoneham_boh.pdf import render_pdf
+from stoneham_boh.lib.pdf import render_pdf
 
 log = logging.getLogger(__name__)
 

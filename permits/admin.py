@@ -85,3 +85,6 @@ class SetbackEnlargementAdmin(SimpleHistoryAdmin):
     list_display = ("application", "rule", "minimum_ft")
     list_filter = ("rule",)
     raw_id_fields = ("application",)
+
+
+from permits.portal import admin as portal_admin  # noqa: E402, F401 - registers its models

@@ -65,11 +65,11 @@ def load_facts(applications, *, also: tuple = (), together: tuple = ()) -> list:
     The same relations as `prefetches()`, for pages with a tight budget of queries: the
     application page and the docket load a dozen relations in two queries, not twelve,
     however many hearings and abutters there are. `together`: more (objects, relation)
-    pairs to load in the same query (see stoneham_boh.query_bundle).
+    pairs to load in the same query (see stoneham_boh.lib.query_bundle).
     """
     from django.db.models import prefetch_related_objects
 
-    from stoneham_boh.query_bundle import prefetch_together
+    from stoneham_boh.lib.query_bundle import prefetch_together
 
     applications = list(applications)
     prefetch_related_objects(applications, Prefetch("docket_items", queryset=_docket_items()))

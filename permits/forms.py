@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Fieldset, Layout, Row
+from crispy_forms.layout import Column, Fieldset, Row
 from django import forms
 from django.conf import settings
 from django.forms import inlineformset_factory
@@ -13,26 +12,7 @@ from facilities.choices import DISTANCE_FEATURES
 from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document, Payment
-
-
-def helper(*layout, **attrs) -> FormHelper:
-    """Crispy helper for a form rendered inside a <form> the template writes itself."""
-    form_helper = FormHelper()
-    form_helper.form_tag = False
-    form_helper.disable_csrf = True
-    if layout:
-        form_helper.layout = Layout(*layout)
-    for name, value in attrs.items():
-        setattr(form_helper, name, value)
-    return form_helper
-
-
-def columns(*names: str, css: str = "col-sm-6 col-lg-4") -> Row:
-    return Row(*(Column(name, css_class=css) for name in names))
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
+from stoneham_boh.lib.forms import DateInput, columns, helper
 
 
 class ApplicantForm(forms.ModelForm):

@@ -501,3 +501,7 @@ class SetbackEnlargement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_rule_display()}: {self.minimum_ft} ft"
+
+
+# The applicant side's records live in their own sub-package; importing them here registers them.
+from permits.portal.models import Invitation, Notification, RenewalRequest  # noqa: E402, F401

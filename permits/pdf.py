@@ -6,12 +6,12 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
-from stoneham_boh.pdf import render_pdf
+from stoneham_boh.lib.pdf import render_pdf
 
 
 def verification_url(permit) -> str:
     """The public page that says whether this permit is in force; the token is unguessable."""
-    return settings.SITE_URL + reverse("permit-verify", args=[permit.verify_token])
+    return settings.SITE_URL + reverse("permits:permit-verify", args=[permit.verify_token])
 
 
 def qr_data_uri(url: str) -> str:

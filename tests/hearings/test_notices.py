@@ -10,7 +10,7 @@ from hearings import actions
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice
 from hearings.notices import normalize_article_number, timing_for
 from permits.facts import evaluate_application
-from stoneham_boh.errors import ActionRefused
+from stoneham_boh.lib.errors import ActionRefused
 from tests.hearings import builders as b
 
 pytestmark = pytest.mark.django_db

@@ -76,7 +76,9 @@ def test_the_verification_page_shows_the_permit_without_contact_details(client, 
     )
     permit = factories.issued_permit(by=clerk, applicant=holder)
     with time_machine.travel(date(2027, 6, 1)):
-        page = client.get(reverse("permit-verify", args=[permit.verify_token])).content.decode()
+        page = client.get(
+            reverse("permits:permit-verify", args=[permit.verify_token])
+        ).content.decode()
     assert "Karen Sullivan" in page and permit.lot.street_address in page
     assert "6 Chicken (hen)" in page and "December 31, 2027" in page
     assert "in force until" in page
@@ -106,7 +108,9 @@ def test_the_verification_page_says_when_a_permit_is_not_in_force(client, clerk,
     elif change == "void":
         actions.void_permit(permit=permit, reason="Issued in error.", by=clerk)
     with time_machine.travel(date(2028, 2, 1) if change == "expire" else date(2027, 6, 1)):
-        page = client.get(reverse("permit-verify", args=[permit.verify_token])).content.decode()
+        page = client.get(
+            reverse("permits:permit-verify", args=[permit.verify_token])
+        ).content.decode()
     assert shown in page
 
 
