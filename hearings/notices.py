@@ -123,7 +123,7 @@ def live_abutter_ids(application) -> set[int]:
         return set()
     cached = getattr(abutter_list, "_prefetched_objects_cache", {}).get("abutters")
     if cached is not None:
-        # permits.facts.prefetches() loads only the abutters not voided.
+        # permits.facts_from_records.prefetches() loads only the abutters not voided.
         return {a.id for a in cached}
     return set(abutter_list.abutters.filter(voided=False).values_list("id", flat=True))
 

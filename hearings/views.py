@@ -34,7 +34,7 @@ from hearings.models import AbutterNotice, DocketItem, LegalNotice, Meeting
 from hearings.notices import scheduling_warning, timing_for
 from hearings.printing import abutter_letters_pdf, agenda_pdf, decision_pdf, labels_pdf
 from hearings.wording import variable_rule_ids
-from permits.facts import evaluate_application
+from permits.facts_from_records import evaluate_application
 from permits.models import Application
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role

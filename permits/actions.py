@@ -14,7 +14,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from facilities.models import AnimalKept, Lot, Structure
-from permits.facts import evaluate_application, variances_for
+from permits.facts_from_records import evaluate_application, variances_for
 from permits.models import (
     DOCUMENT_FIELDS,
     Applicant,

@@ -65,8 +65,8 @@ class Applicant(MailingAddress):
 
 class ApplicationQuerySet(models.QuerySet):
     def with_facts(self):
-        """Prefetch what permits.facts reads, so evaluating many costs a fixed number of queries."""
-        from permits.facts import prefetches
+        """Prefetch what permits.facts_from_records reads (a fixed few queries for many)."""
+        from permits.facts_from_records import prefetches
 
         return self.select_related("lot", "applicant", "renews").prefetch_related(*prefetches())
 

@@ -14,7 +14,7 @@ from django.utils.dateformat import time_format
 
 from permits import rules
 from permits.actions import amount_paid, fee_due
-from permits.facts import decisive_docket_item, evaluate_application, prefetches
+from permits.facts_from_records import decisive_docket_item, evaluate_application, prefetches
 from permits.models import Application, Permit
 from permits.portal.models import RenewalRequest
 

@@ -1,8 +1,8 @@
 """The public pre-check: a planned keeping, judged by the same rules as the clerk's screens.
 
 The plan typed into the form becomes unsaved model instances, which the one adapter
-(`permits.facts.evaluate_parts`) turns into facts and hands to the rules module. Nothing is
-saved. The findings are then split in two:
+(`permits.facts_from_records.evaluate_parts`) turns into facts and hands to the rules module.
+Nothing is saved. The findings are then split in two:
 
 * the rules about the keeping itself (setbacks, acreage, areas, roosters, wild animals,
   manure...), shown rule by rule as "would comply", "would not comply" or "we need to know";
@@ -17,7 +17,7 @@ from datetime import date
 
 from facilities.models import AnimalKept, Lot, Structure
 from permits import rules
-from permits.facts import evaluate_parts
+from permits.facts_from_records import evaluate_parts
 from permits.models import DOCUMENT_FIELDS, Application, FeeSchedule
 from permits.precheck.forms import PlanForms
 

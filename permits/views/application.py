@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from permits import actions
-from permits.facts import FACT_RELATED, evaluate_application, load_facts
+from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
 from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
 from permits.models import Applicant, Application, Document

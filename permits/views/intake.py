@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from facilities import actions as lot_actions
 from facilities.models import Lot
 from permits import actions
-from permits.facts import evaluate_application, evaluate_parts, variances_for
+from permits.facts_from_records import evaluate_application, evaluate_parts, variances_for
 from permits.forms import (
     AnimalFormSet,
     ApplicantForm,

@@ -328,7 +328,7 @@ def notices_300_s(today: date) -> float:
 
 def renewal_check_s() -> float:
     """Re-run the rules on the application behind every permit, as the renewal list does."""
-    from permits.facts import evaluate_application, prefetches
+    from permits.facts_from_records import evaluate_application, prefetches
     from permits.models import Application
 
     started = time.perf_counter()
