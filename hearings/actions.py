@@ -30,9 +30,9 @@ from hearings.notices import (
     normalize_article_number,
     timing_for,
 )
+from hearings.notifications import notify_hearing_scheduled
 from hearings.wording import relief, variable_rule_ids
 from permits.models import Application
-from permits.portal.notifications import notify_hearing_scheduled
 from stoneham_boh.accounts.roles import Role, has_role, roles_of
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as

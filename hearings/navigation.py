@@ -1,7 +1,7 @@
 """The hearings pages in the main navigation (see stoneham_boh.navigation)."""
 
 from stoneham_boh.accounts.roles import Role
-from stoneham_boh.navigation import NavEntry
+from stoneham_boh.lib.navigation import NavEntry
 
 ENTRIES = [
     NavEntry("Docket", "hearings:docket", (Role.BOARD, Role.CLERK, Role.AGENT), order=30),

@@ -87,16 +87,23 @@ def load_facts(applications, *, also: tuple = (), together: tuple = ()) -> list:
 
 
 def _docket_items():
-    from hearings.models import DocketItem
+    # Hearings sit above permits: their rows are reached through the relations they declare.
+    return _docket_item_model().objects.select_related(
+        "meeting", "meeting__legal_notice", "decision"
+    )
 
-    return DocketItem.objects.select_related("meeting", "meeting__legal_notice", "decision")
+
+def _docket_item_model():
+    from permits.models import Application
+
+    return Application.docket_items.field.model
 
 
 def _notices():
-    from hearings.models import AbutterNotice
-
-    return AbutterNotice.objects.only("id", "docket_item_id", "abutter_id", "mailed_on").order_by(
-        "docket_item", "id"
+    return (
+        _docket_item_model()
+        .abutter_notices.field.model.objects.only("id", "docket_item_id", "abutter_id", "mailed_on")
+        .order_by("docket_item", "id")
     )
 
 

@@ -9,24 +9,16 @@ Entries with no roles are public and shown to everyone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 
-from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.accounts.roles import has_role
+from stoneham_boh.lib.navigation import NavEntry
 
 APPS_WITH_NAVIGATION = ("permits", "facilities", "hearings", "inspections")
-
-
-@dataclass(frozen=True)
-class NavEntry:
-    label: str
-    url_name: str
-    roles: tuple[Role, ...] = ()
-    order: int = 50
 
 
 @cache

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from inspections.documents import inspection_report_pdf, order_letter_pdf
 from inspections.models import Inspection, Order, Photo
 from inspections.photos import INLINE_IMAGES
+from inspections.printing import inspection_report_pdf, order_letter_pdf
 from inspections.views.common import readers
 from stoneham_boh.lib.uploads import clean_file_name
 

@@ -1,10 +1,10 @@
-"""Every e-mail the system sends, from templates in templates/email/, plain text and HTML.
+"""Every e-mail the system sends, from templates in templates/permits/email/, text and HTML.
 
 Each message is recorded as a `Notification` under a key naming its event; the key is unique,
 so the same event never sends twice (a second run of the daily reminder command, a hook fired
 again). The backend comes from settings: the console in development, SMTP in production.
 
-Hooks for other actions (`notify_permit_issued`, `notify_hearing_scheduled`) send only after
+Hooks for other actions (`notify_permit_issued`, hearings' `notify_hearing_scheduled`) send after
 the caller's transaction commits, and a failing mail server is logged, never turned into an
 error page for the clerk whose action already succeeded.
 """
@@ -23,7 +23,6 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from permits import rules
 from permits.models import Application, FeeSchedule, Permit, permit_expiry
 from permits.portal.models import Notification, RenewalRequest
 
@@ -105,7 +104,7 @@ def suppressed():
         _suppressed.reset(token)
 
 
-def _after_commit(send, pk: int) -> None:
+def send_after_commit(send, pk: int) -> None:
     """Run `send(pk)` once the caller's transaction commits; a failure is logged, not raised.
 
     The record is read again then, so the e-mail says what was committed.
@@ -146,7 +145,7 @@ def send_invitation(invitation, *, token: str) -> Notification | None:
 
 def notify_permit_issued(permit: Permit) -> None:
     """Hook for the issue action: tell the holder once the permit is committed."""
-    _after_commit(send_permit_issued, permit.pk)
+    send_after_commit(send_permit_issued, permit.pk)
 
 
 def send_permit_issued(permit_pk: int) -> Notification | None:
@@ -168,56 +167,6 @@ def send_permit_issued(permit_pk: int) -> Notification | None:
             "applicant": holder,
             "animals": list(permit.animals.all()),
             "portal_link": absolute_url("permits:my-applications") if has_account(holder) else "",
-        },
-    )
-
-
-# --- hearing scheduled -----------------------------------------------------------------------
-
-
-def notify_hearing_scheduled(docket_item) -> None:
-    """Hook for the scheduling action: tell the applicant the date once it is committed.
-
-    Each docket item is told once; an item continued to a later meeting is a new docket item,
-    so the applicant hears of the new date too.
-    """
-    _after_commit(send_hearing_scheduled, docket_item.pk)
-
-
-def relief_sought(docket_item) -> list[dict]:
-    """The rules a variance request asks the Board to vary, with citations and titles."""
-    ruleset = rules.ruleset_in_force(docket_item.meeting.date)
-    return [
-        {"citation": ruleset.rules[rule].citation, "title": ruleset.rules[rule].title}
-        for rule in docket_item.relief_sought or []
-        if rule in ruleset.rules
-    ]
-
-
-def send_hearing_scheduled(docket_item_pk: int) -> Notification | None:
-    from hearings.models import DocketItem
-
-    item = DocketItem.objects.select_related(
-        "meeting", "application__applicant__user", "application__lot"
-    ).get(pk=docket_item_pk)
-    application = item.application
-    applicant = application.applicant
-    return send(
-        Kind.HEARING_SCHEDULED,
-        key=f"hearing_scheduled:{item.pk}",
-        to=address_of(applicant),
-        applicant=applicant,
-        application=application,
-        context={
-            "item": item,
-            "meeting": item.meeting,
-            "application": application,
-            "applicant": applicant,
-            "relief": relief_sought(item),
-            "notice_by": item.meeting.last_notice_day,
-            "portal_link": absolute_url("permits:my-application", application.pk)
-            if has_account(applicant)
-            else "",
         },
     )
 

@@ -21,6 +21,7 @@ from permits.portal import actions, invitations
 from permits.portal import pages as portal
 from permits.portal.forms import RenewalRequestForm
 from permits.portal.models import RenewalRequest
+from permits.printing import render_permit_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
@@ -84,8 +85,6 @@ def my_application(request, pk: int):
 @require_GET
 @role_required(Role.APPLICANT)
 def my_permit_pdf(request, pk: int):
-    from permits.pdf import render_permit_pdf
-
     permit = get_object_or_404(portal.own_permits(request.user), pk=pk)
     response = HttpResponse(render_permit_pdf(permit), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="permit-{permit.number}.pdf"'

@@ -13,7 +13,7 @@ from permits import actions
 from permits.forms import ReasonForm, RevokeForm
 from permits.history import permit_history
 from permits.models import Permit
-from permits.pdf import render_permit_pdf, verification_url
+from permits.printing import render_permit_pdf, verification_url
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused

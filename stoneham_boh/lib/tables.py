@@ -19,7 +19,7 @@ from django.http import StreamingHttpResponse
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
-from stoneham_boh.templatetags.badges import status_badge
+from stoneham_boh.lib.badges import status_badge
 
 # Cells a spreadsheet would run as a formula if they began so (CSV injection).
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

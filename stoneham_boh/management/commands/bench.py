@@ -271,7 +271,7 @@ def pages_to_measure() -> list[benchmark.Page]:
 
 def permit_pdf_ms() -> float:
     from permits.models import Permit
-    from permits.pdf import render_permit_pdf
+    from permits.printing import render_permit_pdf
 
     permit = Permit.objects.select_related("holder", "lot").order_by("-pk").first()
     return round(benchmark.best_of(lambda: render_permit_pdf(permit)) * 1000, 1)

@@ -186,24 +186,3 @@ def test_the_home_page_links_the_public_pages_and_the_boards_contact(client):
     ):
         assert f'href="{reverse(name)}"' in page or f'action="{reverse(name)}"' in page
     assert "(781) 438-0762" in page
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("typed", ["{token}", "http://127.0.0.1:8000/verify/{token}/", " {token} "])
-def test_the_verify_box_takes_the_code_or_the_address_to_the_verification_page(
-    client, clerk, typed
-):
-    permit = factories.issued_permit(by=clerk)
-    response = client.get(
-        reverse("permits:verify-lookup"), {"code": typed.format(token=permit.verify_token)}
-    )
-    assert response.status_code == 302
-    assert response["Location"] == reverse("permits:permit-verify", args=[permit.verify_token])
-    assert permit.number in client.get(response["Location"]).content.decode()
-
-
-@pytest.mark.django_db
-def test_the_verify_box_explains_what_is_not_a_code(client):
-    response = client.get(reverse("permits:verify-lookup"), {"code": "2027-0001"})
-    assert response.status_code == 400
-    assert "That is not a verification code" in response.content.decode()

@@ -1,4 +1,4 @@
-"""Lots, and the certified abutter list of an application (entered by hand or imported)."""
+"""The certified abutter list of an application: entered by hand or imported from a CSV."""
 
 from __future__ import annotations
 
@@ -6,60 +6,15 @@ from django.apps import apps
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from facilities import abutter_csv, actions
-from facilities.filters import LotFilter
 from facilities.forms import AbutterConfirmForm, AbutterForm, AbutterImportForm, CertifyForm
-from facilities.models import Abutter, AbutterList, Lot
+from facilities.models import Abutter, AbutterList
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import submit
-from stoneham_boh.lib.listing import list_page
-from stoneham_boh.lib.tables import Column, Table
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
-
-LOT_TABLE = Table(
-    (
-        Column("Street address", lambda lot: lot.street_address, link="facilities:lot-detail"),
-        Column("Parcel", lambda lot: lot.parcel_id, css="text-nowrap"),
-        Column("Area (acres)", lambda lot: lot.area_acres),
-        Column("Zoning", lambda lot: lot.get_zoning_district_display()),
-    ),
-    caption="Lots",
-)
-
-
-@role_required(*STAFF)
-def lot_list(request):
-    return list_page(
-        request,
-        filterset_class=LotFilter,
-        queryset=Lot.objects.order_by("street_address", "id"),
-        table=LOT_TABLE,
-        title="Lots",
-        csv_name="lots.csv",
-        empty="No lot matches. Lots are added when an application is started.",
-    )
-
-
-@role_required(*STAFF)
-@require_GET
-def lot_detail(request, pk):
-    lot = get_object_or_404(Lot, pk=pk)
-    return render(
-        request,
-        "facilities/lot_detail.html",
-        {
-            "lot": lot,
-            "applications": lot.applications.select_related("applicant").order_by("-id")[:100],
-            "permits": lot.permits.select_related("holder")
-            .prefetch_related("animals")
-            .order_by("-year", "-sequence")[:100],
-        },
-    )
 
 
 def _application(pk):

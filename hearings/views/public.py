@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET
 from hearings.filters import VarianceFilter
 from hearings.models import DocketItem, Meeting, Variance
 from hearings.printing import decision_pdf
-from hearings.views import PAGE_SIZE, _pdf
+from hearings.views.common import PAGE_SIZE, _pdf
 from hearings.wording import reliefs
 
 
