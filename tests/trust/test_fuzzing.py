@@ -161,7 +161,7 @@ FORM_PAGES = {
     "permits.forms.StructureForm": "application-edit",
     "permits.forms.StructureFormSetBase": "application-edit",
     "permits.portal.forms.RenewalRequestForm": "permits:my-renewal",
-    "permits.portal.forms.VerifyLookupForm": "permits:verify-lookup",
+    "permits.verification.forms.VerifyLookupForm": "permits:verify-lookup",
     "permits.precheck.forms.AnimalForm": "permits:pre-check",
     "permits.precheck.forms.LotForm": "permits:pre-check",
     "permits.precheck.forms.PlanFormSet": "permits:pre-check",
