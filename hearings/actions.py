@@ -508,8 +508,9 @@ def record_decision(
 ) -> Decision:
     """Record the Board's decision on a docket item, the members' votes, and any variance.
 
-    Approving or denying needs a properly noticed hearing (§20-20(9)): both notices at least
-    14 days before it. Continuing does not: it is what the Board does when notice fell short.
+    Approving or denying needs a properly noticed hearing (§20-20(9)): both notices given the
+    ruleset's notice period before it. Continuing does not: it is what the Board does when
+    notice fell short.
     A continued item goes on the later meeting's docket and is noticed again for that date.
     """
     today = today or timezone.localdate()

@@ -180,7 +180,7 @@ class Application(models.Model):
         null=True,
         blank=True,
         validators=[MinValueValidator(Decimal("0"))],
-        help_text="§20-15(4)(b): never less than 50 ft.",
+        help_text="§20-15(4)(b): never less than the floor the regulation sets.",
     )
     wild_animal_approved = models.BooleanField(
         "Board's written approval of a wild animal", default=False, help_text="§20-15(10)."

@@ -15,6 +15,7 @@ from django.utils.dateformat import time_format
 from permits import rules
 from permits.actions import amount_paid, fee_due
 from permits.facts_from_records import decisive_docket_item, evaluate_application, prefetches
+from permits.figures import figure_text
 from permits.models import Application, Permit
 from permits.portal.models import RenewalRequest
 
@@ -152,7 +153,8 @@ def _hearing_to_come(application: Application) -> dict:
     if item is None or getattr(item, "decision", None) is not None:
         message = (
             "A public hearing, not yet scheduled. Notices to the abutters (registered mail) and "
-            "in a newspaper go out at your expense at least 14 days before it."
+            "in a newspaper go out at your expense at least "
+            f"{figure_text('20-20.9', 'notice_days')} before it."
         )
     else:
         meeting = item.meeting

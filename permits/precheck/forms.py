@@ -21,6 +21,7 @@ from facilities.choices import (
     StructureKind,
 )
 from permits import rules
+from permits.figures import lazy_with_figures
 from permits.models import Application
 
 # Generous ceilings: a figure above them is a typing mistake, not a Stoneham lot.
@@ -49,7 +50,9 @@ def _helper(layout: Layout | None = None) -> FormHelper:
 class LotForm(forms.Form):
     area_acres = _measure(
         "Lot area (acres)",
-        "§20-17(1): horses need one acre each. One acre is 43,560 sq ft.",
+        lazy_with_figures(
+            "§20-17(1): horses need {20-17.1:acres_per_equine} each. An acre is 43,560 sq ft."
+        ),
         MAX_ACRES,
     )
     percolation_min_per_inch = _measure(
@@ -136,12 +139,16 @@ class StructureForm(forms.Form):
     opposite_louvers = forms.BooleanField(
         label="Louvers on opposite sides", required=False, help_text="Stables, §20-17(4)(b)."
     )
-    fence_height_ft = _measure("Fence height (ft)", "Corrals, §20-17(3): at least 6 ft.")
+    fence_height_ft = _measure(
+        "Fence height (ft)",
+        lazy_with_figures("Corrals, §20-17(3): at least {20-17.3:fence_height_ft}."),
+    )
     well_drained = forms.BooleanField(
         label="In well-drained soil", required=False, help_text="Burial pits, §20-16(3)(b)."
     )
     groundwater_clearance_ft = _measure(
-        "Pit bottom above the highest groundwater (ft)", "§20-16(3)(b): at least 3 ft."
+        "Pit bottom above the highest groundwater (ft)",
+        lazy_with_figures("§20-16(3)(b): at least {20-16.3.b:groundwater_clearance_ft}."),
     )
 
     def __init__(self, *args, **kwargs):
@@ -159,7 +166,9 @@ class StructureForm(forms.Form):
                 Div("fence_height_ft", data_show_for="corral"),
                 Div("well_drained", "groundwater_clearance_ft", data_show_for="manure_burial_pit"),
                 Fieldset(
-                    "Distances in feet (leave blank when there is none within 300 ft)",
+                    lazy_with_figures(
+                        "Distances in feet (blank: there is none within {absent_distance})"
+                    ),
                     Row(
                         *(
                             Column(f"distance_{key}_ft", css_class="col-6 col-lg-3")

@@ -18,6 +18,7 @@ from datetime import date
 from facilities.models import AnimalKept, Lot, Structure
 from permits import rules
 from permits.facts_from_records import evaluate_parts
+from permits.figures import lazy_with_figures
 from permits.models import DOCUMENT_FIELDS, Application, FeeSchedule
 from permits.precheck.forms import PlanForms
 
@@ -29,10 +30,12 @@ PROCESS_ADVICE = {
     "20-20.1": "Bring these with the application form:",
     "20-19": "Describe the plan and name the pest control operator in the application; the "
     "Board approves the plan before the permit is issued.",
-    "20-20.9": "The clerk places your application on the agenda of a Board meeting. Get the "
-    "certified list of abutters from the Town Assessor; the notices to them (registered mail, "
-    "return receipt requested) and in the newspaper go out at least 14 days before the hearing, "
-    "at your expense.",
+    "20-20.9": lazy_with_figures(
+        "The clerk places your application on the agenda of a Board meeting. Get the "
+        "certified list of abutters from the Town Assessor; the notices to them (registered "
+        "mail, return receipt requested) and in the newspaper go out at least "
+        "{20-20.9:notice_days} before the hearing, at your expense."
+    ),
     "20-20.2": "Submit your building plans to the Board of Health and the building inspector "
     "before you build; the permit is issued only once the finished work is approved.",
 }

@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.utils.dateformat import format as format_date
 from django.utils.dateformat import time_format
 
+from permits.figures import quantity_text
 from permits.regulations.links import provision_slug
 from permits.rules.checklist import checklist
 from permits.rules.coverage import ENFORCEMENT_KINDS, PROVISIONS, Provision
@@ -252,13 +253,6 @@ class RulesetView:
 def section_of(citation: str) -> str:
     """``§20-15(4)(a)`` -> ``§20-15``."""
     return citation.split("(", 1)[0]
-
-
-def quantity_text(value: int | float, unit: str) -> str:
-    """``1,000 sq ft``, ``1 acre``, ``3 equines``: a figure as the page prints it."""
-    if value == 1 and unit.endswith("s") and " " not in unit:
-        unit = unit[:-1]
-    return f"{num(value)} {unit}".strip()
 
 
 def _url(name: str) -> str:
