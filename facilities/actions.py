@@ -14,9 +14,24 @@ from stoneham_boh.lib.history import save_as
 
 @transaction.atomic
 def create_lot(*, by, **fields) -> Lot:
-    if Lot.objects.filter(parcel_id=fields.get("parcel_id")).exists():
-        raise ActionRefused(f"Parcel {fields.get('parcel_id')} is already on record.")
-    return save_as(Lot(**fields), by)
+    parcel_id = fields.get("parcel_id") or None
+    if parcel_id and Lot.objects.filter(parcel_id=parcel_id).exists():
+        raise ActionRefused(f"Parcel {parcel_id} is already on record.")
+    return save_as(Lot(**{**fields, "parcel_id": parcel_id}), by)
+
+
+@transaction.atomic
+def lot_at_address(*, street_address: str, by) -> Lot:
+    """The lot at a street address, recorded now (without its parcel id) if none is on file.
+
+    A complaint can concern any address in town (§20-22), including one where animals are kept
+    without a permit and so no lot was ever recorded; the clerk adds the parcel id later.
+    """
+    address = " ".join(street_address.split())
+    if not address:
+        raise ActionRefused("Give the street address where the animals are kept.")
+    existing = Lot.objects.filter(street_address__iexact=address).order_by("pk").first()
+    return existing or create_lot(by=by, street_address=address)
 
 
 def _abutter_list(application, by) -> AbutterList:

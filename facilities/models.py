@@ -66,7 +66,11 @@ class Lot(models.Model):
         "parcel id",
         max_length=20,
         unique=True,
+        null=True,
+        blank=True,
         validators=[parcel_id_validator],
+        # Blank only for a lot first recorded from a complaint (§20-22: any address in town),
+        # until the clerk looks the parcel up; applications need it (the lot form requires it).
         help_text="Map-block-lot from the Assessor's maps, e.g. 12-345-6.",
     )
     street_address = models.CharField(max_length=200, db_index=True)
@@ -132,7 +136,12 @@ class Lot(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.street_address} ({self.parcel_id})"
+        return f"{self.street_address} ({self.parcel_id or 'parcel id not yet on file'})"
+
+    @property
+    def parcel_label(self) -> str:
+        """The parcel id, or what to say while a complaint's lot has none on file yet."""
+        return self.parcel_id or "not yet on file"
 
     @property
     def has_porous_fill(self) -> bool:

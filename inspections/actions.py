@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
+from facilities.actions import lot_at_address
 from facilities.models import Lot
 from inspections.checklist import items_for
 from inspections.keeping import active_permit_for, keeping_for, open_application_for
@@ -64,25 +65,30 @@ def _refuse_future(moment: datetime | date | None, what: str) -> None:
 @transaction.atomic
 def record_complaint(
     *,
-    lot: Lot,
+    lot: Lot | None = None,
+    address: str = "",
     nature: str,
     description: str,
-    complainant_name: str,
     by,
+    complainant_name: str = "",
     complainant_contact: str = "",
     received_on: date | None = None,
     observed_at: datetime | None = None,
     token: uuid.UUID | None = None,
 ) -> Complaint:
-    """Record a neighbour's complaint about a keeping (odour, flies, noise, runoff...)."""
+    """Record a complaint about a keeping (odour, flies, noise, runoff, unpermitted animals...).
+
+    The lot is the one on file, or the one at ``address``, recorded now if the town has none
+    (animals kept without a permit have no lot on file). The complainant may stay anonymous.
+    """
     received_on = received_on or timezone.localdate()
     reasons = []
     if nature not in Complaint.Nature.values:
         reasons.append("Choose what the complaint is about.")
     if not description.strip():
         reasons.append("Describe what the neighbour reports.")
-    if not complainant_name.strip():
-        reasons.append("Give the complainant's name (§20-22 inspections follow a named report).")
+    if lot is None and not address.strip():
+        reasons.append("Give the lot, or the street address where the animals are kept.")
     if reasons:
         raise ActionRefused("The complaint cannot be recorded.", reasons)
     _refuse_future(received_on, "The date received")
@@ -91,7 +97,7 @@ def record_complaint(
     def create():
         return save_as(
             Complaint(
-                lot=lot,
+                lot=lot or lot_at_address(street_address=address, by=by),
                 nature=nature,
                 description=description.strip(),
                 complainant_name=complainant_name.strip(),

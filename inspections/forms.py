@@ -69,7 +69,17 @@ def lot_field(**kwargs) -> forms.ModelChoiceField:
 
 
 class ComplaintForm(TokenForm):
-    lot = lot_field(help_text="Where the animals are kept, by street address.")
+    lot = lot_field(
+        required=False,
+        help_text="Where the animals are kept, by street address, if the lot is on file.",
+    )
+    address = forms.CharField(
+        max_length=200,
+        required=False,
+        label="Or the street address, if no lot is on file",
+        help_text="Any address in town (§20-22): the lot is recorded from it, for the clerk to "
+        "add its parcel id.",
+    )
     nature = forms.ChoiceField(
         choices=[("", "Choose…"), *Complaint.Nature.choices],
         label="What the complaint is about",
@@ -79,7 +89,12 @@ class ComplaintForm(TokenForm):
     description = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), help_text="What the neighbour reports, in full."
     )
-    complainant_name = forms.CharField(max_length=200, label="Complainant's name")
+    complainant_name = forms.CharField(
+        max_length=200,
+        required=False,
+        label="Complainant's name (optional)",
+        help_text="A complaint may be anonymous: §20-22 asks no name of the person reporting.",
+    )
     complainant_contact = forms.CharField(
         max_length=200,
         required=False,
@@ -99,6 +114,16 @@ class ComplaintForm(TokenForm):
         if day > timezone.localdate():
             raise forms.ValidationError("The date received cannot be in the future.")
         return day
+
+    def clean(self):
+        cleaned = super().clean()
+        address = " ".join((cleaned.get("address") or "").split())
+        cleaned["address"] = address
+        if cleaned.get("lot") and address:
+            self.add_error("address", "Choose the lot on file or type an address, not both.")
+        elif not cleaned.get("lot") and not address and "lot" not in self.errors:
+            self.add_error("lot", "Choose the lot, or type the street address below.")
+        return cleaned
 
 
 class ScheduleForm(TokenForm):

@@ -45,7 +45,7 @@ class Complaint(models.Model):
         CLOSED = "closed", "Closed"
 
     received_on = models.DateField(default=timezone.localdate)
-    complainant_name = models.CharField(max_length=200)
+    complainant_name = models.CharField(max_length=200, blank=True)
     complainant_contact = models.CharField(max_length=200, blank=True)
     lot = models.ForeignKey("facilities.Lot", on_delete=models.PROTECT, related_name="complaints")
     nature = models.CharField(max_length=20, choices=Nature.choices)

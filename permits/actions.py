@@ -30,6 +30,7 @@ from permits.models import (
 from permits.portal import notifications
 from permits.portal.actions import take_up_renewal_request
 from permits.portal.models import RenewalRequest
+from permits.rules.ruleset import ruleset_in_force
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
@@ -179,12 +180,20 @@ def permit_year_for(application: Application, on: date) -> int:
 
 
 def _variances_text(application: Application, on: date) -> str:
+    """The variances printed on the permit, each by the provision it varies (§20-21)."""
+    in_force = ruleset_in_force(on).rules
     lines = []
     for variance in variances_for(application):
         if variance.in_effect_on(on):
             until = f" until {variance.expires_on:%B %-d, %Y}" if variance.expires_on else ""
             condition = f" Conditions: {variance.conditions}" if variance.conditions else ""
-            lines.append(f"Variance of {', '.join(variance.rules)}{until}.{condition}")
+            cited = ", ".join(
+                f"{in_force[rule].citation} ({in_force[rule].title.lower()})"
+                if rule in in_force
+                else rule
+                for rule in variance.rules
+            )
+            lines.append(f"Variance of {cited}{until}.{condition}")
     return "\n".join(lines)
 
 

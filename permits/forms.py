@@ -58,6 +58,9 @@ class LotForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # The model allows a lot without its parcel id (one first known from a complaint); an
+        # application's lot must have it, for the abutter list and the permit (§20-14, §20-20).
+        self.fields["parcel_id"].required = True
         self.helper = helper(
             columns(
                 "parcel_id",

@@ -114,13 +114,22 @@ def build_checklist(ruleset: Ruleset) -> tuple[ChecklistItem, ...]:
             "all",
             "Is potable water available at each structure for feeding and cleaning?",
         ),
+        # §20-15(1), (10) and (11) are asked at every facility, whatever its permit lists:
+        # the animals an agent finds there unpermitted are exactly the ones no permit names.
+        (
+            "20-15.1.all-animals-permitted",
+            "§20-15(1)",
+            "all",
+            "Is every animal kept on the lot covered by a permit (none beyond the kinds and "
+            "numbers the permit lists)?",
+        ),
         (
             "20-15.10.wild-approved",
             "§20-15(10)",
-            "wild",
-            "Is the Board's written approval on hand for every wild animal kept?",
+            "all",
+            "Are no wild animals kept, or is the Board's written approval on hand for each one?",
         ),
-        ("20-15.11.no-roosters", "§20-15(11)", "poultry", "Are there no roosters on the property?"),
+        ("20-15.11.no-roosters", "§20-15(11)", "all", "Are there no roosters on the property?"),
         # §20-16 sanitary requirements
         (
             "20-16.1.a.floor",

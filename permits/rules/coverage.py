@@ -79,6 +79,7 @@ PROVISIONS: tuple[Provision, ...] = (
         "§20-15(1)",
         "Permit required, renewed every year",
         "Keeping animals needs a written permit from the Board, renewed annually.",
+        checklist=("20-15.1.all-animals-permitted",),
         workflow=("application.permit_required_by_species", "permit.renew"),
     ),
     _P(

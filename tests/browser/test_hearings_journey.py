@@ -136,4 +136,7 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         page.get_by_role("button", name="Issue the permit").click()
         expect(page.get_by_text(re.compile(r"Permit 2030-\d{4} issued"))).to_be_visible()
         permit = Permit.objects.get(application=application)
-        assert "Variance of 20-15.4.a until December 31, 2032" in permit.variances_text
+        assert (
+            "Variance of §20-15(4)(a) (setback from the abutting property line) "
+            "until December 31, 2032"
+        ) in permit.variances_text

@@ -41,7 +41,6 @@ def test_a_horse_facility_is_asked_about_corral_stable_window_and_louvers(clerk,
     _, items = checklist_of(application, agent)
     assert ids(items) >= HORSE_ITEMS | GENERAL_ITEMS
     assert not PIGEON_ITEMS & ids(items)
-    assert "20-15.11.no-roosters" not in ids(items)
     louvers = next(item for item in items if item.id == "20-17.4.b.louvers")
     assert louvers.citation == "§20-17(4)(b)"
     never_loose = next(item for item in items if item.id == "20-17.5.never-loose")
@@ -58,10 +57,9 @@ def test_a_pigeon_loft_is_asked_the_pigeon_calendar_and_nothing_about_horses(cle
     assert "April 15" in cleaning.question and "October 15" in cleaning.question
 
 
-def test_a_hen_coop_is_asked_about_roosters_but_not_louvers_or_lofts(clerk, agent):
+def test_a_hen_coop_is_asked_general_items_but_not_louvers_or_lofts(clerk, agent):
     application = keeping_application(by=clerk, animals={"chicken": 6})
     _, items = checklist_of(application, agent)
-    assert "20-15.11.no-roosters" in ids(items)
     assert ids(items) >= GENERAL_ITEMS
     assert not (HORSE_ITEMS | PIGEON_ITEMS) & ids(items)
 
@@ -136,3 +134,24 @@ def test_a_lot_with_nothing_on_file_gets_the_general_items_only(agent):
     items = items_for(inspection, keeping_for(lot, TODAY))
     assert ids(items) >= GENERAL_ITEMS
     assert not (HORSE_ITEMS | PIGEON_ITEMS) & ids(items)
+
+
+UNPERMITTED_KEEPING_ITEMS = {
+    "20-15.1.all-animals-permitted",
+    "20-15.10.wild-approved",
+    "20-15.11.no-roosters",
+}
+
+
+@pytest.mark.parametrize("animals", [{"horse": 1}, {"pigeon": 20}, {"goat": 2}, {"rabbit": 3}])
+def test_every_inspection_asks_about_unpermitted_animals_roosters_and_wild_animals(
+    clerk, agent, animals
+):
+    """§20-15(1), (10), (11): what an agent may find is what no permit lists, so ask always."""
+    application = keeping_application(by=clerk, animals=animals)
+    _, items = checklist_of(application, agent)
+    assert ids(items) >= UNPERMITTED_KEEPING_ITEMS
+    citations = {item.id: item.citation for item in items}
+    assert citations["20-15.1.all-animals-permitted"] == "§20-15(1)"
+    assert citations["20-15.10.wild-approved"] == "§20-15(10)"
+    assert citations["20-15.11.no-roosters"] == "§20-15(11)"

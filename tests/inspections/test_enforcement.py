@@ -266,11 +266,71 @@ def test_scheduling_refuses_a_past_day_a_non_agent_and_a_closed_complaint(clerk,
         )
 
 
-def test_a_complaint_needs_a_named_complainant_and_no_future_date(clerk):
+def test_an_anonymous_complaint_is_recorded_but_not_one_dated_in_the_future(clerk):
     from tests import factories
 
     lot = factories.lot()
-    with pytest.raises(ActionRefused):
-        complaint_at(lot, clerk, complainant_name=" ")
+    complaint = complaint_at(lot, clerk, complainant_name=" ")
+    assert complaint.complainant_name == "" and complaint.lot == lot
     with pytest.raises(ActionRefused, match="future"):
         complaint_at(lot, clerk, received_on=TODAY + timedelta(days=1))
+
+
+def test_a_complaint_at_an_address_with_no_lot_on_file_records_the_lot(clerk):
+    from facilities.models import Lot
+
+    complaint = actions.record_complaint(
+        address="  41  Pond Street ",
+        nature=Complaint.Nature.NOISE,
+        description="A rooster crows from 4 a.m.",
+        by=clerk,
+    )
+    lot = complaint.lot
+    assert (lot.street_address, lot.parcel_id, lot.parcel_label) == (
+        "41 Pond Street",
+        None,
+        "not yet on file",
+    )
+    assert lot.history.get().history_user == clerk
+    again = actions.record_complaint(
+        address="41 pond street",
+        nature=Complaint.Nature.NOISE,
+        description="Still crowing.",
+        by=clerk,
+    )
+    assert again.lot == lot and Lot.objects.count() == 1
+
+
+def test_a_complaint_needs_a_lot_or_an_address(clerk):
+    with pytest.raises(ActionRefused) as refused:
+        actions.record_complaint(
+            nature=Complaint.Nature.NOISE, description="Crowing.", address=" ", by=clerk
+        )
+    assert "street address" in " ".join(refused.value.reasons)
+
+
+@pytest.mark.parametrize(
+    ("item_id", "citation"),
+    [
+        ("20-15.11.no-roosters", "§20-15(11)"),
+        ("20-15.10.wild-approved", "§20-15(10)"),
+        ("20-15.1.all-animals-permitted", "§20-15(1)"),
+    ],
+)
+def test_a_rooster_found_at_a_hen_permit_becomes_an_order_citing_its_provision(
+    clerk, agent, item_id, citation
+):
+    """A keeping no permit lists is found in the field and ordered off, whatever was permitted."""
+    permit = hen_permit(by=clerk)
+    inspection = scheduled(lot=permit.lot, by=agent)
+    found = Answer(ChecklistFinding.Result.VIOLATION, note="Found at the back of the yard.")
+    actions.record_inspection(
+        inspection=inspection, by=agent, answers=answers_for(inspection, {item_id: found})
+    )
+    order = actions.issue_order(
+        finding=inspection.findings.get(item_id=item_id),
+        by=agent,
+        requirement="Remove the animal from the lot.",
+        deadline=DEADLINE,
+    )
+    assert (order.citation, order.lot, order.status) == (citation, permit.lot, Order.Status.OPEN)

@@ -261,6 +261,39 @@ def test_a_complaint_sent_twice_is_recorded_once_and_can_become_an_inspection(cl
     assert (inspection.kind, inspection.complaint) == (Inspection.Kind.COMPLAINT, complaint)
 
 
+def test_the_clerk_takes_an_anonymous_complaint_for_an_address_with_no_lot(client, clerk):
+    client.force_login(clerk)
+    url = reverse("inspections:complaint-new")
+    data = {
+        "token": "1d4c6e0f-5a71-4b93-9d2e-3f4a5b6c7d8e",
+        "address": "7 Marble Street",
+        "nature": "noise",
+        "description": "A rooster crows before dawn.",
+        "received_on": "2027-06-15",
+    }
+    response = client.post(url, data)
+    complaint = Complaint.objects.get()
+    assert response["Location"].endswith(f"/complaints/{complaint.pk}/")
+    html = client.get(response["Location"]).content.decode()
+    assert "7 Marble Street" in html and "Anonymous" in html
+
+
+def test_a_complaint_with_neither_lot_nor_address_is_refused_at_the_lot_field(client, clerk):
+    client.force_login(clerk)
+    response = client.post(
+        reverse("inspections:complaint-new"),
+        {
+            "token": "2d4c6e0f-5a71-4b93-9d2e-3f4a5b6c7d8e",
+            "nature": "noise",
+            "description": "Crowing before dawn.",
+            "received_on": "2027-06-15",
+        },
+    )
+    assert response.status_code == 200 and not Complaint.objects.exists()
+    assert "Choose the lot, or type the street address below." in response.content.decode()
+    assert "Crowing before dawn." in response.content.decode()
+
+
 def test_a_pigeon_complaint_at_11_in_july_is_flagged_as_in_the_restricted_hours(client, clerk):
     from tests import factories
 

@@ -61,7 +61,9 @@ def test_issue_copies_the_boards_conditions_and_the_variances_in_force(clerk):
     )
     permit = actions.issue_permit(application=application, by=clerk, on=date(2027, 3, 25))
     assert permit.conditions == "Coop kept locked at night."
-    assert "Variance of 20-15.4.a" in permit.variances_text
+    printed = "Variance of §20-15(4)(a) (setback from the abutting property line)"
+    assert printed in permit.variances_text
+    assert "20-15.4.a" not in permit.variances_text
     assert "Solid fence on the north line." in permit.variances_text
 
 
