@@ -37,7 +37,7 @@ def _item(pk):
 
 def _notices_page(request, item, status=200, **forms):
     notices = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
-    abutters = actions.abutters_in_letter_order(item)
+    abutters = notices.abutters_in_letter_order(item)
     rows = [
         {
             "abutter": abutter,

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from permits.models import Applicant
 from permits.portal import actions, invitations
+from permits.portal import eligibility as portal_eligibility
 from permits.portal import pages as portal
 from permits.portal.forms import RenewalRequestForm
 from permits.portal.models import RenewalRequest
@@ -123,7 +124,7 @@ def my_renewal(request, pk: int):
         {
             "permit": permit,
             "form": form,
-            "refusals": actions.renewal_request_refusals(permit, request.user, today),
+            "refusals": portal_eligibility.renewal_request_refusals(permit, request.user, today),
             "window": RenewalRequest.window_for(permit),
         },
     )

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from permits import actions
+from permits import actions, eligibility
 from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
 from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
@@ -34,8 +34,8 @@ def _application(pk):
 
 
 def _fees(application) -> dict:
-    due = actions.fee_due(application)
-    paid = actions.amount_paid(application)
+    due = eligibility.fee_due(application)
+    paid = eligibility.amount_paid(application)
     return {"due": due, "paid": paid, "balance": None if due is None else max(due - paid, 0)}
 
 
@@ -43,7 +43,9 @@ def application_context(application, **forms) -> dict:
     today = timezone.localdate()
     result = evaluate_application(application, as_of=today)
     refusals = (
-        actions.refusals_to_issue(application, today, result=result) if application.is_open else []
+        eligibility.refusals_to_issue(application, today, result=result)
+        if application.is_open
+        else []
     )
     abutter_list = getattr(application, "abutter_list", None)
     fees = _fees(application)
