@@ -444,9 +444,7 @@ def _animal(value: object, path: str) -> Animal:
     if name is not None and type(name) is not str:
         raise FactsError(_join(path, "name"), "must be a name")
     if species in NAMED_SPECIES and (name is None or not name.strip()):
-        raise FactsError(
-            _join(path, "name"), f"is required for {species}: say what the animal is"
-        )
+        raise FactsError(_join(path, "name"), f"is required for {species}: say what the animal is")
     if name is not None:
         fields["name"] = name.strip() or None
     count = fields.get("count")

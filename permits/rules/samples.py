@@ -250,8 +250,10 @@ def _one(rng: random.Random, index: int) -> dict:
     weights = [w for w, _ in _KINDS_OF_KEEPING]
     keeping = rng.choices([k for _, k in _KINDS_OF_KEEPING], weights)[0]
     animals, structures = _animals_and_structures(rng, keeping)
-    if structures and rng.random() < 0.85 and not any(
-        s["kind"] == "manure_storage" for s in structures
+    if (
+        structures
+        and rng.random() < 0.85
+        and not any(s["kind"] == "manure_storage" for s in structures)
     ):
         # §20-16(2): most plans describe where manure is kept; some forget.
         structures.append(

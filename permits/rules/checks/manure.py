@@ -50,8 +50,8 @@ def burial_pits(ctx: Context) -> Iterator[Finding]:
 
     "Any lot line" is the nearer of the pit's ``property_line`` and ``lot_line`` distances
     (ruleset ``lot_line_features``: a lot line along a way counts too); "surface or
-    sub-surface watercourses" its ``watercourse`` distance. Burial declared as the method with no pit
-    described is ``missing``: the pit's siting is a fact needed to decide.
+    sub-surface watercourses" its ``watercourse`` distance. Burial declared as the method with
+    no pit described is ``missing``: the pit's siting is a fact needed to decide.
     """
     spec = ctx.rules["20-16.3.b"]
     pits = ctx.of_kind("manure_burial_pit")
