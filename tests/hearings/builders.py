@@ -32,6 +32,7 @@ def new_hen_application(*, by, received_on=date(2030, 2, 1), setback_ft="60", **
         by=by,
         **{**factories.GOOD_COOP, "distance_property_line_ft": Decimal(setback_ft)},
     )
+    permit_actions.add_structure(application=application, by=by, **factories.GOOD_MANURE_BIN)
     permit_actions.submit_application(application=application, received_on=received_on, by=by)
     permit_actions.record_payment(
         application=application,

@@ -38,6 +38,7 @@ def new_hen_application(*, by, received_on=date(2027, 3, 1), distance_ft="60", p
         by=by,
         **{**factories.GOOD_COOP, "distance_property_line_ft": Decimal(distance_ft)},
     )
+    actions.add_structure(application=application, by=by, **factories.GOOD_MANURE_BIN)
     actions.submit_application(application=application, received_on=received_on, by=by)
     if paid:
         actions.record_payment(
