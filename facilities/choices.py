@@ -28,6 +28,7 @@ class Species(models.TextChoices):
     LLAMA = "llama", "Llama"
     ALPACA = "alpaca", "Alpaca"
     RABBIT = "rabbit", "Rabbit"
+    OTHER_DOMESTIC = "other_domestic", "Other domesticated animal (give its name)"
     WILD = "wild", "Wild animal (other)"
     SNAKE = "snake", "Snake"
     VENOMOUS_REPTILE = "venomous_reptile", "Venomous reptile"
@@ -37,6 +38,10 @@ class Species(models.TextChoices):
     DOG = "dog", "Dog (exempt)"
     HAMSTER = "hamster", "Hamster (exempt)"
 
+
+# §20-14 covers every domesticated animal but cats, dogs and hamsters: one the list does not
+# name (guinea pig, ferret, cage bird) is recorded under this species with its name.
+NAMED_SPECIES = frozenset({Species.OTHER_DOMESTIC})
 
 EQUINES = frozenset({Species.HORSE, Species.PONY, Species.DONKEY, Species.MULE})
 POULTRY = frozenset(
@@ -95,6 +100,7 @@ DISTANCE_FEATURES = (
     ("public_way", "Public way"),
     ("dwelling", "Dwelling"),
     ("abutting_dwelling", "Abutting dwelling"),
+    ("lot_line", "Nearest lot line"),
 )
 
 

@@ -12,6 +12,7 @@ from simple_history.models import HistoricalRecords
 from facilities.choices import (
     DISTANCE_FEATURES,
     HOUSING_KINDS,
+    NAMED_SPECIES,
     Species,
     StructureKind,
     ZoningDistrict,
@@ -213,6 +214,16 @@ class Structure(models.Model):
     distance_public_way_ft = distance_field("public way")
     distance_dwelling_ft = distance_field("dwelling")
     distance_abutting_dwelling_ft = distance_field("abutting dwelling")
+    distance_lot_line_ft = models.DecimalField(
+        "distance to the nearest lot line (ft)",
+        max_digits=7,
+        decimal_places=1,
+        null=True,
+        blank=True,
+        validators=NON_NEGATIVE,
+        help_text="§20-16(3)(b): any lot line, one along a street included. Leave blank when "
+        "there is none within 300 ft.",
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -238,7 +249,28 @@ class Structure(models.Model):
         return {key: getattr(self, f"distance_{key}_ft") for key, _ in DISTANCE_FEATURES}
 
 
-class AnimalKept(models.Model):
+def named_only_when_other_domestic(name: str) -> models.CheckConstraint:
+    """An other domesticated animal carries its name; a listed species carries none."""
+    other = Q(species=Species.OTHER_DOMESTIC)
+    return models.CheckConstraint(
+        condition=(other & ~Q(name="")) | (~other & Q(name="")), name=name
+    )
+
+
+class AnimalKind(models.Model):
+    """What an animal row is called: its species, or the name of another domesticated one."""
+
+    class Meta:
+        abstract = True
+
+    @property
+    def kind_label(self) -> str:
+        if self.species in NAMED_SPECIES and self.name:
+            return self.name
+        return self.get_species_display()
+
+
+class AnimalKept(AnimalKind):
     """Animals of one species that an application asks to keep (§20-20(3))."""
 
     application = models.ForeignKey(
@@ -252,15 +284,23 @@ class AnimalKept(models.Model):
     wild = models.BooleanField(
         default=False, help_text="§20-15(10): tick for any animal not normally domesticated."
     )
+    name = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text="§20-14: for another domesticated animal, what it is (guinea pig, ferret, "
+        "parrot).",
+    )
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["application", "species"]
+        ordering = ["application", "species", "name"]
         verbose_name_plural = "animals kept"
         constraints = [
             models.UniqueConstraint(
-                fields=["application", "species"], name="animal_species_once_per_application"
+                fields=["application", "species", "name"],
+                name="animal_species_once_per_application",
             ),
+            named_only_when_other_domestic("animal_named_when_other_domestic"),
             models.CheckConstraint(condition=Q(count__gte=0), name="animal_count_non_negative"),
             models.CheckConstraint(
                 condition=Q(mature_count__isnull=True) | Q(mature_count__lte=F("count")),
@@ -269,7 +309,7 @@ class AnimalKept(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.count} {self.get_species_display()}"
+        return f"{self.count} {self.kind_label}"
 
 
 class AbutterList(models.Model):

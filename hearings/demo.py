@@ -184,6 +184,15 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
         distance_public_way_ft=Decimal("90"),
         distance_dwelling_ft=Decimal("50"),
     )
+    permit_actions.add_structure(
+        application=application,
+        by=clerk,
+        label="M1",
+        kind="manure_storage",
+        area_sqft=Decimal("12"),
+        distance_dwelling_ft=Decimal("110"),
+        distance_lot_line_ft=Decimal("20"),
+    )
     permit_actions.submit_application(application=application, received_on=received_on, by=clerk)
     permit_actions.record_payment(
         application=application,

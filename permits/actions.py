@@ -178,7 +178,13 @@ def issue_permit(
     except IntegrityError as error:  # pragma: no cover - guarded by the row locks above
         raise ActionRefused("Another clerk issued this permit at the same moment.") from error
     PermitAnimal.objects.bulk_create(
-        PermitAnimal(permit=permit, species=a.species, count=a.count, mature_count=a.mature_count)
+        PermitAnimal(
+            permit=permit,
+            species=a.species,
+            name=a.name,
+            count=a.count,
+            mature_count=a.mature_count,
+        )
         for a in application.animals.all()
         if a.count > 0
     )
@@ -323,13 +329,20 @@ def _replace_structures(application: Application, wanted: list[dict], by) -> Non
 
 
 def _replace_animals(application: Application, wanted: list[dict], by) -> None:
-    current = {a.species: a for a in application.animals.all()}
-    wanted_by_species = {item["species"]: item for item in wanted if item.get("count")}
-    for species, animal in current.items():
-        if species not in wanted_by_species:
+    """Each row is one species, or one named kind of other domesticated animal (§20-14)."""
+    current = {(a.species, a.name): a for a in application.animals.all()}
+    wanted_by_kind = {
+        (item["species"], (item.get("name") or "").strip()): item
+        for item in wanted
+        if item.get("count")
+    }
+    for kind, animal in current.items():
+        if kind not in wanted_by_kind:
             _remove(animal, by)
-    for species, item in wanted_by_species.items():
-        animal = current.get(species) or AnimalKept(application=application, species=species)
+    for (species, name), item in wanted_by_kind.items():
+        animal = current.get((species, name)) or AnimalKept(
+            application=application, species=species, name=name
+        )
         animal.count = item["count"]
         animal.mature_count = item.get("mature_count")
         animal.wild = bool(item.get("wild"))
@@ -464,9 +477,12 @@ def start_renewal(*, permit: Permit, by) -> Application:
             AnimalKept(
                 application=renewal,
                 species=animal.species,
+                name=animal.name,
                 count=animal.count,
                 mature_count=animal.mature_count,
-                wild=source.animals.filter(species=animal.species, wild=True).exists(),
+                wild=source.animals.filter(
+                    species=animal.species, name=animal.name, wild=True
+                ).exists(),
             ),
             by,
         )

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.forms import inlineformset_factory
 from django.utils import timezone
 
-from facilities.choices import DISTANCE_FEATURES
+from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES, Species
 from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
 from permits.figures import lazy_with_figures
@@ -214,6 +214,8 @@ DISTANCE_CITATIONS = {
         "public_way": "§20-15(4)(f): stables {20-15.4.f:stable_ft}, corrals {20-15.4.f:corral_ft}.",
         "dwelling": "§20-16(2): manure storage at least {20-16.2:minimum_ft}.",
         "abutting_dwelling": "§20-16(3)(b): burial pits at least {20-16.3.b:abutting_dwelling_ft}.",
+        "lot_line": "§20-16(3)(b): burial pits at least {20-16.3.b:property_line_ft} from any lot "
+        "line, one along a street included.",
     }.items()
 }
 DISTANCE_NAMES = tuple(f"distance_{key}_ft" for key, _ in DISTANCE_FEATURES)
@@ -267,17 +269,36 @@ class StructureForm(forms.ModelForm):
         return self.cleaned_data["label"].strip().upper()
 
 
+def clean_animal_name(form: forms.Form, cleaned: dict) -> None:
+    """§20-14: another domesticated animal is named; a listed species is not.
+
+    Shared by the clerk's intake form and the public pre-check.
+    """
+    species, name = cleaned.get("species"), (cleaned.get("name") or "").strip()
+    cleaned["name"] = name
+    if species in NAMED_SPECIES and not name:
+        form.add_error("name", "Say what the animal is, for example guinea pig or parrot.")
+    elif species and species not in NAMED_SPECIES and name:
+        label = Species(species).label if species in Species.values else species
+        form.add_error(
+            "name",
+            f"Only another domesticated animal takes a name; {label} is listed already. "
+            "Leave the name blank.",
+        )
+
+
 class AnimalForm(forms.ModelForm):
     class Meta:
         model = AnimalKept
-        fields = ["species", "count", "mature_count", "wild"]
+        fields = ["species", "name", "count", "mature_count", "wild"]
         help_texts = {"count": "§20-20(3): the exact number to be kept."}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["count"].min_value = 0
+        self.fields["name"].label = "Name of the animal (other domesticated)"
         self.helper = helper(
-            columns("species", "count", "mature_count", "wild", css="col-6 col-lg-3"),
+            columns("species", "name", "count", "mature_count", "wild", css="col-6 col-lg"),
             columns("DELETE", css="col-12"),
         )
 
@@ -286,6 +307,7 @@ class AnimalForm(forms.ModelForm):
         count, mature = cleaned.get("count"), cleaned.get("mature_count")
         if count is not None and mature is not None and mature > count:
             self.add_error("mature_count", "There cannot be more mature birds than birds.")
+        clean_animal_name(self, cleaned)
         return cleaned
 
 
@@ -301,10 +323,13 @@ class UniqueFormSet(forms.BaseInlineFormSet):
         for form in self.forms:
             if not form.has_changed() or self._should_delete_form(form):
                 continue
-            value = form.cleaned_data.get(self.unique_field)
+            value = self._key(form)
             if value in seen:
                 form.add_error(self.unique_field, self.unique_message)
             seen.add(value)
+
+    def _key(self, form):
+        return form.cleaned_data.get(self.unique_field)
 
     def wanted(self) -> list[dict]:
         """The rows the clerk wants kept, as plain field values for the action."""
@@ -337,6 +362,10 @@ class StructureFormSetBase(UniqueFormSet):
 class AnimalFormSetBase(UniqueFormSet):
     unique_field = "species"
     unique_message = "This species is already listed; change its count instead."
+
+    def _key(self, form):
+        # Guinea pigs and ferrets are both other domesticated animals: one row each.
+        return (form.cleaned_data.get("species"), form.cleaned_data.get("name") or "")
 
 
 StructureFormSet = inlineformset_factory(

@@ -14,7 +14,7 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from facilities.choices import ManureMethod, Species
-from facilities.models import MailingAddress
+from facilities.models import AnimalKind, MailingAddress, named_only_when_other_domestic
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
 
@@ -458,19 +458,23 @@ def permit_expiry(year: int) -> date:
     return date(year, 12, 31)
 
 
-class PermitAnimal(models.Model):
+class PermitAnimal(AnimalKind):
     """The exact number and kind of animals a permit authorizes (§20-20(3)), as issued."""
 
     permit = models.ForeignKey(Permit, on_delete=models.CASCADE, related_name="animals")
     species = models.CharField(max_length=20, choices=Species.choices)
+    name = models.CharField(max_length=60, blank=True, help_text="Other domesticated animals.")
     count = models.PositiveIntegerField()
     mature_count = models.PositiveIntegerField(null=True, blank=True)
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["permit", "species"]
+        ordering = ["permit", "species", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["permit", "species"], name="permit_species_once"),
+            models.UniqueConstraint(
+                fields=["permit", "species", "name"], name="permit_species_once"
+            ),
+            named_only_when_other_domestic("permit_animal_named_when_other_domestic"),
             models.CheckConstraint(
                 condition=Q(mature_count__isnull=True) | Q(mature_count__lte=F("count")),
                 name="permit_animal_mature_not_over_count",
@@ -478,7 +482,7 @@ class PermitAnimal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.count} {self.get_species_display()}"
+        return f"{self.count} {self.kind_label}"
 
 
 class PermitNumberCounter(models.Model):

@@ -61,8 +61,17 @@ GOOD_COOP = {
 }
 
 
+# §20-16(2) (rules revision 2): every keeping describes where its manure is kept.
+GOOD_MANURE_BIN = {
+    "label": "M1",
+    "kind": "manure_storage",
+    "distance_dwelling_ft": Decimal("120"),
+}
+
+
 def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None, **fields):
-    """A complete renewal for six hens in a compliant coop: eligible once paid."""
+    """A complete renewal for six hens in a compliant coop and a manure bin: eligible once
+    paid."""
     fee_schedule()
     application = actions.create_application(
         applicant=fields.pop("applicant", None) or applicant(),
@@ -77,6 +86,7 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
     )
     actions.set_animals(application=application, by=by, animals={"chicken": 6})
     actions.add_structure(application=application, by=by, **{**GOOD_COOP, **(structure or {})})
+    actions.add_structure(application=application, by=by, **GOOD_MANURE_BIN)
     actions.submit_application(application=application, received_on=received_on, by=by)
     if paid:
         actions.record_payment(

@@ -18,16 +18,16 @@ from stoneham_boh.lib.tables import Column, Table
 
 # The animals a row names, and nothing more of them (a CSV export reads 10,000 rows).
 APPLICATION_ANIMALS = Prefetch(
-    "animals", queryset=AnimalKept.objects.only("application", "species", "count")
+    "animals", queryset=AnimalKept.objects.only("application", "species", "name", "count")
 )
 PERMIT_ANIMALS = Prefetch(
-    "animals", queryset=PermitAnimal.objects.only("permit", "species", "count")
+    "animals", queryset=PermitAnimal.objects.only("permit", "species", "name", "count")
 )
 
 
 def animals_text(obj) -> str:
     """'6 Chicken (hen), 2 Goat' from prefetched animals (no query per row)."""
-    return ", ".join(f"{a.count} {a.get_species_display()}" for a in obj.animals.all())
+    return ", ".join(f"{a.count} {a.kind_label}" for a in obj.animals.all())
 
 
 APPLICATION_TABLE = Table(

@@ -173,18 +173,22 @@ GOOD_HOUSING = {
     "distance_dwelling_ft": Decimal("55"),
 }
 
+# §20-16(2): every keeping keeps its manure in a described pit or receptacle.
+MANURE_BIN = ("M1", "manure_storage", 16, {})
+
 KEEPINGS = {
     # name: (animals, structures)
-    "hens": ({"chicken": 6}, [("C1", "coop", 48, {})]),
-    "goats": ({"goat": 3, "sheep": 2}, [("BARN", "shelter", 140, {})]),
-    "ducks": ({"duck": 5, "chicken": 4}, [("C1", "coop", 60, {})]),
-    "rabbits": ({"rabbit": 4}, [("H1", "hutch", 24, {})]),
-    "pigeons": ({"pigeon": 30}, [("L1", "loft", 60, {})]),
+    "hens": ({"chicken": 6}, [("C1", "coop", 48, {}), MANURE_BIN]),
+    "goats": ({"goat": 3, "sheep": 2}, [("BARN", "shelter", 140, {}), MANURE_BIN]),
+    "ducks": ({"duck": 5, "chicken": 4}, [("C1", "coop", 60, {}), MANURE_BIN]),
+    "rabbits": ({"rabbit": 4}, [("H1", "hutch", 24, {}), MANURE_BIN]),
+    "pigeons": ({"pigeon": 30}, [("L1", "loft", 60, {}), MANURE_BIN]),
     "horse": (
         {"horse": 1},
         [
             ("S1", "stable", 144, {"screened_window": True, "opposite_louvers": True}),
             ("C1", "corral", 1400, {"fence_height_ft": Decimal("6"), "potable_water": False}),
+            MANURE_BIN,
         ],
     ),
 }
@@ -195,6 +199,12 @@ def _fill_keeping(application: Application, keeping: str, by, **structure_overri
     actions.set_animals(application=application, by=by, animals=animals)
     for label, kind, area, extra in structures:
         fields = {**GOOD_HOUSING, **extra, **structure_overrides.get(label, {})}
+        if kind == "manure_storage":
+            fields = {
+                "distance_dwelling_ft": Decimal("120"),
+                "distance_lot_line_ft": Decimal("30"),
+                **structure_overrides.get(label, {}),
+            }
         if kind == "corral":
             fields = {
                 "distance_public_way_ft": Decimal("45"),

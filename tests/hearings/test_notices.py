@@ -33,7 +33,8 @@ def mail(item, abutter, n, on, by):
 
 
 def hearing_findings(application):
-    result = evaluate_application(b.refresh(application))
+    # Judged on the hearing day: the rules are applied on the day of the check (revision 2).
+    result = evaluate_application(b.refresh(application), as_of=b.HEARING)
     return [f for f in result["findings"] if f["rule"] == "20-20.9"]
 
 
