@@ -10,13 +10,12 @@ import time_machine
 from django.urls import reverse
 
 from facilities.models import AnimalKept
-from hearings.models import Variance
-from permits import actions
+from permits import actions, eligibility
 from permits.facts_from_records import evaluate_application, facts_for
 from permits.models import Permit
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
-from tests.permits.helpers import hold_hearing, new_hen_application
+from tests.hearings import builders as hearing
 from tests.permits.test_intake import draft, form_data
 
 ISSUE_DAY = date(2027, 1, 14)
@@ -59,7 +58,7 @@ def horse_application(*, by, lot, horses: int, applicant=None):
     actions.submit_application(application=application, received_on=date(2027, 1, 5), by=by)
     actions.record_payment(
         application=application,
-        amount=actions.fee_due(application),
+        amount=eligibility.fee_due(application),
         received_on=date(2027, 1, 5),
         method="check",
         by=by,
@@ -255,36 +254,41 @@ def test_a_permit_for_guinea_pigs_names_them(clerk):
 
 
 def new_application_with_a_variance(clerk, expires_on):
-    """A coop 40 ft from the line (§20-15(4)(a) needs 50), varied until `expires_on`."""
-    application = new_hen_application(by=clerk, distance_ft="40")
-    decision = hold_hearing(application)
-    Variance.objects.create(
-        application=application,
-        decision=decision,
-        rules=["20-15.4.a"],
-        granted=True,
-        expires_on=expires_on,
+    """A coop 40 ft from the line (§20-15(4)(a) needs 50), varied by the Board until
+    `expires_on`, at a hearing noticed and decided through the hearings actions."""
+    from django.contrib.auth import get_user_model
+
+    from stoneham_boh.accounts.roles import Role
+    from tests.conftest import make_user
+
+    member = get_user_model().objects.filter(username="board-v").first() or make_user(
+        "board-v", Role.BOARD
     )
-    return application
+    item = hearing.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="40")
+    hearing.decide(
+        item, by=member, variance_rules=["20-15.4.a"], variance_expires_on=expires_on
+    )
+    return item.application
 
 
 @pytest.mark.django_db
 def test_permit_is_not_issued_after_its_variance_expired(clerk):
-    application = new_application_with_a_variance(clerk, date(2027, 3, 31))
-    assert "§20-15(4)(a)" in refusal(application, date(2027, 4, 1))
+    application = new_application_with_a_variance(clerk, date(2030, 3, 31))
+    assert "§20-15(4)(a)" in refusal(application, date(2030, 4, 1))
 
 
 @pytest.mark.django_db
 def test_permit_is_issued_on_the_last_day_of_its_variance(clerk):
-    application = new_application_with_a_variance(clerk, date(2027, 3, 31))
-    permit = actions.issue_permit(application=application, by=clerk, on=date(2027, 3, 31))
-    assert "Variance of 20-15.4.a until March 31, 2027" in permit.variances_text
+    application = new_application_with_a_variance(clerk, date(2030, 3, 31))
+    permit = actions.issue_permit(application=application, by=clerk, on=date(2030, 3, 31))
+    assert "§20-15(4)(a)" in permit.variances_text
+    assert "until March 31, 2030" in permit.variances_text
 
 
 @pytest.mark.django_db
 def test_permit_is_not_issued_after_its_variance_expired_on_the_page(clerk, clerk_client):
-    application = new_application_with_a_variance(clerk, date(2027, 3, 31))
-    with time_machine.travel(factories.midday(date(2027, 4, 2)), tick=False):
+    application = new_application_with_a_variance(clerk, date(2030, 3, 31))
+    with time_machine.travel(factories.midday(date(2030, 4, 2)), tick=False):
         clerk_client.force_login(clerk)
         detail = clerk_client.get(reverse("permits:application-detail", args=[application.pk]))
         issued = clerk_client.post(
