@@ -214,16 +214,8 @@ class Structure(models.Model):
     distance_public_way_ft = distance_field("public way")
     distance_dwelling_ft = distance_field("dwelling")
     distance_abutting_dwelling_ft = distance_field("abutting dwelling")
-    distance_lot_line_ft = models.DecimalField(
-        "distance to the nearest lot line (ft)",
-        max_digits=7,
-        decimal_places=1,
-        null=True,
-        blank=True,
-        validators=NON_NEGATIVE,
-        help_text="§20-16(3)(b): any lot line, one along a street included. Leave blank when "
-        "there is none within 300 ft.",
-    )
+    # §20-16(3)(b): any lot line, one along a street included (the form's help text says so).
+    distance_lot_line_ft = distance_field("the nearest lot line")
     history = HistoricalRecords()
 
     class Meta:
