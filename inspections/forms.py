@@ -21,6 +21,7 @@ from inspections.checklist import Section, grouped
 from inspections.models import ChecklistFinding, Complaint, Inspection
 from inspections.photos import MAX_PHOTOS_PER_ITEM, check_photo
 from stoneham_boh.roles import Role
+from stoneham_boh.typed_numbers import TypedNumbersForm
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -176,7 +177,7 @@ class ExtendOrderForm(forms.Form):
         self.helper = _helper()
 
 
-class CensusForm(forms.Form):
+class CensusForm(TypedNumbersForm, forms.Form):
     year = forms.IntegerField(min_value=2002, max_value=2100)
 
 

@@ -9,10 +9,11 @@ from django.conf import settings
 from django.forms import inlineformset_factory
 from django.utils import timezone
 
-from facilities.choices import DISTANCE_FEATURES
+from facilities.choices import DISTANCE_FEATURES, blank_distance_means
 from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document, Payment
+from stoneham_boh.typed_numbers import TypedNumbersForm
 
 
 def helper(*layout, **attrs) -> FormHelper:
@@ -66,7 +67,7 @@ class ApplicantForm(forms.ModelForm):
         )
 
 
-class LotForm(forms.ModelForm):
+class LotForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = Lot
         fields = ["parcel_id", "street_address", "area_acres", "zoning_district"]
@@ -111,7 +112,7 @@ class ChooseOrCreateForm(forms.Form):
         return self._choice("lot", Lot)
 
 
-class ApplicationForm(forms.ModelForm):
+class ApplicationForm(TypedNumbersForm, forms.ModelForm):
     """What was applied for, beyond the structures and animals (§20-15 to §20-20)."""
 
     class Meta:
@@ -172,7 +173,7 @@ class ApplicationForm(forms.ModelForm):
         )
 
 
-class LotFactsForm(forms.ModelForm):
+class LotFactsForm(TypedNumbersForm, forms.ModelForm):
     """The lot's ground, which §20-17(1)-(2) checks for equines."""
 
     class Meta:
@@ -233,7 +234,7 @@ STRUCTURE_FIELDS = (
 )
 
 
-class StructureForm(forms.ModelForm):
+class StructureForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = Structure
         fields = list(STRUCTURE_FIELDS)
@@ -244,8 +245,10 @@ class StructureForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        blank = blank_distance_means()
         for key, label in DISTANCE_FEATURES:
             self.fields[f"distance_{key}_ft"].label = f"{label} (ft)"
+            self.fields[f"distance_{key}_ft"].widget.attrs["placeholder"] = blank
         self.helper = helper(
             columns("label", "kind", "area_sqft", "fence_height_ft", css="col-6 col-lg-3"),
             Row(*(Column(name, css_class="col-6 col-lg-3") for name in DISTANCE_NAMES)),
@@ -263,7 +266,7 @@ class StructureForm(forms.ModelForm):
         return self.cleaned_data["label"].strip().upper()
 
 
-class AnimalForm(forms.ModelForm):
+class AnimalForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = AnimalKept
         fields = ["species", "count", "mature_count", "wild"]
@@ -394,7 +397,7 @@ class DocumentForm(forms.Form):
         return upload
 
 
-class PaymentForm(forms.ModelForm):
+class PaymentForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = Payment
         fields = ["amount", "received_on", "method", "reference"]

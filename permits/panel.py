@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from facilities.choices import blank_distance_means
 from permits.rules.wording import num
 
 GROUPS = (
@@ -32,7 +33,8 @@ FOLDED = frozenset({"met", "not_applicable"})
 
 def _quantity(value, unit: str) -> str:
     if value is None:
-        return "none" if unit == "ft" else "unknown"
+        # A blank distance is the contract's "no such feature within N ft": say so.
+        return blank_distance_means() if unit == "ft" else "unknown"
     return f"{num(value)} {unit}".strip()
 
 

@@ -19,9 +19,11 @@ from facilities.choices import (
     ManureMethod,
     Species,
     StructureKind,
+    blank_distance_means,
 )
 from permits import rules
 from permits.models import Application
+from stoneham_boh.typed_numbers import TypedNumbersForm
 
 # Generous ceilings: a figure above them is a typing mistake, not a Stoneham lot.
 MAX_ACRES = 10_000
@@ -46,7 +48,7 @@ def _helper(layout: Layout | None = None) -> FormHelper:
     return helper
 
 
-class LotForm(forms.Form):
+class LotForm(TypedNumbersForm, forms.Form):
     area_acres = _measure(
         "Lot area (acres)",
         "§20-17(1): horses need one acre each. One acre is 43,560 sq ft.",
@@ -102,7 +104,7 @@ class LotForm(forms.Form):
         )
 
 
-class AnimalForm(forms.Form):
+class AnimalForm(TypedNumbersForm, forms.Form):
     species = forms.ChoiceField(
         label="Animal", choices=[("", "Choose an animal"), *Species.choices]
     )
@@ -124,7 +126,7 @@ class AnimalForm(forms.Form):
 HOUSING = " ".join(sorted(HOUSING_KINDS))
 
 
-class StructureForm(forms.Form):
+class StructureForm(TypedNumbersForm, forms.Form):
     kind = forms.ChoiceField(label="Kind", choices=[("", "Choose a kind"), *StructureKind.choices])
     area_sqft = _measure("Floor or fenced area (sq ft)", ceiling=MAX_SQFT)
     potable_water = forms.BooleanField(
@@ -146,8 +148,10 @@ class StructureForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        blank = blank_distance_means()
         for key, label in DISTANCE_FEATURES:
             self.fields[f"distance_{key}_ft"] = _measure(label)
+            self.fields[f"distance_{key}_ft"].widget.attrs["placeholder"] = blank
         self.helper = _helper(
             Layout(
                 Row(
@@ -159,7 +163,7 @@ class StructureForm(forms.Form):
                 Div("fence_height_ft", data_show_for="corral"),
                 Div("well_drained", "groundwater_clearance_ft", data_show_for="manure_burial_pit"),
                 Fieldset(
-                    "Distances in feet (leave blank when there is none within 300 ft)",
+                    f"Distances in feet (a distance left blank means {blank})",
                     Row(
                         *(
                             Column(f"distance_{key}_ft", css_class="col-6 col-lg-3")

@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from facilities.choices import blank_distance_means
 from permits import actions
 from permits.facts import FACT_RELATED, evaluate_application, load_facts
 from permits.form_actions import submit
@@ -66,6 +67,7 @@ def application_context(application, **forms) -> dict:
     return {
         "application": application,
         "panel": panel(result),
+        "blank_distance": blank_distance_means(today),
         "fees": fees,
         "payments": application.payments.all(),
         "documents": application.documents.all(),

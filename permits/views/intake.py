@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from facilities import actions as lot_actions
+from facilities.choices import blank_distance_means
 from facilities.models import Lot
 from permits import actions
 from permits.facts import evaluate_application, evaluate_parts, variances_for
@@ -196,7 +197,13 @@ def application_edit(request, pk):
     return render(
         request,
         "permits/application_edit.html",
-        {"application": application, "receive": receive, "panel": result, **forms},
+        {
+            "application": application,
+            "receive": receive,
+            "panel": result,
+            "blank_distance": blank_distance_means(),
+            **forms,
+        },
     )
 
 
