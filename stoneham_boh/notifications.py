@@ -26,6 +26,7 @@ from django.utils import timezone
 from permits import rules
 from permits.models import Application, FeeSchedule, Permit, permit_expiry
 from stoneham_boh.models import Notification, RenewalRequest
+from stoneham_boh.site import site_url
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +34,7 @@ Kind = Notification.Kind
 
 
 def absolute_url(url_name: str, *args) -> str:
-    return settings.SITE_URL + reverse(url_name, args=args)
+    return site_url() + reverse(url_name, args=args)
 
 
 def address_of(applicant) -> str:
@@ -67,7 +68,7 @@ def send(
     """
     if not to or Notification.objects.filter(key=key).exists():
         return None
-    context = {"BOARD": settings.BOARD, "SITE_URL": settings.SITE_URL, **context}
+    context = {"BOARD": settings.BOARD, "SITE_URL": site_url(), **context}
     subject = " ".join(render_to_string(f"email/{kind}_subject.txt", context).split())
     text = render_to_string(f"email/{kind}.txt", context)
     html = render_to_string(f"email/{kind}.html", context)

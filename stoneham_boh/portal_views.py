@@ -86,7 +86,7 @@ def my_permit_pdf(request, pk: int):
     from permits.pdf import render_permit_pdf
 
     permit = get_object_or_404(portal.own_permits(request.user), pk=pk)
-    response = HttpResponse(render_permit_pdf(permit), content_type="application/pdf")
+    response = HttpResponse(render_permit_pdf(permit, request), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="permit-{permit.number}.pdf"'
     response["Cache-Control"] = "private, no-store"
     return response

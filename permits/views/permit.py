@@ -15,6 +15,7 @@ from permits.forms import ReasonForm, RevokeForm
 from permits.history import permit_history
 from permits.models import Permit
 from permits.pdf import render_permit_pdf, verification_url
+from permits.verification_code import short_code
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
 from stoneham_boh.roles import Role
@@ -39,7 +40,8 @@ def _permit_page(request, permit, status=200, **forms):
         {
             "permit": permit,
             "renewal": renewal,
-            "verify_url": verification_url(permit),
+            "verify_url": verification_url(permit, request),
+            "verify_code": short_code(permit.verify_token),
             "history": permit_history(permit),
             "revoke_form": forms.get("revoke_form")
             or RevokeForm(prefix="revoke", initial={"revoked_on": timezone.localdate()}),
@@ -60,7 +62,7 @@ def permit_detail(request, pk):
 @require_GET
 def permit_pdf(request, pk):
     permit = _permit(pk)
-    response = HttpResponse(render_permit_pdf(permit), content_type="application/pdf")
+    response = HttpResponse(render_permit_pdf(permit, request), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="permit-{permit.number}.pdf"'
     return response
 

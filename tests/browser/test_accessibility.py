@@ -47,9 +47,11 @@ SMALL_TARGETS = """
       target = control.closest('label, .form-check') || control.labels[0] || control;
     }
     const box = target.getBoundingClientRect();
-    if (box.width <= 1 || box.height <= 1) continue;  // not shown at this width, or visually hidden
+    // Not shown at this width, or visually hidden.
+    if (box.width <= 1 || box.height <= 1) continue;
     if (box.height < min - 0.5) {
-      small.push(`${control.tagName.toLowerCase()}#${control.id || control.name || control.textContent.trim().slice(0, 30)} `
+      const name = control.id || control.name || control.textContent.trim().slice(0, 30);
+      small.push(`${control.tagName.toLowerCase()}#${name} `
                  + `(${Math.round(box.width)} x ${Math.round(box.height)})`);
     }
   }
