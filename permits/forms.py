@@ -12,7 +12,7 @@ from django.utils import timezone
 from facilities.choices import DISTANCE_FEATURES, blank_distance_means
 from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
-from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document, Payment
+from permits.models import Applicant, Application, Document, Payment
 from stoneham_boh.typed_numbers import TypedNumbersForm
 
 
@@ -129,13 +129,10 @@ class ApplicationForm(TypedNumbersForm, forms.ModelForm):
             "prior_permit_issued": "§20-20(8): keepings permitted before August 1, 2002.",
             "conditions_unchanged": "§20-20(8): the facility and animals are as first permitted.",
             "manure_method": "§20-16(2)-(3): how manure is kept or disposed of.",
-            **{field: "§20-20(1)." for field, _, _ in DOCUMENT_FIELDS},
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for field, _, label in DOCUMENT_FIELDS:
-            self.fields[field].label = label
         renewal = self.instance.kind == Application.Kind.RENEWAL
         grandfathering = (
             [
@@ -150,10 +147,6 @@ class ApplicationForm(TypedNumbersForm, forms.ModelForm):
             del self.fields["prior_permit_issued"]
             del self.fields["conditions_unchanged"]
         self.helper = helper(
-            Fieldset(
-                "Documents received (§20-20(1))",
-                columns(*(field for field, _, _ in DOCUMENT_FIELDS)),
-            ),
             Fieldset(
                 "Construction (§20-20(2))",
                 columns(

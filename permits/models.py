@@ -245,7 +245,13 @@ class Document(models.Model):
 
     application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="documents")
     kind = models.CharField(max_length=40, choices=Kind.choices)
-    file = models.FileField(upload_to="documents/%Y/%m/")
+    # No file when the clerk records that the paper original is on file (paper_original).
+    file = models.FileField(upload_to="documents/%Y/%m/", blank=True)
+    paper_original = models.BooleanField(
+        "paper original on file",
+        default=False,
+        help_text="Recorded by the clerk who holds the paper: who and when are uploaded_by/_at.",
+    )
     original_name = models.CharField(max_length=255)
     content_type = models.CharField(max_length=100)
     size_bytes = models.PositiveIntegerField()

@@ -16,7 +16,7 @@ from permits.facts import FACT_RELATED, evaluate_application, load_facts
 from permits.form_actions import submit
 from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
-from permits.models import Applicant, Application, Document
+from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document
 from permits.panel import panel
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
@@ -64,6 +64,10 @@ def application_context(application, **forms) -> dict:
     )
     abutter_list = getattr(application, "abutter_list", None)
     fees = _fees(application)
+    required = [
+        {"kind": kind, "label": label, "received": getattr(application, field)}
+        for field, kind, label in DOCUMENT_FIELDS
+    ]
     return {
         "application": application,
         "panel": panel(result),
@@ -88,6 +92,10 @@ def application_context(application, **forms) -> dict:
         ),
         "issue_form": forms.get("issue_form") or IssueForm(prefix="issue"),
         # Badge colours for the six §20-20(1) documents: only a new application must have them.
+        "required_documents": required,
+        "paper_kinds": [doc for doc in required if not doc["received"]]
+        if application.is_editable
+        else [],
         "doc_classes": "pass,missing"
         if application.kind == Application.Kind.NEW
         else "pass,not_applicable",
@@ -131,6 +139,24 @@ def document_upload(request, pk):
             messages.success(request, f"{document.get_kind_display()} received.")
             return redirect(reverse("permits:application-detail", args=[pk]) + "#documents")
     return _render_with(request, application, document_form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def document_paper(request, pk):
+    """The clerk records that the paper original of a §20-20(1) document is on file."""
+    application = _application(pk)
+    try:
+        document = actions.record_paper_original(
+            application=application, kind=request.POST.get("kind", ""), by=request.user
+        )
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(
+            request, f"{document.get_kind_display()}: the paper original is recorded as on file."
+        )
+    return redirect(reverse("permits:application-detail", args=[pk]) + "#documents")
 
 
 @role_required(*STAFF)

@@ -102,6 +102,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "permits:application-edit": (GET, staff("clerk")),
     "permits:application-compliance": (GET, staff(*ALL_STAFF)),
     "permits:document-upload": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:document-paper": (POST, staff("clerk", ok=ADMITTED)),
     "permits:payment-add": (POST, staff("clerk", ok=ADMITTED)),
     "permits:application-issue": (POST, staff("clerk", ok=ADMITTED)),
     "permits:document-download": (GET, staff(*ALL_STAFF)),
