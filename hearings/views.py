@@ -279,7 +279,7 @@ def item_mailing(request, pk, abutter_pk):
     abutter = get_object_or_404(
         Abutter, pk=abutter_pk, abutter_list__application_id=item.application_id
     )
-    form = MailingForm(request.POST, prefix=f"a{abutter.pk}")
+    form = MailingForm(request.POST, prefix=f"a{abutter.pk}", drafted_on=item.scheduled_on)
     recorded = _submitted(
         request,
         form,
@@ -295,7 +295,7 @@ def item_mailing(request, pk, abutter_pk):
 @require_POST
 def item_mailing_list(request, pk):
     item = _item(pk)
-    form = MailingListForm(request.POST)
+    form = MailingListForm(request.POST, drafted_on=item.scheduled_on)
     recorded = _submitted(
         request,
         form,
@@ -453,11 +453,16 @@ def legal_notice_draft(request, pk):
     return redirect("hearings:legal-notice", pk=meeting.pk)
 
 
+def _drafted_on(meeting):
+    notice = LegalNotice.objects.filter(meeting=meeting).first()
+    return notice.drafted_on if notice else None
+
+
 @role_required(Role.CLERK)
 @require_POST
 def legal_notice_sent(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
-    form = SentForm(request.POST)
+    form = SentForm(request.POST, drafted_on=_drafted_on(meeting))
     sent = _submitted(
         request,
         form,
@@ -473,7 +478,7 @@ def legal_notice_sent(request, pk):
 @require_POST
 def legal_notice_published(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
-    form = PublicationForm(request.POST)
+    form = PublicationForm(request.POST, drafted_on=_drafted_on(meeting))
     published = _submitted(
         request,
         form,
