@@ -70,7 +70,7 @@ def application_context(application, **forms) -> dict:
     ]
     return {
         "application": application,
-        "panel": panel(result),
+        "panel": panel(result, application=application),
         "blank_distance": blank_distance_means(today),
         "fees": fees,
         "payments": application.payments.all(),

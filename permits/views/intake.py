@@ -193,7 +193,7 @@ def application_edit(request, pk):
     else:
         forms = _intake_forms(application)
         receive = ReceiveForm(prefix="receive")
-        result = panel(evaluate_application(application))
+        result = panel(evaluate_application(application), application=application)
     return render(
         request,
         "permits/application_edit.html",
@@ -245,7 +245,7 @@ def _evaluate_forms(application, forms) -> dict:
         variances=variances_for(application),
         record=application,
     )
-    return panel(result, problems)
+    return panel(result, problems, application=application)
 
 
 @role_required(Role.CLERK, Role.AGENT, Role.BOARD)
@@ -258,11 +258,11 @@ def application_compliance(request, pk):
     application = _editable(pk)
     if request.method == "POST":
         if not application.is_editable:
-            context = {"panel": panel(evaluate_application(application))}
+            context = {"panel": panel(evaluate_application(application), application=application)}
         else:
             context = {
                 "panel": _evaluate_forms(application, _intake_forms(application, request.POST))
             }
     else:
-        context = {"panel": panel(evaluate_application(application))}
+        context = {"panel": panel(evaluate_application(application), application=application)}
     return render(request, "_partials/compliance_panel.html", context)

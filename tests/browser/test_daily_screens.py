@@ -1,0 +1,63 @@
+"""What a clerk, a Board member and an agent tripped on in the daily screens (issue 17),
+each as the person meets it in the browser."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import time_machine
+from playwright.sync_api import expect
+
+from tests import factories
+from tests.browser.conftest import login
+from tests.hearings import builders as b
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_letters_typed_into_a_distance_are_refused_at_the_field_and_kept(
+    browser_page, live_server, clerk
+):
+    page = browser_page
+    application = factories.hen_renewal(by=clerk)
+    login(page, live_server, clerk.username)
+    page.goto(f"{live_server.url}/permits/applications/{application.pk}/edit/")
+    wetland = page.locator("#id_structures-0-distance_wetland_ft")
+    # A blank distance says what it means, in the ruleset's own figure.
+    expect(wetland).to_have_attribute("placeholder", "none within 300 ft")
+    wetland.fill("4O")  # a letter O for a zero
+    page.get_by_role("button", name="Save draft").click()
+    expect(page.get_by_text("Nothing was saved: correct the marked fields.")).to_be_visible()
+    expect(wetland).to_have_value("4O")
+    error = page.locator("#id_structures-0-distance_wetland_ft").locator("xpath=..")
+    expect(error).to_contain_text("Enter a number.")
+
+
+def test_the_application_page_says_what_a_blank_distance_means(browser_page, live_server, clerk):
+    page = browser_page
+    application = factories.hen_renewal(by=clerk)
+    login(page, live_server, clerk.username)
+    page.goto(f"{live_server.url}/permits/applications/{application.pk}/")
+    table = page.get_by_role("table", name=re.compile("Structures and their distances"))
+    # The dwelling distance the manure rule checks is among the columns.
+    expect(table.get_by_role("columnheader", name="Dwelling (ft)", exact=True)).to_be_visible()
+    expect(table.get_by_text("none within 300 ft").first).to_be_visible()
+
+
+def test_on_the_hearing_day_the_panel_shows_the_date_and_notices_as_pending(
+    browser_page, live_server, clerk
+):
+    page = browser_page
+    with time_machine.travel(factories.midday(b.DEADLINE), tick=False):
+        item = b.noticed(by=clerk)
+    with time_machine.travel(factories.midday(b.HEARING), tick=True):
+        login(page, live_server, clerk.username)
+        page.goto(f"{live_server.url}/permits/applications/{item.application_id}/")
+        schedule = page.locator("#compliance-panel [data-hearing-schedule]")
+        expect(schedule).to_contain_text("Public hearing set for Tuesday, March 26, 2030")
+        expect(schedule).to_contain_text("Notices are due by Tuesday, March 12, 2030")
+        expect(schedule).to_contain_text("3 of 3 mailed, the last on Tuesday, March 12, 2030")
+        expect(schedule).to_contain_text("Legal notice: published on Tuesday, March 12, 2030")
+        expect(schedule).to_contain_text("in time")
+        expect(page.locator("#compliance-panel")).not_to_contain_text("Actual: unknown")
