@@ -266,9 +266,11 @@ def _notices_page(request, item, status=200, **forms):
     )
 
 
-@role_required(Role.CLERK)
+@role_required(Role.CLERK, Role.BOARD)
 @require_GET
 def item_notices(request, pk):
+    """The abutters noticed and each letter's mailing and receipt: the clerk records them,
+    the Board reads them (read-only) before deciding."""
     return _notices_page(request, _item(pk))
 
 

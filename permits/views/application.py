@@ -72,6 +72,8 @@ def application_context(application, **forms) -> dict:
         "application": application,
         "panel": panel(result, application=application),
         "blank_distance": blank_distance_means(today),
+        # The Board reads the abutters of the hearing (read-only) on its notices page.
+        "hearing_item": application.docket_items.order_by("-meeting__date").first(),
         "fees": fees,
         "payments": application.payments.all(),
         "documents": application.documents.all(),

@@ -61,3 +61,21 @@ def test_on_the_hearing_day_the_panel_shows_the_date_and_notices_as_pending(
         expect(schedule).to_contain_text("Legal notice: published on Tuesday, March 12, 2030")
         expect(schedule).to_contain_text("in time")
         expect(page.locator("#compliance-panel")).not_to_contain_text("Actual: unknown")
+
+
+def test_a_board_member_sees_which_abutters_were_noticed_read_only(
+    browser_page, live_server, clerk, board_member
+):
+    page = browser_page
+    with time_machine.travel(factories.midday(b.DEADLINE), tick=False):
+        item = b.noticed(by=clerk)
+    with time_machine.travel(factories.midday(b.DEADLINE), tick=True):
+        login(page, live_server, board_member.username)
+        page.get_by_role("link", name="Docket").first.click()
+        page.get_by_role("link", name=re.compile("See the abutters")).first.click()
+        expect(page).to_have_url(re.compile(rf"/hearings/items/{item.pk}/$"))
+        expect(page.get_by_text("Owner 001").first).to_be_visible()
+        expect(page.get_by_text("Mailed").first).to_be_visible()
+        expect(page.get_by_text("Return receipt not yet back").first).to_be_visible()
+        # Read-only: nothing to record or correct.
+        expect(page.locator("main form")).to_have_count(0)

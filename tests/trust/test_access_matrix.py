@@ -128,7 +128,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "hearings:legal-notice-draft": (POST, staff("clerk", ok=ADMITTED)),
     "hearings:legal-notice-sent": (POST, staff("clerk", ok=ADMITTED)),
     "hearings:legal-notice-published": (POST, staff("clerk", ok=ADMITTED)),
-    "hearings:item-notices": (GET, staff("clerk")),
+    "hearings:item-notices": (GET, staff("clerk", "board")),
     "hearings:item-edit": (POST, staff("clerk", ok=ADMITTED)),
     "hearings:item-withdraw": (POST, staff("clerk", ok=ADMITTED)),
     "hearings:item-mailing": (POST, staff("clerk", ok=ADMITTED)),
