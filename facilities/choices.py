@@ -121,3 +121,26 @@ def blank_distance_means(on=None) -> str:
 
     feet = ruleset_in_force(on or timezone.localdate()).interpretations.absent_distance_beyond_ft
     return f"none within {feet} ft"
+
+
+# Plural names where adding an "s" would be wrong; the rest take an "s" on the noun.
+_PLURALS = {
+    "chicken": "Chickens (hens)",
+    "goose": "Geese",
+    "sheep": "Sheep",
+    "guinea_fowl": "Guinea fowl",
+    "quail": "Quail",
+    "pony": "Ponies",
+}
+
+
+def counted(count: int, species: str) -> str:
+    """"1 Horse", "2 Horses", "6 Chickens (hens)": a number of animals as a person writes it."""
+    name = Species(species).label if species in Species.values else species
+    if count != 1:
+        if species in _PLURALS:
+            name = _PLURALS[species]
+        else:
+            noun, bracket, rest = name.partition(" (")
+            name = f"{noun}s{bracket}{rest}"
+    return f"{count} {name}"

@@ -15,6 +15,7 @@ from facilities.choices import (
     Species,
     StructureKind,
     ZoningDistrict,
+    counted,
 )
 
 NON_NEGATIVE = [MinValueValidator(Decimal("0"))]
@@ -256,7 +257,7 @@ class AnimalKept(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.count} {self.get_species_display()}"
+        return counted(self.count, self.species)
 
 
 class AbutterList(models.Model):

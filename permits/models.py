@@ -13,7 +13,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from facilities.choices import ManureMethod, Species
+from facilities.choices import ManureMethod, Species, counted
 from facilities.models import MailingAddress
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
@@ -467,7 +467,7 @@ class PermitAnimal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.count} {self.get_species_display()}"
+        return counted(self.count, self.species)
 
 
 class PermitNumberCounter(models.Model):

@@ -66,7 +66,7 @@ def test_a_clerk_renews_a_permit_from_the_expiring_list_to_the_downloaded_pdf(
     text = "\n".join(p.extract_text() for p in PdfReader(pdf_path).pages)
     assert new_number in text
     assert "Karen Sullivan" in text
-    assert "6 Chicken (hen)" in text
+    assert "6 Chickens (hens)" in text
     assert f"Expires December 31, {year + 1}" in text
 
 

@@ -79,3 +79,28 @@ def test_a_board_member_sees_which_abutters_were_noticed_read_only(
         expect(page.get_by_text("Return receipt not yet back").first).to_be_visible()
         # Read-only: nothing to record or correct.
         expect(page.locator("main form")).to_have_count(0)
+
+
+def test_the_clerks_home_links_each_record_and_shows_online_renewal_requests(
+    browser_page, live_server, clerk
+):
+    from datetime import date
+
+    from stoneham_boh import actions as account_actions
+
+    page = browser_page
+    holder = factories.applicant_account(by=clerk, name="Karen Sullivan")
+    with time_machine.travel(factories.midday(date(2030, 1, 10)), tick=False):
+        permit = factories.issued_permit(
+            by=clerk, applicant=holder, on=date(2030, 1, 10), received_on=date(2030, 1, 10)
+        )
+    with time_machine.travel(factories.midday(date(2030, 11, 5)), tick=False):
+        account_actions.request_renewal(permit=permit, by=holder.user, unchanged=True)
+    with time_machine.travel(factories.midday(date(2030, 11, 6)), tick=True):
+        waiting = factories.hen_renewal(by=clerk, received_on=date(2030, 11, 6))
+        login(page, live_server, clerk.username)
+        requests = page.get_by_role("region", name="Online renewal requests waiting")
+        expect(requests.get_by_role("link", name=f"Permit {permit.number}")).to_be_visible()
+        applications = page.get_by_role("region", name="Applications needing attention")
+        applications.get_by_role("link", name=str(waiting.applicant)).click()
+        expect(page).to_have_url(re.compile(rf"/applications/{waiting.pk}/$"))

@@ -29,7 +29,7 @@ def test_the_permit_pdf_names_number_holder_animals_expiry_and_not_transferable(
     text = pdf_text(render_permit_pdf(permit))
     assert "2027-0001" in text
     assert "Karen Sullivan" in text
-    assert "6 Chicken (hen)" in text and "3 Duck" in text
+    assert "6 Chickens (hens)" in text and "3 Ducks" in text
     assert "Expires December 31, 2027" in text
     assert "Not transferable" in text
     assert f"/verify/{permit.verify_token}/" in text.replace("\n", "")
@@ -78,7 +78,7 @@ def test_the_verification_page_shows_the_permit_without_contact_details(client, 
     with time_machine.travel(date(2027, 6, 1)):
         page = client.get(reverse("permit-verify", args=[permit.verify_token])).content.decode()
     assert "Karen Sullivan" in page and permit.lot.street_address in page
-    assert "6 Chicken (hen)" in page and "December 31, 2027" in page
+    assert "6 Chickens (hens)" in page and "December 31, 2027" in page
     assert "in force until" in page
     assert "555-0199" not in page and "karen@example.org" not in page
     assert holder.mailing_street not in page or holder.mailing_street == permit.lot.street_address
