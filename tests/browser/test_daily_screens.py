@@ -104,3 +104,58 @@ def test_the_clerks_home_links_each_record_and_shows_online_renewal_requests(
         applications = page.get_by_role("region", name="Applications needing attention")
         applications.get_by_role("link", name=str(waiting.applicant)).click()
         expect(page).to_have_url(re.compile(rf"/applications/{waiting.pk}/$"))
+
+
+def test_the_renewals_list_fits_a_phone_without_scrolling_sideways(phone_page, live_server, clerk):
+    from datetime import date
+
+    page = phone_page
+    with time_machine.travel(factories.midday(date(2030, 11, 2)), tick=True):
+        for name in ("Karen Sullivan-Whitcombe", "Thomas Greene"):
+            factories.issued_permit(
+                by=clerk,
+                applicant=factories.applicant(name=name),
+                on=date(2030, 1, 10),
+                received_on=date(2030, 1, 10),
+            )
+        login(page, live_server, clerk.username)
+        page.goto(f"{live_server.url}/permits/renewals/")
+        expect(
+            page.get_by_role("button", name=re.compile("Start the renewal")).first
+        ).to_be_visible()
+        table = page.locator("table.table-stacked")
+        overflow = table.evaluate(
+            "t => t.closest('.table-responsive').scrollWidth - t.closest('.table-responsive').clientWidth"
+        )
+        assert overflow <= 1
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+def test_two_complaint_inspections_at_one_lot_say_which_complaint_each_answers(
+    phone_page, live_server, clerk, agent
+):
+    from inspections import actions as inspection_actions
+    from inspections.models import Inspection
+
+    page = phone_page
+    lot = factories.lot()
+    for description in ("Rats by the coop.", "Manure piled at the fence."):
+        complaint = inspection_actions.record_complaint(
+            lot=lot,
+            nature="vermin",
+            description=description,
+            complainant_name="A. Neighbour",
+            by=clerk,
+        )
+        inspection_actions.schedule_inspection(
+            lot=lot,
+            kind=Inspection.Kind.COMPLAINT,
+            scheduled_for=complaint.received_on,
+            by=agent,
+            agent=agent,
+            complaint=complaint,
+        )
+    login(page, live_server, agent.username)
+    page.goto(f"{live_server.url}/inspections/")
+    expect(page.get_by_text("“Rats by the coop.”", exact=False)).to_be_visible()
+    expect(page.get_by_text("“Manure piled at the fence.”", exact=False)).to_be_visible()
