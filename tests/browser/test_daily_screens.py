@@ -125,7 +125,8 @@ def test_the_renewals_list_fits_a_phone_without_scrolling_sideways(phone_page, l
         ).to_be_visible()
         table = page.locator("table.table-stacked")
         overflow = table.evaluate(
-            "t => t.closest('.table-responsive').scrollWidth - t.closest('.table-responsive').clientWidth"
+            "t => { const box = t.closest('.table-responsive');"
+            " return box.scrollWidth - box.clientWidth; }"
         )
         assert overflow <= 1
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
