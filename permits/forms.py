@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Fieldset, Layout, Row
 from django import forms
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.forms import inlineformset_factory
 from django.utils import timezone
 
@@ -399,7 +402,11 @@ class PaymentForm(TypedNumbersForm, forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["amount"].min_value = 0.01
+        # A field error, in words: otherwise the model's check constraint answered with its
+        # own name ("payment_amount_positive").
+        self.fields["amount"].validators.append(
+            MinValueValidator(Decimal("0.01"), "Enter an amount above $0.00.")
+        )
         self.helper = helper(
             columns("amount", "received_on", "method", "reference", css="col-sm-6 col-lg-3")
         )

@@ -6,6 +6,7 @@ then what a variance or §20-20(8) covers, then what is met, then what does not 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from facilities.choices import blank_distance_means
@@ -106,6 +107,34 @@ def hearing_schedule(application) -> dict | None:
     }
 
 
+_PATH_PART = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?$")
+_RECORDS = {"lot": "the lot", "application": "the application", "hearing": "the hearing"}
+_ROWS = {"structures": "structure", "animals": "animal row", "variances": "variance"}
+
+
+def path_in_words(path: str) -> str:
+    """A facts path (``lot.percolation_min_per_inch``) as the clerk's words: the panel must
+    never show the adapter's internal names."""
+    from facilities.choices import DISTANCE_FEATURES
+    from facilities.models import Lot, Structure
+
+    fields = {f.name: str(f.verbose_name) for f in (*Lot._meta.fields, *Structure._meta.fields)}
+    fields.update({key: f"distance to {label.lower()}" for key, label in DISTANCE_FEATURES})
+    words = []
+    for part in path.split("."):
+        match = _PATH_PART.match(part)
+        if match is None:
+            continue
+        name, index = match["name"], match["index"]
+        if name in _ROWS and index is not None:
+            words.append(f"{_ROWS[name]} {int(index) + 1}")
+        elif name in _RECORDS:
+            words.append(_RECORDS[name])
+        elif name != "distances":
+            words.append(fields.get(name, name.replace("_", " ")))
+    return ", ".join(words)
+
+
 def panel(result: dict, problems: list[str] | None = None, application=None) -> dict:
     """Template context for `_partials/compliance_panel.html` from a rules result.
 
@@ -113,7 +142,8 @@ def panel(result: dict, problems: list[str] | None = None, application=None) -> 
     findings of §20-20(9).
     """
     if "error" in result:
-        return {"error": result["error"], "problems": problems or [], "groups": []}
+        error = {**result["error"], "where": path_in_words(result["error"].get("path", ""))}
+        return {"error": error, "problems": problems or [], "groups": []}
     findings = result["findings"]
     counts = Counter(finding["status"] for finding in findings)
     groups = []
