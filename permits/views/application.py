@@ -81,6 +81,7 @@ def application_context(application, **forms) -> dict:
         "abutter_count": len(abutter_list.abutters.all()) if abutter_list else 0,
         "permit": getattr(application, "permit", None),
         "refusals": refusals,
+        "refused": forms.get("refused", []),
         "history": application_history(application),
         "document_form": forms.get("document_form") or DocumentForm(prefix="doc"),
         "payment_form": forms.get("payment_form")
@@ -220,10 +221,14 @@ def application_issue(request, pk):
             application=application, by=request.user, conditions=form.cleaned_data["conditions"]
         )
     except ActionRefused as refusal:
-        for reason in refusal.reasons or [refusal.message]:
-            form.add_error(None, reason)
-        messages.error(request, refusal.message)
-        return _render_with(request, application, status=409, issue_form=form)
+        # One box says why, beside the button: not a message above the page as well.
+        return _render_with(
+            request,
+            application,
+            status=409,
+            issue_form=form,
+            refused=refusal.reasons or [refusal.message],
+        )
     messages.success(
         request, f"Permit {permit.number} issued, valid to {permit.expires_on:%B %-d, %Y}."
     )
