@@ -52,6 +52,40 @@ def _row(finding: dict) -> dict:
     return row
 
 
+def _met_on_their_own(findings: list[dict], application) -> list[dict]:
+    """§20-20(8) reports every rule as grandfathered (the contract). The clerk needs to know
+    which rules the renewal relies on it for: a rule the keeping meets today, judged without
+    grandfathering, is shown as met, saying so."""
+    from permits import rules
+    from permits.facts import facts_for
+
+    facts = facts_for(application)
+    facts["application"] = {**facts["application"], "conditions_unchanged": False}
+    today = rules.check(facts)
+    if "error" in today or len(today["findings"]) != len(findings):
+        return findings
+    passing = {
+        (f["rule"], f.get("subject"), i)
+        for i, f in enumerate(today["findings"])
+        if f["status"] == "pass"
+    }
+    shown = []
+    for i, finding in enumerate(findings):
+        if (
+            finding["status"] == "grandfathered"
+            and (
+                finding["rule"],
+                finding.get("subject"),
+                i,
+            )
+            in passing
+        ):
+            message = today["findings"][i]["message"]
+            finding = {**finding, "status": "pass", "message": f"{message} Met without §20-20(8)."}
+        shown.append(finding)
+    return shown
+
+
 def _long(day) -> str:
     return f"{day:%A, %B} {day.day}, {day.year}"
 
@@ -145,6 +179,8 @@ def panel(result: dict, problems: list[str] | None = None, application=None) -> 
         error = {**result["error"], "where": path_in_words(result["error"].get("path", ""))}
         return {"error": error, "problems": problems or [], "groups": []}
     findings = result["findings"]
+    if application is not None and any(f["status"] == "grandfathered" for f in findings):
+        findings = _met_on_their_own(findings, application)
     counts = Counter(finding["status"] for finding in findings)
     groups = []
     for key, title, statuses in GROUPS:

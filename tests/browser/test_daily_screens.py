@@ -160,3 +160,29 @@ def test_two_complaint_inspections_at_one_lot_say_which_complaint_each_answers(
     page.goto(f"{live_server.url}/inspections/")
     expect(page.get_by_text("“Rats by the coop.”", exact=False)).to_be_visible()
     expect(page.get_by_text("“Manure piled at the fence.”", exact=False)).to_be_visible()
+
+
+def test_a_grandfathered_renewal_shows_which_rules_rely_on_20_20_8(
+    browser_page, live_server, clerk
+):
+    from datetime import date
+    from decimal import Decimal
+
+    page = browser_page
+    application = factories.hen_renewal(
+        by=clerk,
+        prior_permit_issued=date(1994, 5, 2),
+        conditions_unchanged=True,
+        structure={"distance_property_line_ft": Decimal("18")},
+    )
+    login(page, live_server, clerk.username)
+    page.goto(f"{live_server.url}/permits/applications/{application.pk}/")
+    panel = page.locator("#compliance-panel")
+    # The 18 ft setback relies on §20-20(8); the six hens meet the count rule on their own.
+    expect(
+        panel.locator('.finding[data-rule="20-15.4.a"][data-status="grandfathered"]')
+    ).to_have_count(1)
+    met = panel.locator('.finding[data-status="pass"]')
+    assert met.count() > 0
+    expect(met.first).to_contain_text("Met without §20-20(8).")
+    assert panel.locator('.finding[data-status="grandfathered"]').count() < 5
