@@ -63,7 +63,11 @@ class MeetingChoiceField(forms.ModelChoiceField):
 
 
 def upcoming_meetings():
-    return Meeting.objects.upcoming(timezone.localdate())
+    """Meetings an item can still be put on: not those whose legal notice already went to the
+    newspaper without it (the action refuses them; the form no longer offers them)."""
+    return Meeting.objects.upcoming(timezone.localdate()).exclude(
+        legal_notice__sent_on__isnull=False
+    )
 
 
 def relief_field() -> forms.MultipleChoiceField:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.paginator import Paginator
+from django.db.models import Count, Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -87,7 +88,13 @@ def _pdf(content: bytes, filename: str) -> HttpResponse:
 def docket(request):
     """The coming meeting's docket, the meetings after it, and past meetings with outcomes."""
     today = timezone.localdate()
-    upcoming = list(Meeting.objects.upcoming(today)[:6])
+    # Every coming meeting (a town schedules a dozen at most), each with its item count:
+    # the list used to stop at five with no way to the rest.
+    upcoming = list(
+        Meeting.objects.upcoming(today).annotate(
+            item_count=Count("items", filter=~Q(items__status=DocketItem.Status.WITHDRAWN))
+        )
+    )
     meeting = upcoming[0] if upcoming else None
     page = Paginator(past_meetings(today), PAGE_SIZE).get_page(request.GET.get("page"))
     # The coming docket and the past outcomes load together: a fixed dozen queries in all.

@@ -38,6 +38,12 @@ def decision_badge(item: DocketItem):
 
 
 @register.filter
+def all_noticed_in_time(entries) -> bool:
+    """Every item on the docket had both notices in time: a passed last day is then no alarm."""
+    return bool(entries) and all(entry.timing.both_in_time for entry in entries)
+
+
+@register.filter
 def relief_list(rule_ids) -> list[Relief]:
     return reliefs(rule_ids)
 
