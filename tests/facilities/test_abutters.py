@@ -54,8 +54,24 @@ def test_a_file_without_the_needed_columns_is_refused_whole():
     parsed = abutter_csv.parse("name,town\nJohn,Stoneham\n")
     assert parsed.problems == [
         "The first line must name the columns. Missing: mailing address "
-        "(or street, city, state and zip), parcel id."
+        "(or street, city, state and zip)."
     ]
+
+
+def test_the_parcel_id_is_optional_in_a_file_as_it_is_by_hand():
+    without_column = abutter_csv.parse(
+        'Owner,Mailing Address
+"Ellen Burke","14 Spring Street, Stoneham, MA 02180"
+'
+    )
+    assert without_column.importable
+    assert without_column.values()[0]["parcel_id"] == ""
+    blank_cell = abutter_csv.parse(
+        'Owner,Mailing Address,Parcel ID
+"Ellen Burke","14 Spring Street, Stoneham, MA 02180",
+'
+    )
+    assert blank_cell.importable
 
 
 def test_a_spreadsheet_export_in_windows_1252_is_read():
