@@ -60,16 +60,12 @@ def test_a_file_without_the_needed_columns_is_refused_whole():
 
 def test_the_parcel_id_is_optional_in_a_file_as_it_is_by_hand():
     without_column = abutter_csv.parse(
-        'Owner,Mailing Address
-"Ellen Burke","14 Spring Street, Stoneham, MA 02180"
-'
+        'Owner,Mailing Address\n"Ellen Burke","14 Spring Street, Stoneham, MA 02180"\n'
     )
     assert without_column.importable
     assert without_column.values()[0]["parcel_id"] == ""
     blank_cell = abutter_csv.parse(
-        'Owner,Mailing Address,Parcel ID
-"Ellen Burke","14 Spring Street, Stoneham, MA 02180",
-'
+        'Owner,Mailing Address,Parcel ID\n"Ellen Burke","14 Spring Street, Stoneham, MA 02180",\n'
     )
     assert blank_cell.importable
 
