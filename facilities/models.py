@@ -6,7 +6,8 @@ from decimal import Decimal
 
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, Value, When
+from django.db.models.functions import Lower, LPad, StrIndex, Substr
 from simple_history.models import HistoricalRecords
 
 from facilities.choices import (
@@ -58,6 +59,31 @@ class MailingAddress(models.Model):
             self.mailing_street,
             f"{self.mailing_city}, {self.mailing_state} {self.mailing_zip}",
         ]
+
+
+class LotQuerySet(models.QuerySet):
+    def in_street_order(self):
+        """By street, then by house number as a number: "13 Warren" after "109 Summer", and
+        "9 Pond" before "12 Pond" (the number is padded with zeros to compare as text)."""
+        space = StrIndex("street_address", Value(" "))
+        numbered = Q(_space__gt=1)
+        return (
+            self.annotate(_space=space)
+            .annotate(
+                _street=Case(
+                    When(numbered, then=Lower(Substr("street_address", F("_space") + 1))),
+                    default=Lower("street_address"),
+                ),
+                _number=Case(
+                    When(
+                        numbered,
+                        then=LPad(Substr("street_address", 1, F("_space") - 1), 10, Value("0")),
+                    ),
+                    default=Value(""),
+                ),
+            )
+            .order_by("_street", "_number", "id")
+        )
 
 
 class Lot(models.Model):
@@ -117,6 +143,8 @@ class Lot(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+
+    objects = LotQuerySet.as_manager()
 
     class Meta:
         ordering = ["street_address"]
@@ -218,9 +246,7 @@ class Structure(models.Model):
     @property
     def labelled_distances(self) -> list[tuple[str, Decimal | None]]:
         """Each distance of the plan, with its feature's name, in the rules contract's order."""
-        return [
-            (label, getattr(self, f"distance_{key}_ft")) for key, label in DISTANCE_FEATURES
-        ]
+        return [(label, getattr(self, f"distance_{key}_ft")) for key, label in DISTANCE_FEATURES]
 
     def distances(self) -> dict[str, Decimal | None]:
         return {key: getattr(self, f"distance_{key}_ft") for key, _ in DISTANCE_FEATURES}

@@ -222,6 +222,10 @@ class ChecklistRow:
     hint: str = ""
 
     @property
+    def faulty(self) -> bool:
+        return bool(self.result.errors or self.note.errors or self.photos.errors)
+
+    @property
     def expanded(self) -> bool:
         """Show the note and photos without a tap when they matter or hold something."""
         return bool(
@@ -291,6 +295,10 @@ class RecordInspectionForm(TokenForm):
             for item in self.items
         ]
         return grouped(rows, lambda row: row.item.citation)
+
+    def faults(self) -> list[ChecklistRow]:
+        """The items the agent must correct, in checklist order, for the summary's links."""
+        return [row for section in self.sections() for row in section.entries if row.faulty]
 
     def clean_performed_at(self):
         moment = self.cleaned_data["performed_at"]

@@ -186,3 +186,41 @@ def test_a_grandfathered_renewal_shows_which_rules_rely_on_20_20_8(
     assert met.count() > 0
     expect(met.first).to_contain_text("Met without §20-20(8).")
     assert panel.locator('.finding[data-status="grandfathered"]').count() < 5
+
+
+def test_a_checklist_sent_back_names_the_item_at_fault_and_takes_the_agent_there(
+    phone_page, live_server, clerk, agent
+):
+    from django.utils import timezone
+
+    from inspections import actions as inspection_actions
+    from inspections.models import Inspection
+    from tests.browser.test_agent_journey import VERMIN_QUESTION, camera_photo
+
+    page = phone_page
+    today = timezone.localdate()
+    permit = factories.issued_permit(by=clerk, on=today, received_on=today)
+    inspection = inspection_actions.schedule_inspection(
+        lot=permit.lot,
+        kind=Inspection.Kind.ROUTINE,
+        scheduled_for=today,
+        by=clerk,
+        agent=agent,
+        permit=permit,
+    )
+    login(page, live_server, agent.username)
+    page.goto(f"{live_server.url}/inspections/{inspection.pk}/record/")
+    vermin = page.locator("fieldset", has_text=VERMIN_QUESTION)
+    vermin.locator("label", has_text="Violation").click()
+    vermin.locator("input[type=file]").set_input_files(camera_photo())
+    page.get_by_role("button", name="Mark the unanswered as complies").click()
+    page.get_by_role("button", name="Record the inspection").click()  # no note for the violation
+    summary = page.locator("#form-errors")
+    expect(summary).to_contain_text("Describe the violation you found.")
+    expect(summary.get_by_role("link", name=re.compile(VERMIN_QUESTION[:20]))).to_be_visible()
+    expect(summary).to_contain_text("choose them again")
+    # The page opens at the item at fault, its note box ready to type in.
+    fault = page.locator("fieldset[data-fault]")
+    expect(fault).to_have_count(1)
+    expect(fault.locator("textarea")).to_be_focused()
+    expect(fault).to_be_in_viewport()

@@ -162,3 +162,21 @@ def test_a_certification_date_in_the_future_is_refused(clerk_client, clerk):
     response = preview(clerk_client, application, GOOD_CSV, certified_on="2999-01-01")
     assert response.status_code == 400
     assert "cannot be in the future" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_lots_sort_by_street_then_house_number_as_a_number(clerk):
+    from facilities import actions as lot_actions
+    from facilities.models import Lot
+
+    for n, address in enumerate(
+        ("13 Warren Street", "109 Summer Street", "9 Summer Street", "12 Summer Street")
+    ):
+        lot_actions.create_lot(by=clerk, parcel_id=f"5-50-{n + 1}", street_address=address)
+    listed = [lot.street_address for lot in Lot.objects.in_street_order()]
+    assert listed == [
+        "9 Summer Street",
+        "12 Summer Street",
+        "109 Summer Street",
+        "13 Warren Street",
+    ]
