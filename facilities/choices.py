@@ -109,19 +109,6 @@ class ZoningDistrict(models.TextChoices):
     OS = "OS", "Open Space"
 
 
-def blank_distance_means(on=None) -> str:
-    """What a distance left blank stands for, in the words of the ruleset in force on `on`.
-
-    The rules contract reads a blank as "no such feature within N ft"; a screen that showed
-    a bare blank let a clerk take it for "not measured".
-    """
-    from django.utils import timezone
-
-    from permits.rules.ruleset import ruleset_in_force
-
-    feet = ruleset_in_force(on or timezone.localdate()).interpretations.absent_distance_beyond_ft
-    return f"none within {feet} ft"
-
 
 # Plural names where adding an "s" would be wrong; the rest take an "s" on the noun.
 _PLURALS = {

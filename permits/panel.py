@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from facilities.choices import blank_distance_means
+from permits.figures import blank_distance_text
 from permits.rules.wording import num
 
 GROUPS = (
@@ -35,7 +35,7 @@ FOLDED = frozenset({"met", "not_applicable"})
 def _quantity(value, unit: str) -> str:
     if value is None:
         # A blank distance is the contract's "no such feature within N ft": say so.
-        return blank_distance_means() if unit == "ft" else "unknown"
+        return blank_distance_text() if unit == "ft" else "unknown"
     return f"{num(value)} {unit}".strip()
 
 
@@ -57,7 +57,7 @@ def _met_on_their_own(findings: list[dict], application) -> list[dict]:
     which rules the renewal relies on it for: a rule the keeping meets today, judged without
     grandfathering, is shown as met, saying so."""
     from permits import rules
-    from permits.facts import facts_for
+    from permits.facts_from_records import facts_for
 
     facts = facts_for(application)
     facts["application"] = {**facts["application"], "conditions_unchanged": False}

@@ -62,7 +62,7 @@ def clerk_sections(today: date) -> list[Section]:
 def renewal_requests_section() -> Section:
     from django.urls import reverse
 
-    from stoneham_boh.models import RenewalRequest
+    from permits.portal.models import RenewalRequest
 
     waiting = RenewalRequest.objects.pending()
     return Section(

@@ -6,7 +6,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import requires_csrf_token
 
 from stoneham_boh import dashboard
-from stoneham_boh.roles import Role, roles_of
+from stoneham_boh.accounts.roles import Role, roles_of
 
 
 class LogoutView(auth_views.LogoutView):

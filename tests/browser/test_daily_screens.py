@@ -86,7 +86,7 @@ def test_the_clerks_home_links_each_record_and_shows_online_renewal_requests(
 ):
     from datetime import date
 
-    from stoneham_boh import actions as account_actions
+    from permits.portal import actions as account_actions
 
     page = browser_page
     holder = factories.applicant_account(by=clerk, name="Karen Sullivan")

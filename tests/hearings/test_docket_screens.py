@@ -56,9 +56,9 @@ def test_the_public_page_counts_decided_hearings_and_drops_a_meeting_held_earlie
     b.decide(item, by=board_member)
     with at(b.HEARING, client, clerk):
         # 10 a.m. on the day of the 7 p.m. meeting: still coming, its decided hearing counted.
-        page = client.get(reverse("public-hearings")).content.decode()
+        page = client.get(reverse("hearings:public-hearings")).content.decode()
     assert "· 1 hearing</p>" in page
     late = timezone.make_aware(datetime.combine(b.HEARING, time(21, 30)))
     with time_machine.travel(late, tick=False):
-        page = client.get(reverse("public-hearings")).content.decode()
+        page = client.get(reverse("hearings:public-hearings")).content.decode()
     assert "No public hearing is scheduled" in page

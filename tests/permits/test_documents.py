@@ -95,7 +95,7 @@ def test_a_voided_document_stays_on_record_with_its_reason(clerk_client, clerk):
 @pytest.mark.django_db
 def test_a_tick_alone_no_longer_marks_a_document_received(clerk_client, clerk):
     from permits import actions
-    from stoneham_boh.errors import ActionRefused
+    from stoneham_boh.lib.errors import ActionRefused
 
     application = factories.hen_renewal(by=clerk)
     with pytest.raises(ActionRefused):
@@ -129,7 +129,7 @@ def test_the_clerk_records_the_paper_original_on_file_with_who_and_when(clerk_cl
 @pytest.mark.django_db
 def test_a_paper_record_is_refused_for_a_kind_that_is_not_a_required_document(clerk):
     from permits import actions
-    from stoneham_boh.errors import ActionRefused
+    from stoneham_boh.lib.errors import ActionRefused
 
     application = factories.hen_renewal(by=clerk)
     with pytest.raises(ActionRefused, match="six documents"):

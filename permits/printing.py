@@ -1,0 +1,46 @@
+"""The permit as a printed document (§20-20(3), (5), (7)), with its verification QR code."""
+
+from __future__ import annotations
+
+import segno
+from django.conf import settings
+from django.urls import reverse
+
+from permits.verification.code import short_code
+from stoneham_boh.lib.pdf import render_pdf
+from stoneham_boh.lib.site import site_url
+
+
+def verification_url(permit, request=None) -> str:
+    """The public page that says whether this permit is in force; the token is unguessable."""
+    return site_url(request) + reverse("permits:permit-verify", args=[permit.verify_token])
+
+
+def verify_lookup_url(request=None) -> str:
+    """The page where the short code beside the QR code is typed."""
+    return site_url(request) + reverse("permits:verify-lookup")
+
+
+def qr_data_uri(url: str) -> str:
+    # SVG keeps the code sharp at any print size and costs nothing to embed.
+    return segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#000")
+
+
+def permit_context(permit, request=None) -> dict:
+    url = verification_url(permit, request)
+    return {
+        "permit": permit,
+        "animals": list(permit.animals.all()),
+        "status": permit.current_status,
+        "status_label": permit.current_status_label,
+        "verify_url": url,
+        "qr": qr_data_uri(url),
+        "verify_code": short_code(permit.verify_token),
+        "lookup_url": verify_lookup_url(request),
+        "BOARD": settings.BOARD,
+    }
+
+
+def render_permit_pdf(permit, request=None) -> bytes:
+    """The permit's PDF bytes; `request` gives the address its links use in development."""
+    return render_pdf("pdf/permit.html", permit_context(permit, request))
