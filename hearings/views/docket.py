@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -16,16 +15,17 @@ from hearings.forms import (
 )
 from hearings.models import DocketItem, Meeting
 from hearings.notices import scheduling_warning
-from hearings.views.common import PAGE_SIZE, STAFF, _submitted
 from hearings.wording import variable_rule_ids
 from permits.facts_from_records import evaluate_application
 from permits.models import Application
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.query_bundle import prefetch_together
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def docket(request):
     """The coming meeting's docket, the meetings after it, and past meetings with outcomes."""
@@ -38,7 +38,7 @@ def docket(request):
         )
     )
     meeting = upcoming[0] if upcoming else None
-    page = Paginator(past_meetings(today), PAGE_SIZE).get_page(request.GET.get("page"))
+    page = page_of(request, past_meetings(today))
     # The coming docket and the past outcomes load together: a fixed dozen queries in all.
     past = outcome_variances(page.object_list)
     if meeting is None:
@@ -70,7 +70,7 @@ def schedule(request):
         form = ScheduleHearingForm(request.POST)
     else:
         form = ScheduleHearingForm(initial=_schedule_initial(request.GET))
-    item = request.method == "POST" and _submitted(
+    item = request.method == "POST" and attempt(
         request,
         form,
         lambda data: actions.schedule_hearing(by=request.user, **data),

@@ -18,12 +18,13 @@ from hearings.forms import (
 )
 from hearings.history import docket_item_history
 from hearings.models import AbutterNotice, DocketItem
-from hearings.notices import timing_for
+from hearings.notices import abutters_in_letter_order, timing_for
 from hearings.printing import abutter_letters_pdf, labels_pdf
-from hearings.views.common import _pdf, _submitted
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.pdf import pdf_response
 
 
 def _item(pk):
@@ -37,7 +38,7 @@ def _item(pk):
 
 def _notices_page(request, item, status=200, **forms):
     notices = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
-    abutters = notices.abutters_in_letter_order(item)
+    abutters = abutters_in_letter_order(item)
     rows = [
         {
             "abutter": abutter,
@@ -95,7 +96,7 @@ def item_mailing(request, pk, abutter_pk):
         Abutter, pk=abutter_pk, abutter_list__application_id=item.application_id
     )
     form = MailingForm(request.POST, prefix=f"a{abutter.pk}", drafted_on=item.scheduled_on)
-    recorded = _submitted(
+    recorded = attempt(
         request,
         form,
         lambda data: actions.record_mailing(item=item, abutter=abutter, by=request.user, **data),
@@ -111,7 +112,7 @@ def item_mailing(request, pk, abutter_pk):
 def item_mailing_list(request, pk):
     item = _item(pk)
     form = MailingListForm(request.POST, drafted_on=item.scheduled_on)
-    recorded = _submitted(
+    recorded = attempt(
         request,
         form,
         lambda data: actions.record_mailing_list(
@@ -152,7 +153,7 @@ def notice_receipt(request, pk):
 def item_edit(request, pk):
     item = _item(pk)
     form = DocketItemForm(request.POST)
-    saved = _submitted(
+    saved = attempt(
         request,
         form,
         lambda data: actions.update_docket_item(item=item, by=request.user, **data),
@@ -180,11 +181,11 @@ def item_withdraw(request, pk):
 @require_GET
 def item_letters(request, pk):
     item = _item(pk)
-    return _pdf(abutter_letters_pdf([item]), f"abutter-letters-{item.pk}.pdf")
+    return pdf_response(abutter_letters_pdf([item]), f"abutter-letters-{item.pk}.pdf")
 
 
 @role_required(Role.CLERK)
 @require_GET
 def item_labels(request, pk):
     item = _item(pk)
-    return _pdf(labels_pdf([item]), f"labels-{item.pk}.pdf")
+    return pdf_response(labels_pdf([item]), f"labels-{item.pk}.pdf")

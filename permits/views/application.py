@@ -15,13 +15,11 @@ from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document
 from permits.panel import panel
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import submit
 from stoneham_boh.lib.uploads import attachment_response
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
 
 def _application(pk):
@@ -91,7 +89,7 @@ def application_context(application, **forms) -> dict:
     }
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def application_detail(request, pk):
     application = _application(pk)
@@ -147,7 +145,7 @@ def document_paper(request, pk):
     return redirect(reverse("permits:application-detail", args=[pk]) + "#documents")
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def document_download(request, pk):
     """A received file, for staff only; always as a download, never rendered in the page."""
@@ -220,7 +218,7 @@ def application_issue(request, pk):
     return redirect("permits:permit-detail", pk=permit.pk)
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def applicant_detail(request, pk):
     applicant = get_object_or_404(Applicant, pk=pk)

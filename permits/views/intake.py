@@ -27,7 +27,7 @@ from permits.forms import (
 )
 from permits.models import Applicant, Application
 from permits.panel import panel
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.search import plain
@@ -245,7 +245,7 @@ def _evaluate_forms(application, forms) -> dict:
     return panel(result, problems, application=application)
 
 
-@role_required(Role.CLERK, Role.AGENT, Role.BOARD)
+@staff_required
 @require_http_methods(["GET", "POST"])
 def application_compliance(request, pk):
     """htmx: the compliance panel, for the saved application (GET) or the form as typed (POST).
