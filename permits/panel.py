@@ -86,61 +86,6 @@ def _met_on_their_own(findings: list[dict], application) -> list[dict]:
     return shown
 
 
-def _long(day) -> str:
-    return f"{day:%A, %B} {day.day}, {day.year}"
-
-
-def _notice_line(what: str, given, deadline, in_time_text: str) -> dict:
-    if given is None:
-        return {"what": what, "text": f"not yet given; due by {_long(deadline)}", "late": False}
-    late = given > deadline
-    text = f"{in_time_text} {_long(given)}: " + ("too late" if late else "in time")
-    return {"what": what, "text": text, "late": late}
-
-
-def hearing_schedule(application) -> dict | None:
-    """The hearing an undecided application is docketed for, with each notice's timing.
-
-    The rules judge the hearing only once it is held; until the decision the panel shows
-    what is already known (the date set, the notices given) as pending, with their dates.
-    """
-    if application is None or application.pk is None:
-        return None
-    from hearings.models import DocketItem
-    from hearings.notices import timing_for
-
-    item = (
-        DocketItem.objects.filter(application=application, status=DocketItem.Status.SCHEDULED)
-        .select_related("meeting", "meeting__legal_notice")
-        .order_by("-meeting__date")
-        .first()
-    )
-    if item is None:
-        return None
-    timing = timing_for(item)
-    mailed = timing.last_mailed if timing.abutters_mailed == timing.abutter_total else None
-    letters = _notice_line(
-        "Letters to abutters",
-        mailed,
-        timing.deadline,
-        f"{timing.abutters_mailed} of {timing.abutter_total} mailed, the last on",
-    )
-    if timing.abutters_mailed and mailed is None:
-        letters["text"] = (
-            f"{timing.abutters_mailed} of {timing.abutter_total} mailed; the rest due by "
-            f"{_long(timing.deadline)}"
-        )
-    return {
-        "hearing_date": _long(timing.hearing_date),
-        "meeting_time": item.meeting.time,
-        "deadline": _long(timing.deadline),
-        "notices": [
-            letters,
-            _notice_line("Legal notice", timing.published_on, timing.deadline, "published on"),
-        ],
-    }
-
-
 _PATH_PART = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?$")
 _RECORDS = {"lot": "the lot", "application": "the application", "hearing": "the hearing"}
 _ROWS = {"structures": "structure", "animals": "animal row", "variances": "variance"}
@@ -173,7 +118,7 @@ def panel(result: dict, problems: list[str] | None = None, application=None) -> 
     """Template context for `_partials/compliance_panel.html` from a rules result.
 
     With `application`, an undecided hearing's date and notices are shown with the pending
-    findings of §20-20(9).
+    findings of §20-20(9), and grandfathered rules met on their own are shown as met.
     """
     if "error" in result:
         error = {**result["error"], "where": path_in_words(result["error"].get("path", ""))}
@@ -201,5 +146,7 @@ def panel(result: dict, problems: list[str] | None = None, application=None) -> 
         "blocking": blocking,
         "summary": ", ".join(parts),
         "problems": problems or [],
-        "hearing": hearing_schedule(application) if counts["pending"] else None,
+        # The hearings app shows an undecided hearing's date and notices beside the pending
+        # findings (hearings_tags.pending_hearing): permits does not import hearings.
+        "application": application if counts["pending"] else None,
     }
