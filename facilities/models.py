@@ -85,6 +85,13 @@ class LotQuerySet(models.QuerySet):
             .order_by("_street", "_number", "id")
         )
 
+    def search(self, text: str):
+        """Free text: the street address, or the parcel id (map-block-lot, in capitals)."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(Q(street_address__icontains=text) | Q(parcel_id__icontains=text.upper()))
+
 
 class Lot(models.Model):
     """A parcel of land as the Assessor records it (§20-14, Lot)."""

@@ -27,7 +27,7 @@ from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.pdf import pdf_response
 
 
-def _item(pk):
+def docket_item_or_404(pk):
     return get_object_or_404(
         DocketItem.objects.select_related(
             "meeting", "meeting__legal_notice", "application__applicant", "application__lot"
@@ -85,13 +85,13 @@ def _notices_page(request, item, status=200, **forms):
 def item_notices(request, pk):
     """The abutters noticed and each letter's mailing and receipt: the clerk records them,
     the Board reads them (read-only) before deciding."""
-    return _notices_page(request, _item(pk))
+    return _notices_page(request, docket_item_or_404(pk))
 
 
 @role_required(Role.CLERK)
 @require_POST
 def item_mailing(request, pk, abutter_pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     abutter = get_object_or_404(
         Abutter, pk=abutter_pk, abutter_list__application_id=item.application_id
     )
@@ -110,7 +110,7 @@ def item_mailing(request, pk, abutter_pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_mailing_list(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     form = MailingListForm(request.POST, drafted_on=item.scheduled_on)
     recorded = attempt(
         request,
@@ -151,7 +151,7 @@ def notice_receipt(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_edit(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     form = DocketItemForm(request.POST)
     saved = attempt(
         request,
@@ -167,7 +167,7 @@ def item_edit(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_withdraw(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     try:
         actions.withdraw_docket_item(item=item, by=request.user)
     except ActionRefused as error:
@@ -180,12 +180,12 @@ def item_withdraw(request, pk):
 @role_required(Role.CLERK)
 @require_GET
 def item_letters(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     return pdf_response(abutter_letters_pdf([item]), f"abutter-letters-{item.pk}.pdf")
 
 
 @role_required(Role.CLERK)
 @require_GET
 def item_labels(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     return pdf_response(labels_pdf([item]), f"labels-{item.pk}.pdf")

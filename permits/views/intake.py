@@ -7,7 +7,6 @@ rechecks the rules from the form as the clerk types (htmx), without saving.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -39,22 +38,14 @@ def _search_applicants(text: str):
     text = plain(text)
     if len(text) < 2:
         return []
-    return list(
-        Applicant.objects.filter(
-            Q(name__icontains=text) | Q(mailing_street__icontains=text)
-        ).order_by("name")[:SEARCH_LIMIT]
-    )
+    return list(Applicant.objects.search(text).order_by("name")[:SEARCH_LIMIT])
 
 
 def _search_lots(text: str):
     text = plain(text)
     if len(text) < 2:
         return []
-    return list(
-        Lot.objects.filter(
-            Q(street_address__icontains=text) | Q(parcel_id__icontains=text.upper())
-        ).order_by("street_address")[:SEARCH_LIMIT]
-    )
+    return list(Lot.objects.search(text).order_by("street_address")[:SEARCH_LIMIT])
 
 
 @role_required(Role.CLERK)
