@@ -134,7 +134,6 @@ def test_no_page_any_role_reaches_has_a_serious_accessibility_fault(chromium, li
     started = time.monotonic()
     with time_machine.travel(NOW, tick=True):
         world = build_world()
-        print(f"TIMING world {time.monotonic() - started:.1f}")
         axe = Axe()
         found: dict[str, list[str]] = {}
         visited = 0
@@ -143,9 +142,7 @@ def test_no_page_any_role_reaches_has_a_serious_accessibility_fault(chromium, li
             page = context.new_page()
             for name in pages_for(role):
                 url = live_server.url + url_for(name, world)
-                t0 = time.monotonic()
                 problems = _problems_on(page, url, role, axe)
-                print(f"TIMING {role} {name} {time.monotonic() - t0:.2f}")
                 visited += 1
                 if problems:
                     found[f"{role} {name} {url_for(name, world)}"] = problems
