@@ -113,3 +113,30 @@ class ZoningDistrict(models.TextChoices):
     HB = "HB", "Highway Business"
     I = "I", "Industrial"  # noqa: E741
     OS = "OS", "Open Space"
+
+
+
+# Plural names where adding an "s" would be wrong; the rest take an "s" on the noun.
+_PLURALS = {
+    "chicken": "Chickens (hens)",
+    "goose": "Geese",
+    "sheep": "Sheep",
+    "guinea_fowl": "Guinea fowl",
+    "quail": "Quail",
+    "pony": "Ponies",
+}
+
+
+def counted(count: int, species: str, *, label: str | None = None) -> str:
+    """"1 Horse", "2 Horses", "6 Chickens (hens)": a number of animals as a person writes it.
+
+    `label` names an animal the vocabulary lists only as `other_domestic` ("Guinea pig").
+    """
+    name = label or (Species(species).label if species in Species.values else species)
+    if count != 1:
+        if species in _PLURALS and not label:
+            name = _PLURALS[species]
+        else:
+            noun, bracket, rest = name.partition(" (")
+            name = f"{noun}s{bracket}{rest}"
+    return f"{count} {name}"

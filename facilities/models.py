@@ -6,7 +6,8 @@ from decimal import Decimal
 
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, Value, When
+from django.db.models.functions import Lower, LPad, StrIndex, Substr
 from simple_history.models import HistoricalRecords
 
 from facilities.choices import (
@@ -16,6 +17,7 @@ from facilities.choices import (
     Species,
     StructureKind,
     ZoningDistrict,
+    counted,
 )
 
 NON_NEGATIVE = [MinValueValidator(Decimal("0"))]
@@ -61,6 +63,29 @@ class MailingAddress(models.Model):
 
 
 class LotQuerySet(models.QuerySet):
+    def in_street_order(self):
+        """By street, then by house number as a number: "13 Warren" after "109 Summer", and
+        "9 Pond" before "12 Pond" (the number is padded with zeros to compare as text)."""
+        space = StrIndex("street_address", Value(" "))
+        numbered = Q(_space__gt=1)
+        return (
+            self.annotate(_space=space)
+            .annotate(
+                _street=Case(
+                    When(numbered, then=Lower(Substr("street_address", F("_space") + 1))),
+                    default=Lower("street_address"),
+                ),
+                _number=Case(
+                    When(
+                        numbered,
+                        then=LPad(Substr("street_address", 1, F("_space") - 1), 10, Value("0")),
+                    ),
+                    default=Value(""),
+                ),
+            )
+            .order_by("_street", "_number", "id")
+        )
+
     def search(self, text: str):
         """Free text: the street address, or the parcel id (map-block-lot, in capitals)."""
         text = text.strip()
@@ -237,6 +262,11 @@ class Structure(models.Model):
     def is_housing(self) -> bool:
         return self.kind in HOUSING_KINDS
 
+    @property
+    def labelled_distances(self) -> list[tuple[str, Decimal | None]]:
+        """Each distance of the plan, with its feature's name, in the rules contract's order."""
+        return [(label, getattr(self, f"distance_{key}_ft")) for key, label in DISTANCE_FEATURES]
+
     def distances(self) -> dict[str, Decimal | None]:
         return {key: getattr(self, f"distance_{key}_ft") for key, _ in DISTANCE_FEATURES}
 
@@ -301,7 +331,7 @@ class AnimalKept(AnimalKind):
         ]
 
     def __str__(self) -> str:
-        return f"{self.count} {self.kind_label}"
+        return counted(self.count, self.species, label=self.kind_label)
 
 
 class AbutterList(models.Model):

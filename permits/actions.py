@@ -233,7 +233,8 @@ APPLICATION_FIELDS = (
     "construction",
     "construction_board_approved",
     "construction_building_inspector_approved",
-    *(field for field, _, _ in DOCUMENT_FIELDS),
+    # Not the §20-20(1) document flags: only an uploaded file or a paper-original record
+    # (upload_document, record_paper_original) marks a document received.
     "prior_permit_issued",
     "conditions_unchanged",
     "manure_method",
@@ -406,10 +407,50 @@ def upload_document(
         uploaded_by=by,
     )
     save_as(document, by)
-    flag = {key: field for field, key, _ in DOCUMENT_FIELDS}.get(kind)
+    _mark_received(application, kind, by)
+    return document
+
+
+def _received_flag(kind: str) -> str | None:
+    """The application's §20-20(1) flag a document of `kind` answers, if any."""
+    return {key: field for field, key, _ in DOCUMENT_FIELDS}.get(kind)
+
+
+def _mark_received(application: Application, kind: str, by) -> None:
+    flag = _received_flag(kind)
     if flag and application.is_editable and not getattr(application, flag):
         setattr(application, flag, True)
         save_as(application, by)
+
+
+PAPER_ORIGINAL = "Paper original on file"
+
+
+@transaction.atomic
+def record_paper_original(
+    *, application: Application, kind: str, by, description: str = ""
+) -> Document:
+    """Record that the paper original of a §20-20(1) document is in the Board's file.
+
+    A document counts as received only with its file uploaded or this record, which says who
+    holds the paper and since when: never from a bare tick.
+    """
+    if _received_flag(kind) is None:
+        raise ActionRefused("Choose one of the six documents §20-20(1) asks for.")
+    if not application.is_editable:
+        raise ActionRefused("The application is closed: its documents can no longer change.")
+    document = Document(
+        application=application,
+        kind=kind,
+        paper_original=True,
+        original_name=PAPER_ORIGINAL,
+        content_type="",
+        size_bytes=0,
+        description=description.strip()[: Document._meta.get_field("description").max_length],
+        uploaded_by=by,
+    )
+    save_as(document, by)
+    _mark_received(application, kind, by)
     return document
 
 
@@ -424,7 +465,15 @@ def void_document(*, document: Document, reason: str, by) -> Document:
         raise ActionRefused(f"Keep the reason to {limit} characters.")
     document.voided = True
     document.void_reason = reason.strip()
-    return save_as(document, by)
+    save_as(document, by)
+    # The last file or paper record of a §20-20(1) document gone: it is no longer received.
+    application = document.application
+    flag = _received_flag(document.kind)
+    still_held = application.documents.filter(kind=document.kind, voided=False).exists()
+    if flag and application.is_editable and getattr(application, flag) and not still_held:
+        setattr(application, flag, False)
+        save_as(application, by)
+    return document
 
 
 # --- renewals, revocation, voiding ----------------------------------------------------------

@@ -60,14 +60,11 @@ def refusals_to_issue(
     if "error" in result:
         reasons.append(f"The application's facts are incomplete: {result['error']['message']}")
     elif not result["eligible"]:
-        blocking = [
-            f["citation"]
-            for f in result["findings"]
-            if f["status"] in ("fail", "missing", "pending")
-        ]
-        reasons.append(
-            "The rules are not all met (§20-20(3)): " + ", ".join(dict.fromkeys(blocking)) + "."
-        )
+        # Each rule not met, in its own words with its own citation.
+        for finding in result["findings"]:
+            if finding["status"] in ("fail", "missing", "pending"):
+                subject = f"{finding['subject']}: " if finding.get("subject") else ""
+                reasons.append(f"{subject}{finding['message']} ({finding['citation']})")
     due = fee_due(application)
     if due is None:
         reasons.append("No fee schedule is in force for the application's date.")

@@ -11,6 +11,7 @@ from facilities.choices import Species
 from facilities.models import AnimalKept
 from permits.models import Applicant, Application, Permit, PermitAnimal
 from stoneham_boh.lib.search import SearchFilterSet, plain
+from stoneham_boh.lib.typed_numbers import NumberText
 
 
 class ApplicationFilter(SearchFilterSet):
@@ -21,7 +22,11 @@ class ApplicationFilter(SearchFilterSet):
     )
     street = django_filters.CharFilter(method="on_street", label="Street")
     year = django_filters.NumberFilter(
-        method="in_year", label="Year", min_value=1900, max_value=2999
+        method="in_year",
+        label="Year",
+        min_value=1900,
+        max_value=2999,
+        widget=NumberText(whole=True),
     )
     attention = django_filters.BooleanFilter(
         method="needing_attention",
@@ -58,7 +63,11 @@ class PermitFilter(SearchFilterSet):
         choices=PERMIT_STATUS_CHOICES, method="in_status", empty_label="Any", label="Status"
     )
     year = django_filters.NumberFilter(
-        field_name="year", label="Year", min_value=1900, max_value=2999
+        field_name="year",
+        label="Year",
+        min_value=1900,
+        max_value=2999,
+        widget=NumberText(whole=True),
     )
     species = django_filters.ChoiceFilter(
         choices=Species.choices, method="with_species", empty_label="Any", label="Species"

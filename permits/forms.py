@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from crispy_forms.layout import Column, Fieldset, Row
 from django import forms
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.forms import inlineformset_factory
 from django.utils import timezone
 
 from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES, Species
 from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
-from permits.figures import lazy_with_figures
-from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document, Payment
+from permits.figures import blank_distance_text, lazy_with_figures
+from permits.models import Applicant, Application, Document, Payment
 from stoneham_boh.lib.forms import DateInput, columns, helper
+from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 
 
 class ApplicantForm(forms.ModelForm):
@@ -50,7 +54,7 @@ class ApplicantForm(forms.ModelForm):
 AREA_HELP = lazy_with_figures("§20-17(1): {20-17.1:acres_per_equine} per horse.")
 
 
-class LotForm(forms.ModelForm):
+class LotForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = Lot
         fields = ["parcel_id", "street_address", "area_acres", "zoning_district"]
@@ -99,7 +103,7 @@ class ChooseOrCreateForm(forms.Form):
         return self._choice("lot", Lot)
 
 
-class ApplicationForm(forms.ModelForm):
+class ApplicationForm(TypedNumbersForm, forms.ModelForm):
     """What was applied for, beyond the structures and animals (§20-15 to §20-20)."""
 
     class Meta:
@@ -119,13 +123,10 @@ class ApplicationForm(forms.ModelForm):
             "conservation_commission_wetland_ft": lazy_with_figures(
                 "§20-15(4)(b): never less than {20-15.4.b:floor_ft}."
             ),
-            **{field: "§20-20(1)." for field, _, _ in DOCUMENT_FIELDS},
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for field, _, label in DOCUMENT_FIELDS:
-            self.fields[field].label = label
         renewal = self.instance.kind == Application.Kind.RENEWAL
         grandfathering = (
             [
@@ -140,10 +141,6 @@ class ApplicationForm(forms.ModelForm):
             del self.fields["prior_permit_issued"]
             del self.fields["conditions_unchanged"]
         self.helper = helper(
-            Fieldset(
-                "Documents received (§20-20(1))",
-                columns(*(field for field, _, _ in DOCUMENT_FIELDS)),
-            ),
             Fieldset(
                 "Construction (§20-20(2))",
                 columns(
@@ -163,7 +160,7 @@ class ApplicationForm(forms.ModelForm):
         )
 
 
-class LotFactsForm(forms.ModelForm):
+class LotFactsForm(TypedNumbersForm, forms.ModelForm):
     """The lot's ground, which §20-17(1)-(2) checks for equines."""
 
     class Meta:
@@ -233,7 +230,7 @@ STRUCTURE_FIELDS = (
 )
 
 
-class StructureForm(forms.ModelForm):
+class StructureForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = Structure
         fields = list(STRUCTURE_FIELDS)
@@ -250,8 +247,10 @@ class StructureForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        blank = blank_distance_text()
         for key, label in DISTANCE_FEATURES:
             self.fields[f"distance_{key}_ft"].label = f"{label} (ft)"
+            self.fields[f"distance_{key}_ft"].widget.attrs["placeholder"] = blank
         self.helper = helper(
             columns("label", "kind", "area_sqft", "fence_height_ft", css="col-6 col-lg-3"),
             Row(*(Column(name, css_class="col-6 col-lg-3") for name in DISTANCE_NAMES)),
@@ -287,7 +286,7 @@ def clean_animal_name(form: forms.Form, cleaned: dict) -> None:
         )
 
 
-class AnimalForm(forms.ModelForm):
+class AnimalForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = AnimalKept
         fields = ["species", "name", "count", "mature_count", "wild"]
@@ -427,7 +426,7 @@ class DocumentForm(forms.Form):
         return upload
 
 
-class PaymentForm(forms.ModelForm):
+class PaymentForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = Payment
         fields = ["amount", "received_on", "method", "reference"]
@@ -436,7 +435,11 @@ class PaymentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["amount"].min_value = 0.01
+        # A field error, in words: otherwise the model's check constraint answered with its
+        # own name ("payment_amount_positive").
+        self.fields["amount"].validators.append(
+            MinValueValidator(Decimal("0.01"), "Enter an amount above $0.00.")
+        )
         self.helper = helper(
             columns("amount", "received_on", "method", "reference", css="col-sm-6 col-lg-3")
         )

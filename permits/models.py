@@ -13,7 +13,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from facilities.choices import ManureMethod, Species
+from facilities.choices import ManureMethod, Species, counted
 from facilities.models import AnimalKind, MailingAddress, named_only_when_other_domestic
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
@@ -262,7 +262,13 @@ class Document(models.Model):
 
     application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="documents")
     kind = models.CharField(max_length=40, choices=Kind.choices)
-    file = models.FileField(upload_to="documents/%Y/%m/")
+    # No file when the clerk records that the paper original is on file (paper_original).
+    file = models.FileField(upload_to="documents/%Y/%m/", blank=True)
+    paper_original = models.BooleanField(
+        "paper original on file",
+        default=False,
+        help_text="Recorded by the clerk who holds the paper: who and when are uploaded_by/_at.",
+    )
     original_name = models.CharField(max_length=255)
     content_type = models.CharField(max_length=100)
     size_bytes = models.PositiveIntegerField()
@@ -482,7 +488,7 @@ class PermitAnimal(AnimalKind):
         ]
 
     def __str__(self) -> str:
-        return f"{self.count} {self.kind_label}"
+        return counted(self.count, self.species, label=self.kind_label)
 
 
 class PermitNumberCounter(models.Model):

@@ -12,7 +12,7 @@ urlpatterns = [
         auth_views.LoginView.as_view(redirect_authenticated_user=True),
         name="login",
     ),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path("accounts/two-factor/", include("stoneham_boh.accounts.urls")),
     path(
         "accounts/password/",

@@ -74,8 +74,8 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
     paid."""
     fee_schedule()
     application = actions.create_application(
-        applicant=fields.pop("applicant", None) or applicant(),
-        lot=fields.pop("lot", None) or lot(),
+        applicant=fields.pop("applicant", None) or applicant(by=by),
+        lot=fields.pop("lot", None) or lot(by=by),
         kind=fields.pop("kind", Application.Kind.RENEWAL),
         by=by,
         manure_method="receptacle",

@@ -27,7 +27,7 @@ def lot_list(request):
     return list_page(
         request,
         filterset_class=LotFilter,
-        queryset=Lot.objects.order_by("street_address", "id"),
+        queryset=Lot.objects.in_street_order(),
         table=LOT_TABLE,
         title="Lots",
         csv_name="lots.csv",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.db.models import Count, Q
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
@@ -12,7 +13,7 @@ from hearings.docket import docket_entries, outcome_variances, past_meetings, re
 from hearings.forms import (
     ScheduleHearingForm,
 )
-from hearings.models import Meeting
+from hearings.models import DocketItem, Meeting
 from hearings.notices import scheduling_warning
 from hearings.wording import variable_rule_ids
 from permits.facts_from_records import evaluate_application
@@ -29,7 +30,13 @@ from stoneham_boh.lib.query_bundle import prefetch_together
 def docket(request):
     """The coming meeting's docket, the meetings after it, and past meetings with outcomes."""
     today = timezone.localdate()
-    upcoming = list(Meeting.objects.upcoming(today)[:6])
+    # Every coming meeting (a town schedules a dozen at most), each with its item count:
+    # the list used to stop at five with no way to the rest.
+    upcoming = list(
+        Meeting.objects.upcoming(today).annotate(
+            item_count=Count("items", filter=~Q(items__status=DocketItem.Status.WITHDRAWN))
+        )
+    )
     meeting = upcoming[0] if upcoming else None
     page = page_of(request, past_meetings(today))
     # The coming docket and the past outcomes load together: a fixed dozen queries in all.

@@ -18,7 +18,7 @@ from hearings.forms import (
 )
 from hearings.history import docket_item_history
 from hearings.models import AbutterNotice, DocketItem
-from hearings.notices import timing_for
+from hearings.notices import abutters_in_letter_order, timing_for
 from hearings.printing import abutter_letters_pdf, labels_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
@@ -38,7 +38,7 @@ def docket_item_or_404(pk):
 
 def _notices_page(request, item, status=200, **forms):
     notices = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
-    abutters = notices.abutters_in_letter_order(item)
+    abutters = abutters_in_letter_order(item)
     rows = [
         {
             "abutter": abutter,
@@ -80,9 +80,11 @@ def _notices_page(request, item, status=200, **forms):
     )
 
 
-@role_required(Role.CLERK)
+@role_required(Role.CLERK, Role.BOARD)
 @require_GET
 def item_notices(request, pk):
+    """The abutters noticed and each letter's mailing and receipt: the clerk records them,
+    the Board reads them (read-only) before deciding."""
     return _notices_page(request, docket_item_or_404(pk))
 
 
@@ -93,7 +95,7 @@ def item_mailing(request, pk, abutter_pk):
     abutter = get_object_or_404(
         Abutter, pk=abutter_pk, abutter_list__application_id=item.application_id
     )
-    form = MailingForm(request.POST, prefix=f"a{abutter.pk}")
+    form = MailingForm(request.POST, prefix=f"a{abutter.pk}", drafted_on=item.scheduled_on)
     recorded = attempt(
         request,
         form,
@@ -109,7 +111,7 @@ def item_mailing(request, pk, abutter_pk):
 @require_POST
 def item_mailing_list(request, pk):
     item = docket_item_or_404(pk)
-    form = MailingListForm(request.POST)
+    form = MailingListForm(request.POST, drafted_on=item.scheduled_on)
     recorded = attempt(
         request,
         form,

@@ -158,11 +158,16 @@ def legal_notice_draft(request, pk):
     return redirect("hearings:legal-notice", pk=meeting.pk)
 
 
+def _drafted_on(meeting):
+    notice = LegalNotice.objects.filter(meeting=meeting).first()
+    return notice.drafted_on if notice else None
+
+
 @role_required(Role.CLERK)
 @require_POST
 def legal_notice_sent(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
-    form = SentForm(request.POST)
+    form = SentForm(request.POST, drafted_on=_drafted_on(meeting))
     sent = attempt(
         request,
         form,
@@ -178,7 +183,7 @@ def legal_notice_sent(request, pk):
 @require_POST
 def legal_notice_published(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
-    form = PublicationForm(request.POST)
+    form = PublicationForm(request.POST, drafted_on=_drafted_on(meeting))
     published = attempt(
         request,
         form,

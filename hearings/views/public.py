@@ -19,13 +19,18 @@ from stoneham_boh.lib.pdf import pdf_response
 @require_GET
 def public_hearings(request):
     today = timezone.localdate()
+    # Not a meeting already held today: "coming" is from now on, in the town's time.
+    now = timezone.localtime()
     meetings = (
         Meeting.objects.upcoming(today)
+        .exclude(date=today, time__lt=now.time())
         .select_related("legal_notice")
         .prefetch_related(
             Prefetch(
                 "items",
-                queryset=DocketItem.objects.filter(status=DocketItem.Status.SCHEDULED),
+                # Every hearing the notice announced, decided ones included: only a withdrawn
+                # item is no longer heard.
+                queryset=DocketItem.objects.exclude(status=DocketItem.Status.WITHDRAWN),
                 to_attr="scheduled_items",
             )
         )

@@ -202,6 +202,7 @@ def inspection_record(request, pk):
             "keeping": keeping,
             "form": form,
             "sections": form.sections(),
+            "faults": form.faults() if form.is_bound else [],
             "photos_dropped": request.method == "POST" and bool(request.FILES),
         },
     )

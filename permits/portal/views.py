@@ -83,7 +83,9 @@ def my_application(request, pk: int):
 @require_GET
 def my_permit_pdf(request, pk: int):
     permit = get_object_or_404(portal.own_permits(request.user), pk=pk)
-    return pdf_response(render_permit_pdf(permit), f"permit-{permit.number}.pdf", download=True)
+    return pdf_response(
+        render_permit_pdf(permit, request), f"permit-{permit.number}.pdf", download=True
+    )
 
 
 @role_required(Role.APPLICANT)

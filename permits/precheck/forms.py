@@ -21,9 +21,10 @@ from facilities.choices import (
     StructureKind,
 )
 from permits import rules
-from permits.figures import lazy_with_figures
+from permits.figures import blank_distance_text, lazy_with_figures
 from permits.forms import clean_animal_name
 from permits.models import Application
+from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 
 # Generous ceilings: a figure above them is a typing mistake, not a Stoneham lot.
 MAX_ACRES = 10_000
@@ -48,7 +49,7 @@ def _helper(layout: Layout | None = None) -> FormHelper:
     return helper
 
 
-class LotForm(forms.Form):
+class LotForm(TypedNumbersForm, forms.Form):
     area_acres = _measure(
         "Lot area (acres)",
         lazy_with_figures(
@@ -115,7 +116,7 @@ class LotForm(forms.Form):
         )
 
 
-class AnimalForm(forms.Form):
+class AnimalForm(TypedNumbersForm, forms.Form):
     species = forms.ChoiceField(
         label="Animal", choices=[("", "Choose an animal"), *Species.choices]
     )
@@ -154,7 +155,7 @@ DISTANCE_HELP = {
 HOUSING = " ".join(sorted(HOUSING_KINDS))
 
 
-class StructureForm(forms.Form):
+class StructureForm(TypedNumbersForm, forms.Form):
     kind = forms.ChoiceField(label="Kind", choices=[("", "Choose a kind"), *StructureKind.choices])
     area_sqft = _measure("Floor or fenced area (sq ft)", ceiling=MAX_SQFT)
     potable_water = forms.BooleanField(
@@ -180,8 +181,10 @@ class StructureForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        blank = blank_distance_text()
         for key, label in DISTANCE_FEATURES:
             self.fields[f"distance_{key}_ft"] = _measure(label, DISTANCE_HELP.get(key, ""))
+            self.fields[f"distance_{key}_ft"].widget.attrs["placeholder"] = blank
         self.helper = _helper(
             Layout(
                 Row(

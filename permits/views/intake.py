@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from facilities.models import Lot
 from permits import actions
 from permits.facts_from_records import evaluate_application, evaluate_parts, variances_for
+from permits.figures import blank_distance_text
 from permits.forms import (
     AnimalFormSet,
     ApplicantForm,
@@ -184,11 +185,17 @@ def application_edit(request, pk):
     else:
         forms = _intake_forms(application)
         receive = ReceiveForm(prefix="receive")
-        result = panel(evaluate_application(application))
+        result = panel(evaluate_application(application), application=application)
     return render(
         request,
         "permits/application_edit.html",
-        {"application": application, "receive": receive, "panel": result, **forms},
+        {
+            "application": application,
+            "receive": receive,
+            "panel": result,
+            "blank_distance": blank_distance_text(),
+            **forms,
+        },
     )
 
 
@@ -226,7 +233,7 @@ def _evaluate_forms(application, forms) -> dict:
         variances=variances_for(application),
         record=application,
     )
-    return panel(result, problems)
+    return panel(result, problems, application=application)
 
 
 @staff_required
@@ -239,11 +246,11 @@ def application_compliance(request, pk):
     application = _editable(pk)
     if request.method == "POST":
         if not application.is_editable:
-            context = {"panel": panel(evaluate_application(application))}
+            context = {"panel": panel(evaluate_application(application), application=application)}
         else:
             context = {
                 "panel": _evaluate_forms(application, _intake_forms(application, request.POST))
             }
     else:
-        context = {"panel": panel(evaluate_application(application))}
+        context = {"panel": panel(evaluate_application(application), application=application)}
     return render(request, "_partials/compliance_panel.html", context)

@@ -27,7 +27,7 @@ PERMIT_ANIMALS = Prefetch(
 
 def animals_text(obj) -> str:
     """'6 Chicken (hen), 2 Goat' from prefetched animals (no query per row)."""
-    return ", ".join(f"{a.count} {a.kind_label}" for a in obj.animals.all())
+    return ", ".join(str(a) for a in obj.animals.all())
 
 
 APPLICATION_TABLE = Table(

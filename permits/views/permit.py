@@ -13,6 +13,7 @@ from permits.forms import ReasonForm, RevokeForm
 from permits.history import permit_history
 from permits.models import Permit
 from permits.printing import render_permit_pdf, verification_url
+from permits.verification.code import short_code
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
@@ -37,7 +38,8 @@ def _permit_page(request, permit, status=200, **forms):
         {
             "permit": permit,
             "renewal": renewal,
-            "verify_url": verification_url(permit),
+            "verify_url": verification_url(permit, request),
+            "verify_code": short_code(permit.verify_token),
             "history": permit_history(permit),
             "revoke_form": forms.get("revoke_form")
             or RevokeForm(prefix="revoke", initial={"revoked_on": timezone.localdate()}),
@@ -58,7 +60,9 @@ def permit_detail(request, pk):
 @require_GET
 def permit_pdf(request, pk):
     permit = _permit(pk)
-    return pdf_response(render_permit_pdf(permit), f"permit-{permit.number}.pdf", download=True)
+    return pdf_response(
+        render_permit_pdf(permit, request), f"permit-{permit.number}.pdf", download=True
+    )
 
 
 @role_required(Role.CLERK)

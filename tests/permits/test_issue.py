@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import date, timedelta
 from decimal import Decimal
@@ -237,10 +238,15 @@ def test_the_issue_page_shows_every_reason_it_refuses(clerk_client, clerk):
     )
     page = response.content.decode()
     assert response.status_code == 409
-    assert "The permit cannot be issued" in page
+    assert "The permit was not issued" in page
     assert "§20-15(4)(a)" in page
     assert "is not paid in full" in page
     assert not Permit.objects.exists()
+    # One box, once: each failing rule in words, with its own citation, no umbrella section.
+    assert page.count('class="alert alert-danger issue-refusal"') == 1
+    assert page.count("is not paid in full") == 1
+    assert "not all met" not in page
+    assert re.search(r"<li>[^<]*at least 50 ft[^<]*\(§20-15\(4\)\(a\)\)</li>", page), page
 
 
 def _issue_in_thread(application_pk, clerk_pk, results, barrier):

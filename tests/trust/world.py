@@ -394,6 +394,9 @@ def _the_other_actions(o, *, clerk, agent):
         application=application, kind=Document.Kind.OTHER, upload=pdf("letter.pdf"), by=clerk
     )
     permit_actions.void_document(document=spare, reason="Wrong file.", by=clerk)
+    permit_actions.record_paper_original(
+        application=application, kind=Document.Kind.FENCING, by=clerk
+    )
 
     with time_machine.travel(RENEWAL_SEASON, tick=False):
         # Starting the renewal takes up B's pending request (take_up_renewal_request).
