@@ -101,10 +101,11 @@ def _notices():
 
 
 def _live_abutters():
-    """The abutters still on a certified list (struck-off ones need no notice): ids only."""
+    """The abutters still on a certified list (struck-off ones need no notice). `voided` is
+    loaded too: `hearings.notices.live_abutter_ids` filters whatever a page loaded."""
     from facilities.models import Abutter
 
-    return Abutter.objects.filter(voided=False).only("id", "abutter_list_id")
+    return Abutter.objects.filter(voided=False).only("id", "abutter_list_id", "voided")
 
 
 def decisive_docket_item(application):
@@ -125,23 +126,20 @@ def decision_date(application, as_of: date | None = None) -> date:
 
 
 def _hearing_facts(application) -> dict[str, Any] | None:
+    """The hearing facts, with the notices judged by `hearings.notices.timing_for`, the one
+    reading of who was noticed and when that the docket and the decision also use."""
+    from hearings.notices import timing_for
+
     item = decisive_docket_item(application)
     if item is None:
         return None
-    meeting = item.meeting
     decision = getattr(item, "decision", None)
     result = decision.result if decision is not None else None
-    legal_notice = getattr(meeting, "legal_notice", None)
-    # Abutters are noticed only when every abutter on the certified list has been mailed;
-    # the date that counts is the last mailing.
-    abutter_list = getattr(application, "abutter_list", None)
-    abutter_ids = {a.id for a in abutter_list.abutters.all()} if abutter_list else set()
-    mailed = {n.abutter_id: n.mailed_on for n in item.abutter_notices.all() if n.mailed_on}
-    all_mailed = bool(abutter_ids) and abutter_ids <= mailed.keys()
+    timing = timing_for(item, application=application)
     return {
-        "held_on": _iso(meeting.date) if result in ("approved", "denied") else None,
-        "abutter_notice_mailed": _iso(max(mailed[i] for i in abutter_ids)) if all_mailed else None,
-        "newspaper_notice_published": _iso(legal_notice.published_on) if legal_notice else None,
+        "held_on": _iso(item.meeting.date) if result in ("approved", "denied") else None,
+        "abutter_notice_mailed": _iso(timing.abutters_given_on),
+        "newspaper_notice_published": _iso(timing.published_on),
         "decision": result if result in ("approved", "denied") else None,
     }
 
@@ -215,6 +213,7 @@ def facts_from_parts(
     """
     from permits.models import DOCUMENT_FIELDS
 
+    animals, structures = list(animals), list(structures)
     porous_fill = None
     if lot.has_porous_fill:
         porous_fill = {
@@ -241,17 +240,17 @@ def facts_from_parts(
         if rule in rules.CATALOGUE
     ]
     decided = decision_date(record, as_of) if record is not None else None
+    on = decided or as_of or timezone.localdate()
     facts: dict[str, Any] = {
         "application": {
             "kind": application.kind,
-            "date": (decided or as_of or timezone.localdate()).isoformat(),
+            "date": on.isoformat(),
             "construction": application.construction,
             "construction_approved": {
                 "board": application.construction_board_approved,
                 "building_inspector": application.construction_building_inspector_approved,
             },
-            "prior_permit_issued": _iso(application.prior_permit_issued),
-            "conditions_unchanged": application.conditions_unchanged,
+            **_renewal_facts(application, animals, structures, on),
         },
         "lot": {
             "area_acres": _number(lot.area_acres),
@@ -284,6 +283,42 @@ def facts_from_parts(
     if hearing is not None:
         facts["hearing"] = hearing
     return facts
+
+
+def _renewal_facts(application, animals, structures, on: date) -> dict[str, Any]:
+    """§20-20(8) and (3) for a renewal, established from the records (permits.renewals).
+
+    A renewal that asks for more than its permit is judged as the new application it is: the
+    rules then require the public hearing (§20-20(9)).
+    """
+    from permits.renewals import grandfathering_for
+
+    grandfathering = grandfathering_for(application, animals, structures, on)
+    if grandfathering is None:
+        return {}
+    injurious = bool(grandfathering.injurious)
+    facts: dict[str, Any] = {
+        "prior_permit_issued": _iso(grandfathering.first_permitted),
+        "conditions_unchanged": grandfathering.unchanged,
+    }
+    if grandfathering.changes.enlargements:
+        facts["kind"] = "new"
+    if _RULES_READ_INJURIOUS:
+        facts["injurious_conditions"] = injurious
+    elif injurious:
+        # Until the rules module reads the proviso (contract revision 2, item 7), withhold
+        # "unchanged" so that injurious conditions still break grandfathering.
+        facts["conditions_unchanged"] = False
+    return facts
+
+
+def _rules_read(key: str) -> bool:
+    from permits.rules import facts as rule_facts
+
+    return key in rule_facts._APPLICATION
+
+
+_RULES_READ_INJURIOUS = _rules_read("injurious_conditions")
 
 
 def evaluate_parts(**parts) -> dict[str, Any]:

@@ -118,15 +118,12 @@ class ApplicationForm(forms.ModelForm):
         model = Application
         fields = list(APPLICATION_FIELDS)
         widgets = {
-            "prior_permit_issued": DateInput,
             "notes": forms.Textarea(attrs={"rows": 2}),
         }
         help_texts = {
             "construction": "§20-20(2): plans are approved before any construction or remodelling.",
             "construction_board_approved": "§20-20(2)(a).",
             "construction_building_inspector_approved": "§20-20(2)(a).",
-            "prior_permit_issued": "§20-20(8): keepings permitted before August 1, 2002.",
-            "conditions_unchanged": "§20-20(8): the facility and animals are as first permitted.",
             "manure_method": "§20-16(2)-(3): how manure is kept or disposed of.",
             **{field: "§20-20(1)." for field, _, _ in DOCUMENT_FIELDS},
         }
@@ -135,19 +132,6 @@ class ApplicationForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for field, _, label in DOCUMENT_FIELDS:
             self.fields[field].label = label
-        renewal = self.instance.kind == Application.Kind.RENEWAL
-        grandfathering = (
-            [
-                Fieldset(
-                    "Renewal (§20-20(8))", columns("prior_permit_issued", "conditions_unchanged")
-                )
-            ]
-            if renewal
-            else []
-        )
-        if not renewal:
-            del self.fields["prior_permit_issued"]
-            del self.fields["conditions_unchanged"]
         self.helper = helper(
             Fieldset(
                 "Documents received (§20-20(1))",
@@ -167,7 +151,6 @@ class ApplicationForm(forms.ModelForm):
                 columns("vermin_plan_approved", "vermin_licensed_operator", "wild_animal_approved"),
                 columns("conservation_commission_wetland_ft"),
             ),
-            *grandfathering,
             "notes",
         )
 

@@ -410,4 +410,4 @@ def _the_other_actions(o, *, clerk, agent):
     permit_actions.void_permit(permit=voided, reason="Issued to the wrong person.", by=clerk)
 
     abutter = o["item"].application.abutter_list.abutters.last()
-    facility_actions.void_abutter(abutter=abutter, by=clerk)
+    facility_actions.void_abutter(abutter=abutter, reason="Listed twice.", by=clerk)
