@@ -150,11 +150,7 @@ def schedule_hearing(
     heard_as_new = application.kind == Application.Kind.NEW or bool(
         renewal_enlargements(application)
     )
-    if (
-        not heard_as_new
-        and not relief_sought
-        and not unabated_order_refusals(application.lot)
-    ):
+    if not heard_as_new and not relief_sought and not unabated_order_refusals(application.lot):
         reasons.append(
             "A renewal goes to a hearing only when it enlarges the keeping, carries an order "
             "not abated, or asks for a variance: name the rules to vary."
@@ -591,9 +587,7 @@ def record_decision(
         problems += notice_problems
         stale = stale_notice_refusals(item)
         if stale and not notice_problems:
-            stale.append(
-                "The Board can only continue the item to a later meeting, noticed again."
-            )
+            stale.append("The Board can only continue the item to a later meeting, noticed again.")
         problems += stale
     problems += _relief_refusals(variance_rules)
     problems += _variance_refusals(item, result, variance_rules, decided_on, variance_expires_on)

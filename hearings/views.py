@@ -31,7 +31,7 @@ from hearings.forms import (
 )
 from hearings.history import docket_item_history, meeting_history
 from hearings.models import AbutterNotice, DocketItem, LegalNotice, Meeting
-from hearings.notices import scheduling_warning, timing_for
+from hearings.notices import scheduling_warning, stale_notice_refusals, timing_for
 from hearings.printing import abutter_letters_pdf, agenda_pdf, decision_pdf, labels_pdf
 from hearings.wording import variable_rule_ids
 from permits.facts import evaluate_application
@@ -507,7 +507,12 @@ def decide(request, pk):
     return render(
         request,
         "hearings/decide.html",
-        {"item": item, "form": form, "timing": timing_for(item)},
+        {
+            "item": item,
+            "form": form,
+            "timing": timing_for(item),
+            "stale_notice": stale_notice_refusals(item),
+        },
         status=400 if form.errors else 200,
     )
 

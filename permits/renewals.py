@@ -200,3 +200,25 @@ def board_approved(application) -> bool:
     item = decisive_docket_item(application)
     decision = getattr(item, "decision", None) if item is not None else None
     return decision is not None and decision.result == "approved"
+
+
+@dataclass
+class RenewalSummary:
+    """What the renewal page says about the renewal: grandfathered or not and why, and what it
+    asks for beyond its permit."""
+
+    permit: object
+    grandfathering: Grandfathering
+    enlargements: list[str]
+
+
+def renewal_summary(application, on: date) -> RenewalSummary | None:
+    animals, structures = application.animals.all(), application.structures.all()
+    grandfathering = grandfathering_for(application, animals, structures, on)
+    if grandfathering is None:
+        return None
+    return RenewalSummary(
+        permit=application.renews,
+        grandfathering=grandfathering,
+        enlargements=grandfathering.changes.enlargements,
+    )

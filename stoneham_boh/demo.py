@@ -243,8 +243,14 @@ def _new_application(applicant, lot, by):
     """A new application that brought all six documents of §20-20(1)."""
     documents = {field: True for field, _, _ in DOCUMENT_FIELDS}
     return actions.create_application(
-        applicant=applicant, lot=lot, by=by, manure_method="receptacle", securely_fenced=True,
-        vermin_plan_approved=True, vermin_licensed_operator=True, **documents,
+        applicant=applicant,
+        lot=lot,
+        by=by,
+        manure_method="receptacle",
+        securely_fenced=True,
+        vermin_plan_approved=True,
+        vermin_licensed_operator=True,
+        **documents,
     )
 
 

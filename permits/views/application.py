@@ -17,6 +17,7 @@ from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
 from permits.models import Applicant, Application, Document
 from permits.panel import panel
+from permits.renewals import renewal_summary
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
 from stoneham_boh.roles import Role
@@ -65,6 +66,7 @@ def application_context(application, **forms) -> dict:
     fees = _fees(application)
     return {
         "application": application,
+        "renewal": renewal_summary(application, today),
         "panel": panel(result),
         "fees": fees,
         "payments": application.payments.all(),
