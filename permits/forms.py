@@ -427,3 +427,34 @@ class IssueForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = helper()
+
+
+class LegacyPermitForm(forms.Form):
+    """A keeping permitted on paper before the system existed, entered once (§20-20(8))."""
+
+    first_permitted_on = forms.DateField(
+        widget=DateInput,
+        label="Keeping first permitted on",
+        help_text="§20-20(8): the date of the original permit, as the record shows it.",
+    )
+    valid_for_year = forms.IntegerField(
+        label="Year of the paper permit in force",
+        min_value=1900,
+        help_text="The entered permit runs to December 31 of that year (§20-20(5)).",
+    )
+    basis = forms.CharField(
+        label="The record it rests on",
+        max_length=300,
+        help_text="For example: Board of Health permit no. 94-12 of May 2, 1994, paper file.",
+    )
+    document = forms.FileField(
+        required=False,
+        label="A scan of that record",
+        help_text=f"A PDF or an image, at most {settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(
+            columns("first_permitted_on", "valid_for_year", css="col-sm-6"), "basis", "document"
+        )

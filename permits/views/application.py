@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from permits import actions
 from permits.facts import FACT_RELATED, evaluate_application, load_facts
 from permits.form_actions import submit
-from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
+from permits.forms import DocumentForm, IssueForm, LegacyPermitForm, PaymentForm, ReasonForm
 from permits.history import application_history
 from permits.models import Applicant, Application, Document
 from permits.panel import panel
@@ -87,6 +87,8 @@ def application_context(application, **forms) -> dict:
             },
         ),
         "issue_form": forms.get("issue_form") or IssueForm(prefix="issue"),
+        "legacy_form": forms.get("legacy_form")
+        or LegacyPermitForm(prefix="legacy", initial={"valid_for_year": today.year}),
         # Badge colours for the six §20-20(1) documents: only a new application must have them.
         "doc_classes": "pass,missing"
         if application.kind == Application.Kind.NEW
@@ -200,6 +202,23 @@ def application_issue(request, pk):
         request, f"Permit {permit.number} issued, valid to {permit.expires_on:%B %-d, %Y}."
     )
     return redirect("permits:permit-detail", pk=permit.pk)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def application_legacy(request, pk):
+    """Enter a draft as the legacy permit of a keeping permitted on paper (§20-20(8))."""
+    application = _application(pk)
+    form = LegacyPermitForm(request.POST, request.FILES, prefix="legacy")
+    done = submit(
+        request,
+        form,
+        lambda data: actions.record_legacy_permit(application=application, by=request.user, **data),
+        success=lambda permit: f"Legacy permit {permit.number} recorded, first permitted "
+        f"{permit.first_permitted_on:%B %-d, %Y}.",
+        then=reverse("permits:application-detail", args=[pk]),
+    )
+    return done or _render_with(request, application, legacy_form=form)
 
 
 @role_required(*STAFF)

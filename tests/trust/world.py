@@ -411,3 +411,5 @@ def _the_other_actions(o, *, clerk, agent):
 
     abutter = o["item"].application.abutter_list.abutters.last()
     facility_actions.void_abutter(abutter=abutter, reason="Listed twice.", by=clerk)
+    # A keeping permitted on paper in 1994, entered once (record_legacy_permit).
+    o["legacy_permit"] = factories.legacy_permit(by=clerk, today=TODAY)
