@@ -139,6 +139,17 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
         by=clerk,
         today=today,
     )
+    # A renewal that adds goats: heard as a new application (§20-20(3), (9)).
+    grows = Application.objects.get(lot__street_address="52 Perkins Street", status="received")
+    _certified_list(grows, rng, 6, 6, today - timedelta(days=5), clerk)
+    actions.schedule_hearing(
+        application=grows,
+        meeting=meeting,
+        staff_recommendation="A renewal for six hens that now asks for two goats as well: more "
+        "than the permit allows, so it is heard as a new application.",
+        by=clerk,
+        today=today,
+    )
     _mail_everyone(hen_item, rng, today - timedelta(days=1), clerk)
     actions.draft_legal_notice(meeting=meeting, by=clerk)
 
