@@ -15,7 +15,6 @@ from django.urls import reverse
 
 from facilities import actions as facility_actions
 from facilities.models import Abutter
-from hearings import actions
 from hearings.models import DocketItem
 from hearings.notices import timing_for
 from permits import actions as permit_actions
