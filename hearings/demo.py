@@ -140,7 +140,9 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
         today=today,
     )
     # A renewal that adds goats: heard as a new application (§20-20(3), (9)).
-    grows = Application.objects.get(lot__street_address="52 Perkins Street", status="received")
+    from stoneham_boh.demo import GROWING_PARCEL
+
+    grows = Application.objects.get(lot__parcel_id=GROWING_PARCEL, status="received")
     _certified_list(grows, rng, 6, 6, today - timedelta(days=5), clerk)
     actions.schedule_hearing(
         application=grows,

@@ -22,6 +22,8 @@ from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 from stoneham_boh import notifications
 from stoneham_boh.roles import Role
 
+# The lot of the renewal that adds goats, which hearings.demo puts on the docket.
+GROWING_PARCEL = "4-252-1"
 DEMO_PASSWORD = "stoneham-demo"  # noqa: S105 - printed for the local demo only
 MARKER_PARCEL = "1-1-1"
 
@@ -376,7 +378,13 @@ def _load_demo(today: date | None) -> bool:
 
     # A hen keeper asking to add goats at renewal: not a plain renewal, so it goes to the Board
     # with a hearing like a new application (§20-20(3), (9)); hearings.demo dockets it.
-    grow_lot = _lot(rng, 33, street_address="52 Perkins Street", area_acres=Decimal("0.9"))
+    grow_lot = _lot(
+        rng,
+        33,
+        parcel_id=GROWING_PARCEL,
+        street_address="52 Perkins Street",
+        area_acres=Decimal("0.9"),
+    )
     grower = _applicant(rng, grow_lot, name="Maria Costa")
     hens_now = _renewal(rng, grow_lot, grower, "hens", clerk, year_start + timedelta(days=2))
     hens_permit = actions.issue_permit(
