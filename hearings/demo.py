@@ -1,6 +1,6 @@
 """Demo hearings, built through the actions: a pending hearing and a decided one.
 
-`stoneham_boh.demo.load_demo()` calls `load()` once, after its own records (the demo's new
+`stoneham_boh.ops.demo.load_demo()` calls `load()` once, after its own records (the demo's new
 hen application at 9 Collincote Street and the Greene goats at 24 Spring Street).
 """
 
@@ -11,9 +11,10 @@ from datetime import date, time, timedelta
 from decimal import Decimal
 
 from facilities import actions as facility_actions
-from hearings import actions
+from hearings import actions, notices
 from hearings.models import AbutterNotice
 from permits import actions as permit_actions
+from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
 
 OUT_OF_TOWN = (
@@ -43,6 +44,8 @@ OWNERS = (
 )
 NEAR_STREETS = ("Spring Street", "Collincote Street", "Pond Street", "Perkins Street", "Elm Street")
 MEETING_TIME = time(19, 0)
+# The lot of the renewal that adds goats (stoneham_boh.ops.demo), heard as a new application.
+GROWING_PARCEL = "4-252-1"
 # A new application with its six §20-20(1) documents and the §20-15(7), §20-16, §20-19 facts.
 COMPLETE_NEW_APPLICATION = {
     "manure_method": "receptacle",
@@ -98,7 +101,7 @@ def _article_numbers(rng: random.Random, count: int) -> list[str]:
 
 
 def _mail_everyone(item, rng, mailed_on, by) -> None:
-    count = len(actions.abutters_in_letter_order(item))
+    count = len(notices.abutters_in_letter_order(item))
     actions.record_mailing_list(
         item=item,
         article_numbers=_article_numbers(rng, count),
@@ -140,8 +143,6 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
         today=today,
     )
     # A renewal that adds goats: heard as a new application (§20-20(3), (9)).
-    from stoneham_boh.demo import GROWING_PARCEL
-
     grows = Application.objects.get(lot__parcel_id=GROWING_PARCEL, status="received")
     _certified_list(grows, rng, 6, 6, today - timedelta(days=5), clerk)
     actions.schedule_hearing(
@@ -199,7 +200,7 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
     permit_actions.submit_application(application=application, received_on=received_on, by=clerk)
     permit_actions.record_payment(
         application=application,
-        amount=permit_actions.fee_due(application),
+        amount=eligibility.fee_due(application),
         received_on=received_on,
         method="check",
         reference="#1874",

@@ -195,7 +195,7 @@ def renewal_enlargements(application) -> list[str]:
 
 def board_approved(application) -> bool:
     """The Board approved the application after its hearing."""
-    from permits.facts import decisive_docket_item
+    from permits.facts_from_records import decisive_docket_item
 
     item = decisive_docket_item(application)
     decision = getattr(item, "decision", None) if item is not None else None

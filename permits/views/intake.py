@@ -11,11 +11,9 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from facilities import actions as lot_actions
 from facilities.models import Lot
 from permits import actions
-from permits.facts import evaluate_application, evaluate_parts, variances_for
-from permits.filters import plain
+from permits.facts_from_records import evaluate_application, evaluate_parts, variances_for
 from permits.forms import (
     AnimalFormSet,
     ApplicantForm,
@@ -28,9 +26,10 @@ from permits.forms import (
 )
 from permits.models import Applicant, Application
 from permits.panel import panel
-from stoneham_boh.access import role_required
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.search import plain
 
 SEARCH_LIMIT = 8
 
@@ -131,11 +130,13 @@ def _create_draft(request, choose, applicant_form, lot_form):
         messages.error(request, "Some details are missing or wrong; see the marked fields.")
         return None
     try:
-        if lot is None:
-            lot = lot_actions.create_lot(by=request.user, **lot_form.cleaned_data)
-        if applicant is None:
-            applicant = actions.create_applicant(by=request.user, **applicant_form.cleaned_data)
-        return actions.create_application(applicant=applicant, lot=lot, by=request.user)
+        return actions.create_application(
+            by=request.user,
+            applicant=applicant,
+            lot=lot,
+            new_applicant=applicant_form.cleaned_data if applicant is None else None,
+            new_lot=lot_form.cleaned_data if lot is None else None,
+        )
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
         return None
@@ -209,13 +210,9 @@ def _save_intake(request, application, forms, receive) -> None:
         lot_changes={name: lot_form.cleaned_data[name] for name in lot_form.fields},
         structures=forms["structures"].wanted(),
         animals=forms["animals"].wanted(),
+        received_on=receive.cleaned_data["received_on"] if receive is not None else None,
     )
-    if receive is not None and application.status == Application.Status.DRAFT:
-        actions.submit_application(
-            application=application,
-            received_on=receive.cleaned_data["received_on"],
-            by=request.user,
-        )
+    if receive is not None:
         messages.success(request, f"{application} saved and marked as received.")
 
 

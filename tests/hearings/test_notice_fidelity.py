@@ -18,10 +18,10 @@ from facilities.models import Abutter
 from hearings.models import DocketItem
 from hearings.notices import timing_for
 from permits import actions as permit_actions
-from permits.facts import FACT_RELATED, facts_for, load_facts
+from permits.facts_from_records import FACT_RELATED, facts_for, load_facts
 from permits.models import Application
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
 from tests.conftest import make_user
 from tests.hearings import builders as b
 

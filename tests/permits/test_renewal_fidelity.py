@@ -23,9 +23,9 @@ from inspections import actions as inspection_actions
 from permits import actions
 from permits.forms import ApplicationForm
 from permits.models import Application, Permit, SetbackEnlargement
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.history import save_as
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.history import save_as
 from tests import factories
 from tests.conftest import make_user
 from tests.hearings import builders as b
