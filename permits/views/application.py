@@ -15,13 +15,11 @@ from permits.history import application_history
 from permits.models import Applicant, Application, Document
 from permits.panel import panel
 from permits.renewals import renewal_summary
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.form_actions import show_refusal, submit
 from stoneham_boh.lib.uploads import attachment_response
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
 
 def _application(pk):
@@ -82,7 +80,7 @@ def application_context(application, **forms) -> dict:
     }
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def application_detail(request, pk):
     application = _application(pk)
@@ -120,7 +118,7 @@ def document_upload(request, pk):
     return _render_with(request, application, document_form=form)
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def document_download(request, pk):
     """A received file, for staff only; always as a download, never rendered in the page."""
@@ -179,8 +177,7 @@ def application_issue(request, pk):
             application=application, by=request.user, conditions=form.cleaned_data["conditions"]
         )
     except ActionRefused as refusal:
-        for reason in refusal.reasons or [refusal.message]:
-            form.add_error(None, reason)
+        show_refusal(form, refusal)
         messages.error(request, refusal.message)
         return _render_with(request, application, status=409, issue_form=form)
     messages.success(
@@ -208,7 +205,7 @@ def application_legacy(request, pk):
     return done or _render_with(request, application, legacy_form=form)
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def applicant_detail(request, pk):
     applicant = get_object_or_404(Applicant, pk=pk)

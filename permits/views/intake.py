@@ -7,7 +7,6 @@ rechecks the rules from the form as the clerk types (htmx), without saving.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -26,7 +25,7 @@ from permits.forms import (
 )
 from permits.models import Applicant, Application
 from permits.panel import panel
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.search import plain
@@ -38,22 +37,14 @@ def _search_applicants(text: str):
     text = plain(text)
     if len(text) < 2:
         return []
-    return list(
-        Applicant.objects.filter(
-            Q(name__icontains=text) | Q(mailing_street__icontains=text)
-        ).order_by("name")[:SEARCH_LIMIT]
-    )
+    return list(Applicant.objects.search(text).order_by("name")[:SEARCH_LIMIT])
 
 
 def _search_lots(text: str):
     text = plain(text)
     if len(text) < 2:
         return []
-    return list(
-        Lot.objects.filter(
-            Q(street_address__icontains=text) | Q(parcel_id__icontains=text.upper())
-        ).order_by("street_address")[:SEARCH_LIMIT]
-    )
+    return list(Lot.objects.search(text).order_by("street_address")[:SEARCH_LIMIT])
 
 
 @role_required(Role.CLERK)
@@ -238,7 +229,7 @@ def _evaluate_forms(application, forms) -> dict:
     return panel(result, problems)
 
 
-@role_required(Role.CLERK, Role.AGENT, Role.BOARD)
+@staff_required
 @require_http_methods(["GET", "POST"])
 def application_compliance(request, pk):
     """htmx: the compliance panel, for the saved application (GET) or the form as typed (POST).
