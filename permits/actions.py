@@ -29,8 +29,8 @@ from permits.models import (
     SetbackEnlargement,
     permit_expiry,
 )
+from permits.portal import actions as portal_actions
 from permits.portal import notifications
-from permits.portal.actions import take_up_renewal_request
 from permits.portal.models import RenewalRequest
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
@@ -484,7 +484,8 @@ def _take_up_renewal_requests(permit: Permit, renewal: Application, by) -> None:
         note = f"Holder's online request of {asked.submitted_at:%B %-d, %Y}: {said}"
         renewal.notes = "\n".join(filter(None, [renewal.notes, note]))
         save_as(renewal, by)
-        take_up_renewal_request(renewal_request=asked, application=renewal, by=by)
+        # Called through its module, so that the history proof sees this action too.
+        portal_actions.take_up_renewal_request(renewal_request=asked, application=renewal, by=by)
 
 
 @transaction.atomic

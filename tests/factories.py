@@ -65,8 +65,8 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
     """A complete renewal for six hens in a compliant coop: eligible once paid."""
     fee_schedule()
     application = actions.create_application(
-        applicant=fields.pop("applicant", None) or applicant(),
-        lot=fields.pop("lot", None) or lot(),
+        applicant=fields.pop("applicant", None) or applicant(by=by),
+        lot=fields.pop("lot", None) or lot(by=by),
         kind=fields.pop("kind", Application.Kind.RENEWAL),
         by=by,
         manure_method="receptacle",
@@ -155,8 +155,8 @@ def legacy_permit(
     """A keeping permitted on paper before the system existed, entered once (§20-20(8))."""
     fee_schedule()
     application = actions.create_application(
-        applicant=applicant or globals()["applicant"](),
-        lot=lot or globals()["lot"](),
+        applicant=applicant or globals()["applicant"](by=by),
+        lot=lot or globals()["lot"](by=by),
         by=by,
         manure_method="receptacle",
         securely_fenced=True,

@@ -243,8 +243,7 @@ def test_renewal_carrying_a_granted_variance_needs_no_new_hearing(clerk, varied_
 # --- 13. Unabated orders and lapsed permits ------------------------------------------------
 
 
-def test_permit_with_an_unabated_manure_order_cannot_be_renewed(clerk, agent, client):
-    permit = ib.hen_permit(by=clerk)
+def _unabated_manure_order(permit, agent):
     with time_machine.travel(factories.midday(ib.TODAY), tick=False):
         inspection = ib.scheduled(lot=permit.lot, by=agent, agent=agent)
         manure = "20-16.3.a.no-stockpile"
@@ -257,8 +256,12 @@ def test_permit_with_an_unabated_manure_order_cannot_be_renewed(clerk, agent, cl
             deadline=ib.TODAY + timedelta(days=14),
         )
     with time_machine.travel(factories.midday(ib.TODAY + timedelta(days=20)), tick=False):
-        inspection_actions.mark_order_unabated(order=order, by=agent)
+        return inspection_actions.mark_order_unabated(order=order, by=agent)
 
+
+def test_permit_with_an_unabated_manure_order_cannot_be_renewed(clerk, agent, client):
+    permit = ib.hen_permit(by=clerk)
+    order = _unabated_manure_order(permit, agent)
     renewal = renew(permit, by=clerk)
     message = refused(
         lambda: actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 28))
@@ -268,6 +271,23 @@ def test_permit_with_an_unabated_manure_order_cannot_be_renewed(clerk, agent, cl
 
     inspection_actions.abate_order(order=order, by=agent, note="Pile removed, seen on site.")
     assert actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 28))
+
+
+def test_the_board_can_decide_a_renewal_held_up_by_an_unabated_order(clerk, agent):
+    permit = ib.hen_permit(by=clerk)
+    _unabated_manure_order(permit, agent)
+    renewal = renew(permit, by=clerk, received_on=date(2027, 11, 1))
+    b.certify_abutters(renewal, by=clerk, count=2)
+    meeting = b.meeting(by=clerk, on=date(2027, 11, 30), today=date(2027, 11, 1))
+    # No variance asked and nothing enlarged: the order is what brings it to the Board.
+    item = hearing_actions.schedule_hearing(
+        application=renewal, meeting=meeting, by=clerk, today=date(2027, 11, 1)
+    )
+    b.mail_all(item, by=clerk, mailed_on=date(2027, 11, 10))
+    b.publish(meeting, by=clerk, published_on=date(2027, 11, 10))
+    b.decide(item, by=make_user("member0", Role.BOARD), conditions="Manure off site weekly.")
+    permit = actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 30))
+    assert permit.conditions == "Manure off site weekly."
 
 
 def test_permit_lapsed_over_ninety_days_needs_a_new_application(clerk, client):
