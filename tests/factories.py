@@ -99,7 +99,7 @@ def applicant_account(*, by, name: str = "Karen Sullivan", **fields) -> Applican
     from permits.portal import actions as account_actions
 
     email = fields.pop("email", None) or f"{name.lower().replace(' ', '.')}@example.org"
-    person = applicant(name=name, email=email, **fields)
+    person = applicant(by=by, name=name, email=email, **fields)
     invitation = account_actions.invite_applicant(applicant=person, by=by)
     account_actions.accept_invitation(invitation=invitation, password=ACCOUNT_PASSWORD)
     person.refresh_from_db()
