@@ -88,8 +88,25 @@ def import_abutters(
 
 
 @transaction.atomic
-def void_abutter(*, abutter: Abutter, by) -> Abutter:
-    """Strike an abutter from the list; the row stays for the record."""
+def void_abutter(*, abutter: Abutter, reason: str, by) -> Abutter:
+    """Strike an abutter from the list, saying why; the row and its history stay on record.
+
+    Struck abutters need no notice of the hearing (§20-20(9)), so the reason is what answers
+    anyone who asks why a neighbour was not written to.
+    """
+    abutter = Abutter.objects.select_for_update().select_related("abutter_list").get(pk=abutter.pk)
     _require_open(abutter.abutter_list.application)
+    reason = (reason or "").strip()
+    limit = Abutter._meta.get_field("void_reason").max_length
+    if abutter.voided:
+        raise ActionRefused(f"{abutter.owner_names} was already struck from the list.")
+    if not reason:
+        raise ActionRefused(
+            f"Say why {abutter.owner_names} is struck from the certified list "
+            "(for example: sold the parcel, listed twice)."
+        )
+    if len(reason) > limit:
+        raise ActionRefused(f"Keep the reason to {limit} characters.")
     abutter.voided = True
+    abutter.void_reason = reason
     return save_as(abutter, by)

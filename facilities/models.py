@@ -368,6 +368,7 @@ class Abutter(MailingAddress):
     voided = models.BooleanField(
         default=False, help_text="Struck from the list (kept for the record, not deleted)."
     )
+    void_reason = models.CharField("why struck off", max_length=200, blank=True)
     history = HistoricalRecords()
 
     class Meta:

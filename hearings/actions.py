@@ -28,11 +28,13 @@ from hearings.notices import (
     abutters_in_letter_order,
     legal_notice_text,
     normalize_article_number,
+    stale_notice_refusals,
     timing_for,
 )
 from hearings.notifications import notify_hearing_scheduled
 from hearings.wording import relief, variable_rule_ids
 from permits.models import Application
+from permits.renewals import renewal_enlargements, unabated_order_refusals
 from stoneham_boh.accounts.roles import Role, has_role, roles_of
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
@@ -79,15 +81,18 @@ def _relief_refusals(relief_sought: Iterable[str]) -> list[str]:
     ]
 
 
-def _docketing_refusals(meeting: Meeting, today: date) -> list[str]:
-    """Why an item cannot be put on `meeting` (scheduling or continuing to it)."""
+def _docketing_refusals(meeting: Meeting, today: date, *, needs_notice: bool = True) -> list[str]:
+    """Why an item cannot be put on `meeting` (scheduling or continuing to it).
+
+    `needs_notice` false: a continuation that keeps its notice need not be in that meeting's
+    legal notice."""
     reasons = []
     if meeting.cancelled:
         reasons.append(f"The meeting of {_long(meeting.date)} is cancelled.")
     if meeting.date < today:
         reasons.append(f"The meeting of {_long(meeting.date)} has already taken place.")
     legal_notice = LegalNotice.objects.filter(meeting=meeting, sent_on__isnull=False).first()
-    if legal_notice is not None:
+    if legal_notice is not None and needs_notice:
         reasons.append(
             f"The legal notice for {_long(meeting.date)} went to the newspaper on "
             f"{_long(legal_notice.sent_on)} without this item: choose a later meeting."
@@ -142,9 +147,13 @@ def schedule_hearing(
         reasons.append(
             f"It is already on the docket of the meeting of {_long(open_item.meeting.date)}."
         )
-    if application.kind == Application.Kind.RENEWAL and not relief_sought:
+    heard_as_new = application.kind == Application.Kind.NEW or bool(
+        renewal_enlargements(application)
+    )
+    if not heard_as_new and not relief_sought and not unabated_order_refusals(application.lot):
         reasons.append(
-            "A renewal goes to a hearing only with a variance request: name the rules to vary."
+            "A renewal goes to a hearing only when it enlarges the keeping, carries an order "
+            "not abated, or asks for a variance: name the rules to vary."
         )
     reasons += _relief_refusals(relief_sought)
     _refuse_if(reasons, "The hearing cannot be scheduled.")
@@ -153,7 +162,7 @@ def schedule_hearing(
         application=application,
         kind=(
             DocketItem.Kind.NEW_APPLICATION
-            if application.kind == Application.Kind.NEW
+            if heard_as_new or not relief_sought
             else DocketItem.Kind.VARIANCE_REQUEST
         ),
         position=_next_position(meeting),
@@ -335,6 +344,28 @@ def _mailing_refusals(item: DocketItem, mailed_on: date, today: date) -> list[st
     return reasons
 
 
+def _carried_refusals(item: DocketItem) -> list[str]:
+    if not item.notice_carried:
+        return []
+    return [
+        f"This hearing continues that of {_long(item.continued_from.meeting.date)} and keeps "
+        "its notice: no new mailing is needed."
+    ]
+
+
+def _remember_what_was_noticed(item: DocketItem, by) -> None:
+    """Keep the request as the first letters described it: the Board decides that (§20-20(9))."""
+    from permits.keeping import keeping_from
+
+    if item.noticed_keeping is not None:
+        return
+    application = item.application
+    item.noticed_keeping = keeping_from(
+        application.animals.all(), application.structures.all()
+    ).snapshot()
+    save_as(item, by)
+
+
 def _record_one(item: DocketItem, abutter: Abutter, number: str, mailed_on: date, by):
     notice = AbutterNotice.objects.filter(docket_item=item, abutter=abutter).first()
     notice = notice or AbutterNotice(docket_item=item, abutter=abutter)
@@ -365,7 +396,7 @@ def record_mailing(
     today = today or timezone.localdate()
     item = DocketItem.objects.select_for_update().select_related("meeting").get(pk=item.pk)
     _require_scheduled(item, "The mailing cannot be recorded")
-    reasons = _mailing_refusals(item, mailed_on, today)
+    reasons = _mailing_refusals(item, mailed_on, today) + _carried_refusals(item)
     if abutter.abutter_list.application_id != item.application_id or abutter.voided:
         reasons.append(f"{abutter.owner_names} is not on this application's certified list.")
     try:
@@ -376,6 +407,7 @@ def record_mailing(
         if number in _numbers_in_use(item, [abutter.pk]):
             reasons.append(f"Article {number} is already recorded for another abutter.")
     _refuse_if(reasons, "The mailing cannot be recorded.")
+    _remember_what_was_noticed(item, by)
     return _record_one(item, abutter, number, mailed_on, by)
 
 
@@ -393,7 +425,7 @@ def record_mailing_list(
     item = DocketItem.objects.select_for_update().select_related("meeting").get(pk=item.pk)
     _require_scheduled(item, "The mailing cannot be recorded")
     abutters = abutters_in_letter_order(item)
-    reasons = _mailing_refusals(item, mailed_on, today)
+    reasons = _mailing_refusals(item, mailed_on, today) + _carried_refusals(item)
     if len(article_numbers) != len(abutters):
         reasons.append(
             f"The list has {len(article_numbers)} article numbers and the certified list "
@@ -409,6 +441,7 @@ def record_mailing_list(
     if repeated:
         reasons.append(f"Repeated article numbers: {', '.join(repeated)}.")
     _refuse_if(reasons, "The mailing list cannot be recorded.")
+    _remember_what_was_noticed(item, by)
     return [
         _record_one(item, abutter, number, mailed_on, by)
         for abutter, number in zip(abutters, numbers, strict=True)
@@ -473,12 +506,18 @@ def _variance_refusals(
     return reasons
 
 
+def keeps_its_notice(item: DocketItem) -> bool:
+    """A hearing opened on time, on notice that still covers the request, is continued to a
+    date announced at the hearing without a new notice (§20-20(9))."""
+    return not timing_for(item).refusals() and not stale_notice_refusals(item)
+
+
 def _continuation_refusals(item: DocketItem, continue_to, today: date) -> list[str]:
     if continue_to is None:
         return ["Choose the meeting to which the item is continued."]
     if continue_to.date <= item.meeting.date:
         return ["An item is continued to a later meeting."]
-    return _docketing_refusals(continue_to, today)
+    return _docketing_refusals(continue_to, today, needs_notice=not keeps_its_notice(item))
 
 
 @transaction.atomic
@@ -502,7 +541,10 @@ def record_decision(
     Approving or denying needs a properly noticed hearing (§20-20(9)): both notices given the
     ruleset's notice period before it. Continuing does not: it is what the Board does when
     notice fell short.
-    A continued item goes on the later meeting's docket and is noticed again for that date.
+    A continued item goes on the later meeting's docket. It keeps its notice when the hearing
+    was noticed in time and the request has not grown since (§20-20(9)); otherwise it is
+    noticed again for that date. Nor does the Board decide a request enlarged after the
+    abutters were notified: what was noticed is what is decided.
     """
     today = today or timezone.localdate()
     item = (
@@ -535,6 +577,10 @@ def record_decision(
                 "The Board can only continue the item to a later meeting and notice it again."
             )
         problems += notice_problems
+        stale = stale_notice_refusals(item)
+        if stale and not notice_problems:
+            stale.append("The Board can only continue the item to a later meeting, noticed again.")
+        problems += stale
     problems += _relief_refusals(variance_rules)
     problems += _variance_refusals(item, result, variance_rules, decided_on, variance_expires_on)
     _refuse_if(problems, "The decision cannot be recorded.")
@@ -567,9 +613,11 @@ def record_decision(
         )
     application = item.application
     if result == Decision.Result.CONTINUED:
+        carried = keeps_its_notice(item)
         item.status = DocketItem.Status.CONTINUED
         save_as(item, by)
         continued = DocketItem(
+            notice_carried=carried,
             meeting=continue_to,
             application=application,
             kind=item.kind,

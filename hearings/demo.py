@@ -44,6 +44,8 @@ OWNERS = (
 )
 NEAR_STREETS = ("Spring Street", "Collincote Street", "Pond Street", "Perkins Street", "Elm Street")
 MEETING_TIME = time(19, 0)
+# The lot of the renewal that adds goats (stoneham_boh.ops.demo), heard as a new application.
+GROWING_PARCEL = "4-252-1"
 # A new application with its six §20-20(1) documents and the §20-15(7), §20-16, §20-19 facts.
 COMPLETE_NEW_APPLICATION = {
     "manure_method": "receptacle",
@@ -137,6 +139,17 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
         staff_recommendation="The barn stands 38 ft from the line with the Sullivan lot, 12 ft "
         "short of §20-15(4)(a). Staff suggest a solid 6-ft fence along that line as a condition "
         "of any variance.",
+        by=clerk,
+        today=today,
+    )
+    # A renewal that adds goats: heard as a new application (§20-20(3), (9)).
+    grows = Application.objects.get(lot__parcel_id=GROWING_PARCEL, status="received")
+    _certified_list(grows, rng, 6, 6, today - timedelta(days=5), clerk)
+    actions.schedule_hearing(
+        application=grows,
+        meeting=meeting,
+        staff_recommendation="A renewal for six hens that now asks for two goats as well: more "
+        "than the permit allows, so it is heard as a new application.",
         by=clerk,
         today=today,
     )

@@ -81,6 +81,12 @@ class DocketItem(models.Model):
     continued_from = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="continued_to"
     )
+    # A hearing continued to a date announced at a properly noticed hearing keeps that
+    # hearing's notice: no new mailing or legal notice is needed (§20-20(9)).
+    notice_carried = models.BooleanField(default=False)
+    # The keeping as the abutters' letters described it when they were mailed
+    # (permits.keeping snapshot); the Board decides only what was noticed.
+    noticed_keeping = models.JSONField(null=True, blank=True, editable=False)
     history = HistoricalRecords()
 
     class Meta:

@@ -43,6 +43,8 @@ class NoticeTiming:
     newspaper: str
     legal_notice_sent: date | None
     published_on: date | None
+    # The date of the hearing whose notice a continued hearing kept (None: its own notice).
+    carried_from: date | None = None
 
     @property
     def abutters_complete(self) -> bool:
@@ -118,23 +120,40 @@ class NoticeTiming:
 
 
 def live_abutter_ids(application) -> set[int]:
-    """Ids of the abutters on the application's certified list who were not struck off."""
+    """Ids of the abutters on the application's certified list who were not struck off.
+
+    The one reading of who must be noticed: it filters whatever the caller loaded (all the
+    abutters, or only the live ones), so every page and action counts the same abutters.
+    """
     abutter_list = getattr(application, "abutter_list", None)
     if abutter_list is None:
         return set()
     cached = getattr(abutter_list, "_prefetched_objects_cache", {}).get("abutters")
     if cached is not None:
-        # permits.facts_from_records.prefetches() loads only the abutters not voided.
-        return {a.id for a in cached}
+        return {a.id for a in cached if not a.voided}
     return set(abutter_list.abutters.filter(voided=False).values_list("id", flat=True))
 
 
-def timing_for(item: DocketItem) -> NoticeTiming:
-    meeting = item.meeting
-    abutter_ids = live_abutter_ids(item.application)
+def noticed_item(item: DocketItem) -> DocketItem:
+    """The docket item whose notices count for `item`: the hearing it was continued from,
+    when the continuation kept that hearing's notice (§20-20(9))."""
+    seen = {item.pk}
+    while item.notice_carried and item.continued_from_id and item.continued_from_id not in seen:
+        item = item.continued_from
+        seen.add(item.pk)
+    return item
+
+
+def timing_for(item: DocketItem, *, application=None) -> NoticeTiming:
+    """The notice of `item`'s hearing; a continued hearing that kept its notice is judged by
+    the notices of the hearing it continues, against that hearing's date."""
+    application = application or item.application
+    noticed = noticed_item(item)
+    meeting = noticed.meeting
+    abutter_ids = live_abutter_ids(application)
     mailed = {
         n.abutter_id: n.mailed_on
-        for n in item.abutter_notices.all()
+        for n in noticed.abutter_notices.all()
         if n.mailed_on and n.abutter_id in abutter_ids
     }
     legal_notice = getattr(meeting, "legal_notice", None)
@@ -147,7 +166,33 @@ def timing_for(item: DocketItem) -> NoticeTiming:
         newspaper=legal_notice.newspaper if legal_notice else "",
         legal_notice_sent=legal_notice.sent_on if legal_notice else None,
         published_on=legal_notice.published_on if legal_notice else None,
+        carried_from=meeting.date if noticed is not item else None,
     )
+
+
+def changes_since_notice(item: DocketItem, *, application=None):
+    """How the request differs from what the abutters' letters described (permits.keeping);
+    None before any letter was mailed."""
+    from permits.keeping import Keeping, compare, keeping_from
+
+    noticed = Keeping.from_snapshot(noticed_item(item).noticed_keeping)
+    if noticed is None:
+        return None
+    application = application or item.application
+    current = keeping_from(application.animals.all(), application.structures.all())
+    return compare(noticed, current)
+
+
+def stale_notice_refusals(item: DocketItem, *, application=None) -> list[str]:
+    """Why the notice given no longer covers the request; empty when it does (§20-20(9))."""
+    changes = changes_since_notice(item, application=application)
+    if changes is None or not changes.enlargements:
+        return []
+    return [
+        "Since the abutters were notified, the request was enlarged ("
+        + "; ".join(changes.enlargements)
+        + f"). What was noticed is what the Board decides: a new notice is needed ({CITATION})."
+    ]
 
 
 def scheduling_warning(meeting: Meeting, today: date) -> str:

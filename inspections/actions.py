@@ -443,9 +443,9 @@ def issue_order(
     return order
 
 
-def _open_order(order: Order) -> Order:
+def _open_order(order: Order, *, also: tuple = ()) -> Order:
     order = Order.objects.select_for_update().get(pk=order.pk)
-    if not order.is_open:
+    if not order.is_open and order.status not in also:
         raise ActionRefused(f"The order is already {order.get_status_display().lower()}.")
     return order
 
@@ -457,8 +457,12 @@ def _cancel_reinspections(order: Order, by, reason: str) -> None:
 
 @transaction.atomic
 def abate_order(*, order: Order, by, note: str, on: date | None = None) -> Order:
-    """Record that the owner complied without a re-inspection (e.g. the exterminator's report)."""
-    order = _open_order(order)
+    """Record that the owner complied without a re-inspection (e.g. the exterminator's report).
+
+    An order marked not abated can still be abated late: until then the permit is not renewed
+    (§20-16(6)), so the abatement is what lifts that.
+    """
+    order = _open_order(order, also=(Order.Status.UNABATED,))
     if not note.strip():
         raise ActionRefused("Say how the abatement was shown.")
     order.status = Order.Status.ABATED

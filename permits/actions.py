@@ -14,7 +14,8 @@ from django.utils import timezone
 
 from facilities import actions as lot_actions
 from facilities.models import AnimalKept, Lot, Structure
-from permits.eligibility import first_permitted_on, permit_year_for, refusals_to_issue
+from permits import renewals, rules
+from permits.eligibility import permit_year_for, refusals_to_issue
 from permits.facts_from_records import evaluate_application, variances_for
 from permits.models import (
     DOCUMENT_FIELDS,
@@ -25,10 +26,11 @@ from permits.models import (
     Permit,
     PermitAnimal,
     PermitNumberCounter,
+    SetbackEnlargement,
     permit_expiry,
 )
+from permits.portal import actions as portal_actions
 from permits.portal import notifications
-from permits.portal.actions import take_up_renewal_request
 from permits.portal.models import RenewalRequest
 from permits.rules.ruleset import ruleset_in_force
 from stoneham_boh.lib.errors import ActionRefused
@@ -235,8 +237,6 @@ APPLICATION_FIELDS = (
     "construction_building_inspector_approved",
     # Not the §20-20(1) document flags: only an uploaded file or a paper-original record
     # (upload_document, record_paper_original) marks a document received.
-    "prior_permit_issued",
-    "conditions_unchanged",
     "manure_method",
     "securely_fenced",
     "vermin_plan_approved",
@@ -480,12 +480,15 @@ def void_document(*, document: Document, reason: str, by) -> Document:
 
 
 @transaction.atomic
-def start_renewal(*, permit: Permit, by) -> Application:
+def start_renewal(*, permit: Permit, by, today: date | None = None) -> Application:
     """A renewal application pre-filled from the permit: the clerk confirms or changes it.
 
-    The animals are those the permit authorizes (§20-20(3)); the structures and facts are
-    those of the application it was issued on. Starting twice returns the renewal already open.
+    The animals are those the permit authorizes (§20-20(3)); the structures, facts and the
+    Board's enlarged setbacks are those of the application it was issued on (its variances
+    and conditions are read from the permit chain). Starting twice returns the renewal
+    already open. A permit lapsed too long ago is not renewed: it needs a new application.
     """
+    today = today or timezone.localdate()
     permit = (
         Permit.objects.select_for_update(of=("self",))
         .select_related("application")
@@ -500,13 +503,12 @@ def start_renewal(*, permit: Permit, by) -> Application:
     ).first()
     if open_renewal is not None:
         return open_renewal
+    lapsed = renewals.lapse_refusal(permit, today)
+    if lapsed:
+        raise ActionRefused(lapsed)
     source = permit.application
     fields = {name: getattr(source, name) for name in APPLICATION_FIELDS}
-    fields.update(
-        prior_permit_issued=first_permitted_on(permit),
-        conditions_unchanged=False,
-        notes="",
-    )
+    fields.update(notes="")
     renewal = create_application(
         applicant=permit.holder,
         lot=permit.lot,
@@ -521,6 +523,16 @@ def start_renewal(*, permit: Permit, by) -> Application:
             if field.name not in ("id", "application"):
                 setattr(copy, field.attname, getattr(structure, field.attname))
         save_as(copy, by)
+    for enlargement in source.setback_enlargements.all():
+        save_as(
+            SetbackEnlargement(
+                application=renewal,
+                rule=enlargement.rule,
+                minimum_ft=enlargement.minimum_ft,
+                reason=enlargement.reason,
+            ),
+            by,
+        )
     for animal in permit.animals.all():
         save_as(
             AnimalKept(
@@ -546,7 +558,88 @@ def _take_up_renewal_requests(permit: Permit, renewal: Application, by) -> None:
         note = f"Holder's online request of {asked.submitted_at:%B %-d, %Y}: {said}"
         renewal.notes = "\n".join(filter(None, [renewal.notes, note]))
         save_as(renewal, by)
-        take_up_renewal_request(renewal_request=asked, application=renewal, by=by)
+        # Called through its module, so that the history proof sees this action too.
+        portal_actions.take_up_renewal_request(renewal_request=asked, application=renewal, by=by)
+
+
+@transaction.atomic
+def record_legacy_permit(
+    *,
+    application: Application,
+    first_permitted_on: date,
+    valid_for_year: int,
+    basis: str,
+    by,
+    document=None,
+    today: date | None = None,
+) -> Permit:
+    """Enter once a keeping permitted on paper before the system existed (§20-20(8)).
+
+    `application` is a draft holding the keeping as the paper permit describes it (animals,
+    structures); `first_permitted_on` is the date of the original permit and `basis` the
+    record that shows it (a file of it can be attached as `document`). The legacy permit runs
+    to December 31 of `valid_for_year`, the year of the paper permit in force; renewals
+    follow as for any permit. The record is kept: nothing is typed on the renewal.
+    """
+    today = today or timezone.localdate()
+    application = Application.objects.select_for_update().get(pk=application.pk)
+    reasons = []
+    if application.status != Application.Status.DRAFT or application.kind != "new":
+        reasons.append("Only a draft application can be recorded as a legacy permit.")
+    elif Permit.objects.filter(application=application).exists():
+        reasons.append("This application already has a permit.")
+    if not application.animals.exists():
+        reasons.append("List the animals the paper permit allows (§20-20(3)).")
+    if first_permitted_on > today:
+        reasons.append("The original permit cannot be dated in the future.")
+    if not first_permitted_on.year <= valid_for_year <= today.year:
+        reasons.append(
+            "The year of the paper permit in force runs from the original permit's year to "
+            "this year."
+        )
+    if not basis.strip():
+        reasons.append("Name the record the original date rests on (the paper permit, minutes).")
+    limit = Permit._meta.get_field("legacy_basis").max_length
+    if len(basis.strip()) > limit:
+        reasons.append(f"Keep the record's description to {limit} characters.")
+    if reasons:
+        raise ActionRefused("The legacy permit cannot be recorded.", reasons)
+    if document is not None:
+        upload_document(
+            application=application,
+            kind=Document.Kind.APPROVAL,
+            upload=document,
+            by=by,
+            description="The record of the original permit (§20-20(8)).",
+        )
+    application.received_on = first_permitted_on
+    application.status = Application.Status.ISSUED
+    save_as(application, by)
+    count = Permit.objects.filter(year=valid_for_year, legacy=True).count() + 1
+    permit = Permit(
+        number=f"L{valid_for_year}-{count:04d}",
+        year=valid_for_year,
+        # Legacy permits take no number of the year's gapless sequence.
+        sequence=10_000 + count,
+        application=application,
+        holder=application.applicant,
+        lot=application.lot,
+        issued_on=first_permitted_on,
+        expires_on=permit_expiry(valid_for_year),
+        legacy=True,
+        grandfathered=first_permitted_on
+        < rules.ruleset_in_force(today).interpretations.grandfathering_cutoff,
+        first_permitted_on=first_permitted_on,
+        legacy_basis=basis.strip(),
+        issued_by=by,
+    )
+    save_as(permit, by)
+    PermitAnimal.objects.bulk_create(
+        PermitAnimal(permit=permit, species=a.species, count=a.count, mature_count=a.mature_count)
+        for a in application.animals.all()
+        if a.count > 0
+    )
+    return permit
 
 
 @transaction.atomic

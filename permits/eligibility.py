@@ -2,7 +2,7 @@
 
 The actions (permits/actions.py) change state; these answer the questions the pages and the
 actions ask first: the fee due and paid (§20-20(4)), every reason a permit cannot be issued
-today, the year it is issued for, when the keeping was first permitted (§20-20(8)).
+today, the year it is issued for. What a renewal inherits is read in permits/renewals.py.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from decimal import Decimal
 from django.db.models import Sum
 from django.utils import timezone
 
+from permits import renewals
 from permits.facts_from_records import evaluate_application
 from permits.models import Application, FeeSchedule, Permit
 
@@ -74,7 +75,8 @@ def refusals_to_issue(
 
 
 def _renewal_refusals(application: Application) -> list[str]:
-    """§20-20(6)-(7): a renewal continues the same holder's keeping on the same lot, once."""
+    """§20-20(6)-(7): a renewal continues the same holder's keeping on the same lot, once,
+    and not after the permit lapsed too long or while an order stands unabated."""
     permit = application.renews
     reasons = []
     if permit.status == Permit.Status.REVOKED:
@@ -88,6 +90,12 @@ def _renewal_refusals(application: Application) -> list[str]:
         )
     if Permit.objects.filter(application__renews=permit).exclude(application=application).exists():
         reasons.append(f"Permit {permit.number} has already been renewed.")
+    lapsed = renewals.lapse_refusal(permit, application.received_on or timezone.localdate())
+    if lapsed:
+        reasons.append(lapsed)
+    # §20-16(6): an order not abated stops the renewal until abated or the Board decides.
+    if not renewals.board_approved(application):
+        reasons.extend(renewals.unabated_order_refusals(permit.lot))
     return reasons
 
 
@@ -96,18 +104,3 @@ def permit_year_for(application: Application, on: date) -> int:
     if application.renews_id:
         return max(on.year, application.renews.year + 1)
     return on.year
-
-
-def first_permitted_on(permit: Permit) -> date:
-    """When the keeping was first permitted: follows the chain of renewals back (§20-20(8))."""
-    seen = set()
-    current = permit
-    while current.pk not in seen:
-        seen.add(current.pk)
-        application = current.application
-        if application.prior_permit_issued:
-            return application.prior_permit_issued
-        if not application.renews_id:
-            return current.issued_on
-        current = application.renews
-    return permit.issued_on

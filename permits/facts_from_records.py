@@ -112,10 +112,11 @@ def _notices():
 
 
 def _live_abutters():
-    """The abutters still on a certified list (struck-off ones need no notice): ids only."""
+    """The abutters still on a certified list (struck-off ones need no notice). `voided` is
+    loaded too: `hearings.notices.live_abutter_ids` filters whatever a page loaded."""
     from facilities.models import Abutter
 
-    return Abutter.objects.filter(voided=False).only("id", "abutter_list_id")
+    return Abutter.objects.filter(voided=False).only("id", "abutter_list_id", "voided")
 
 
 def decisive_docket_item(application):
@@ -176,23 +177,20 @@ def equines_under_other_permits_on(application, lot, on: date) -> int:
 
 
 def _hearing_facts(application) -> dict[str, Any] | None:
+    """The hearing facts, with the notices judged by `hearings.notices.timing_for`, the one
+    reading of who was noticed and when that the docket and the decision also use."""
+    from hearings.notices import timing_for
+
     item = decisive_docket_item(application)
     if item is None:
         return None
-    meeting = item.meeting
     decision = getattr(item, "decision", None)
     result = decision.result if decision is not None else None
-    legal_notice = getattr(meeting, "legal_notice", None)
-    # Abutters are noticed only when every abutter on the certified list has been mailed;
-    # the date that counts is the last mailing.
-    abutter_list = getattr(application, "abutter_list", None)
-    abutter_ids = {a.id for a in abutter_list.abutters.all()} if abutter_list else set()
-    mailed = {n.abutter_id: n.mailed_on for n in item.abutter_notices.all() if n.mailed_on}
-    all_mailed = bool(abutter_ids) and abutter_ids <= mailed.keys()
+    timing = timing_for(item, application=application)
     return {
-        "held_on": _iso(meeting.date) if result in ("approved", "denied") else None,
-        "abutter_notice_mailed": _iso(max(mailed[i] for i in abutter_ids)) if all_mailed else None,
-        "newspaper_notice_published": _iso(legal_notice.published_on) if legal_notice else None,
+        "held_on": _iso(item.meeting.date) if result in ("approved", "denied") else None,
+        "abutter_notice_mailed": _iso(timing.abutters_given_on),
+        "newspaper_notice_published": _iso(timing.published_on),
         "decision": result if result in ("approved", "denied") else None,
     }
 
@@ -269,11 +267,12 @@ def facts_from_parts(
     compliance panel's live recheck and the issue action read the facts the same way.
     `record` is the saved application whose hearing counts (None: no hearing yet).
     `equines_under_other_permits`: None counts them from the lot's permits on file.
-    `injurious_conditions` (§20-20(8) proviso): None reads the application's own
-    `injurious_conditions` attribute where the renewal workflow sets one, else false.
+    `injurious_conditions` (§20-20(8) proviso): None establishes it from the past year's
+    inspections of the lot (permits.renewals); a bool overrides that, for a what-if check.
     """
     from permits.models import DOCUMENT_FIELDS
 
+    animals, structures = list(animals), list(structures)
     porous_fill = None
     if lot.has_porous_fill:
         porous_fill = {
@@ -304,8 +303,6 @@ def facts_from_parts(
     # The day the rules are applied: the day of the check, or of issue when issuing. A
     # variance that expired before that day waives nothing (revision 2).
     on = as_of or timezone.localdate()
-    if injurious_conditions is None:
-        injurious_conditions = bool(getattr(application, "injurious_conditions", False))
     if equines_under_other_permits is None:
         equines_under_other_permits = equines_under_other_permits_on(
             record if record is not None else application, lot, on
@@ -319,9 +316,7 @@ def facts_from_parts(
                 "board": application.construction_board_approved,
                 "building_inspector": application.construction_building_inspector_approved,
             },
-            "prior_permit_issued": _iso(application.prior_permit_issued),
-            "conditions_unchanged": application.conditions_unchanged,
-            "injurious_conditions": injurious_conditions,
+            **_renewal_facts(application, animals, structures, on),
         },
         "lot": {
             "area_acres": _number(lot.area_acres),
@@ -351,9 +346,33 @@ def facts_from_parts(
     }
     if application.manure_method:
         facts["manure"] = {"method": application.manure_method}
+    if injurious_conditions is not None:
+        facts["application"]["injurious_conditions"] = injurious_conditions
     hearing = _hearing_facts(record) if record is not None else None
     if hearing is not None:
         facts["hearing"] = hearing
+    return facts
+
+
+def _renewal_facts(application, animals, structures, on: date) -> dict[str, Any]:
+    """§20-20(8) and (3) for a renewal, established from the records (permits.renewals).
+
+    A renewal that asks for more than its permit is judged as the new application it is: the
+    rules then require the public hearing (§20-20(9)).
+    """
+    from permits.renewals import grandfathering_for
+
+    grandfathering = grandfathering_for(application, animals, structures, on)
+    if grandfathering is None:
+        return {}
+    injurious = bool(grandfathering.injurious)
+    facts: dict[str, Any] = {
+        "prior_permit_issued": _iso(grandfathering.first_permitted),
+        "conditions_unchanged": grandfathering.unchanged,
+    }
+    if grandfathering.changes.enlargements:
+        facts["kind"] = "new"
+    facts["injurious_conditions"] = injurious
     return facts
 
 

@@ -110,15 +110,12 @@ class ApplicationForm(TypedNumbersForm, forms.ModelForm):
         model = Application
         fields = list(APPLICATION_FIELDS)
         widgets = {
-            "prior_permit_issued": DateInput,
             "notes": forms.Textarea(attrs={"rows": 2}),
         }
         help_texts = {
             "construction": "§20-20(2): plans are approved before any construction or remodelling.",
             "construction_board_approved": "§20-20(2)(a).",
             "construction_building_inspector_approved": "§20-20(2)(a).",
-            "prior_permit_issued": "§20-20(8): keepings permitted before August 1, 2002.",
-            "conditions_unchanged": "§20-20(8): the facility and animals are as first permitted.",
             "manure_method": "§20-16(2)-(3): how manure is kept or disposed of.",
             "conservation_commission_wetland_ft": lazy_with_figures(
                 "§20-15(4)(b): never less than {20-15.4.b:floor_ft}."
@@ -127,19 +124,6 @@ class ApplicationForm(TypedNumbersForm, forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        renewal = self.instance.kind == Application.Kind.RENEWAL
-        grandfathering = (
-            [
-                Fieldset(
-                    "Renewal (§20-20(8))", columns("prior_permit_issued", "conditions_unchanged")
-                )
-            ]
-            if renewal
-            else []
-        )
-        if not renewal:
-            del self.fields["prior_permit_issued"]
-            del self.fields["conditions_unchanged"]
         self.helper = helper(
             Fieldset(
                 "Construction (§20-20(2))",
@@ -155,7 +139,6 @@ class ApplicationForm(TypedNumbersForm, forms.ModelForm):
                 columns("vermin_plan_approved", "vermin_licensed_operator", "wild_animal_approved"),
                 columns("conservation_commission_wetland_ft"),
             ),
-            *grandfathering,
             "notes",
         )
 
@@ -480,3 +463,34 @@ class IssueForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = helper()
+
+
+class LegacyPermitForm(forms.Form):
+    """A keeping permitted on paper before the system existed, entered once (§20-20(8))."""
+
+    first_permitted_on = forms.DateField(
+        widget=DateInput,
+        label="Keeping first permitted on",
+        help_text="§20-20(8): the date of the original permit, as the record shows it.",
+    )
+    valid_for_year = forms.IntegerField(
+        label="Year of the paper permit in force",
+        min_value=1900,
+        help_text="The entered permit runs to December 31 of that year (§20-20(5)).",
+    )
+    basis = forms.CharField(
+        label="The record it rests on",
+        max_length=300,
+        help_text="For example: Board of Health permit no. 94-12 of May 2, 1994, paper file.",
+    )
+    document = forms.FileField(
+        required=False,
+        label="A scan of that record",
+        help_text=f"A PDF or an image, at most {settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(
+            columns("first_permitted_on", "valid_for_year", css="col-sm-6"), "basis", "document"
+        )

@@ -167,16 +167,6 @@ class Application(models.Model):
     construction_building_inspector_approved = models.BooleanField(
         "construction approved by the building inspector", default=False
     )
-    # §20-20(8) grandfathering of keepings permitted before 2002-08-01.
-    prior_permit_issued = models.DateField(
-        "keeping first permitted on",
-        null=True,
-        blank=True,
-        help_text="Renewals: the date the keeping was first permitted (§20-20(8)).",
-    )
-    conditions_unchanged = models.BooleanField(
-        "facility and animals unchanged since then", default=False
-    )
     # Facts of the keeping that are not structures or animals.
     manure_method = models.CharField(
         max_length=12, choices=ManureMethod.choices, blank=True, help_text="§20-16(2)-(3)."
@@ -412,6 +402,21 @@ class Permit(models.Model):
         "variances", blank=True, help_text="The variances in force when issued, as printed."
     )
     grandfathered = models.BooleanField(default=False, help_text="§20-20(8).")
+    # A keeping permitted on paper before the system existed is entered once, as a legacy
+    # permit: the date it was first permitted and the record that shows it (§20-20(8)).
+    legacy = models.BooleanField(default=False)
+    first_permitted_on = models.DateField(
+        "keeping first permitted on",
+        null=True,
+        blank=True,
+        help_text="Legacy permits: the date of the original permit (§20-20(8)).",
+    )
+    legacy_basis = models.CharField(
+        "the record it rests on",
+        max_length=300,
+        blank=True,
+        help_text="Legacy permits: the paper permit or minutes that show the original date.",
+    )
     verify_token = models.CharField(max_length=43, unique=True, editable=False)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"

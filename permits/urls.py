@@ -51,6 +51,9 @@ staff_patterns: list = [
     ),
     path("applications/<int:pk>/payments/", application.payment_add, name="payment-add"),
     path("applications/<int:pk>/issue/", application.application_issue, name="application-issue"),
+    path(
+        "applications/<int:pk>/legacy/", application.application_legacy, name="application-legacy"
+    ),
     path("documents/<int:pk>/", application.document_download, name="document-download"),
     path("documents/<int:pk>/void/", application.document_void, name="document-void"),
     path("applicants/", lists.applicant_list, name="applicant-list"),

@@ -232,6 +232,15 @@ BOARD = {
     "hours": "Monday to Thursday 8:30 a.m. to 4:30 p.m., Friday 8:30 a.m. to 12:30 p.m.",
 }
 
+# Renewals (the Board's practice, not the regulation's figures): a permit lapsed for longer
+# than this after its December 31 is not renewed; the keeping needs a new application.
+RENEWAL_LAPSE_DAYS = int(os.environ.get("RENEWAL_LAPSE_DAYS", "90"))
+# §20-20(8) "no conditions exist that would be injurious": read from the inspections of this
+# many days before the renewal.
+INJURIOUS_CONDITIONS_LOOKBACK_DAYS = int(
+    os.environ.get("INJURIOUS_CONDITIONS_LOOKBACK_DAYS", "365")
+)
+
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(8 * 60 * 60)))
 # A session ends when the browser closes, and on the server after SESSION_COOKIE_AGE in any

@@ -109,7 +109,7 @@ def applicant_account(*, by, name: str = "Karen Sullivan", **fields) -> Applican
     from permits.portal import actions as account_actions
 
     email = fields.pop("email", None) or f"{name.lower().replace(' ', '.')}@example.org"
-    person = applicant(name=name, email=email, **fields)
+    person = applicant(by=by, name=name, email=email, **fields)
     invitation = account_actions.invite_applicant(applicant=person, by=by)
     account_actions.accept_invitation(invitation=invitation, password=ACCOUNT_PASSWORD)
     person.refresh_from_db()
@@ -148,3 +148,38 @@ def midday(day: date):
     from zoneinfo import ZoneInfo
 
     return datetime.combine(day, time(12), tzinfo=ZoneInfo("America/New_York"))
+
+
+def legacy_permit(
+    *,
+    by,
+    first_permitted_on=date(1994, 5, 2),
+    valid_for_year=2027,
+    basis="Board of Health permit of May 2, 1994, in the paper files.",
+    structure=None,
+    animals=None,
+    applicant=None,
+    lot=None,
+    today=date(2027, 1, 14),
+):
+    """A keeping permitted on paper before the system existed, entered once (§20-20(8))."""
+    fee_schedule()
+    application = actions.create_application(
+        applicant=applicant or globals()["applicant"](by=by),
+        lot=lot or globals()["lot"](by=by),
+        by=by,
+        manure_method="receptacle",
+        securely_fenced=True,
+        vermin_plan_approved=True,
+        vermin_licensed_operator=True,
+    )
+    actions.set_animals(application=application, by=by, animals=animals or {"chicken": 6})
+    actions.add_structure(application=application, by=by, **{**GOOD_COOP, **(structure or {})})
+    return actions.record_legacy_permit(
+        application=application,
+        first_permitted_on=first_permitted_on,
+        valid_for_year=valid_for_year,
+        basis=basis,
+        by=by,
+        today=today,
+    )

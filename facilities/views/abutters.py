@@ -138,7 +138,9 @@ def abutter_void(request, pk):
     abutter = get_object_or_404(Abutter.objects.select_related("abutter_list__application"), pk=pk)
     application = abutter.abutter_list.application
     try:
-        actions.void_abutter(abutter=abutter, by=request.user)
+        actions.void_abutter(
+            abutter=abutter, reason=request.POST.get("reason", ""), by=request.user
+        )
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
     else:

@@ -9,7 +9,7 @@ from django import template
 from django.utils import timezone
 
 from hearings.models import DocketItem
-from hearings.notices import NoticeTiming, pending_schedule, timing_for
+from hearings.notices import NoticeTiming, changes_since_notice, pending_schedule, timing_for
 from hearings.wording import Relief, reliefs
 from stoneham_boh.lib.badges import status_badge
 
@@ -59,6 +59,8 @@ class HearingRow:
     item: DocketItem
     timing: NoticeTiming | None
     decision: object | None
+    # For a hearing still to be decided: how the request changed since the abutters' letters.
+    changes: object | None = None
 
 
 @dataclass
@@ -87,8 +89,11 @@ def application_hearing(application) -> HearingSummary:
         rows.append(
             HearingRow(
                 item=item,
-                timing=timing_for(item) if scheduled or hasattr(item, "decision") else None,
+                timing=timing_for(item, application=application)
+                if scheduled or hasattr(item, "decision")
+                else None,
                 decision=getattr(item, "decision", None),
+                changes=changes_since_notice(item, application=application) if scheduled else None,
             )
         )
     return HearingSummary(

@@ -11,7 +11,7 @@ from hearings.forms import (
     DecisionForm,
 )
 from hearings.models import DocketItem
-from hearings.notices import timing_for
+from hearings.notices import stale_notice_refusals, timing_for
 from hearings.printing import decision_pdf
 from hearings.views.items import docket_item_or_404
 from stoneham_boh.accounts.access import role_required, staff_required
@@ -39,7 +39,12 @@ def decide(request, pk):
     return render(
         request,
         "hearings/decide.html",
-        {"item": item, "form": form, "timing": timing_for(item)},
+        {
+            "item": item,
+            "form": form,
+            "timing": timing_for(item),
+            "stale_notice": stale_notice_refusals(item),
+        },
         status=400 if form.errors else 200,
     )
 

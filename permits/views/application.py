@@ -11,10 +11,11 @@ from django.views.decorators.http import require_GET, require_POST
 from permits import actions, eligibility
 from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
 from permits.figures import blank_distance_text
-from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
+from permits.forms import DocumentForm, IssueForm, LegacyPermitForm, PaymentForm, ReasonForm
 from permits.history import application_history
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document
 from permits.panel import panel
+from permits.renewals import renewal_summary
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
@@ -54,6 +55,7 @@ def application_context(application, **forms) -> dict:
     ]
     return {
         "application": application,
+        "renewal": renewal_summary(application, today),
         "panel": panel(result, application=application),
         "blank_distance": blank_distance_text(today),
         # The Board reads the abutters of the hearing (read-only) on its notices page.
@@ -78,6 +80,8 @@ def application_context(application, **forms) -> dict:
             },
         ),
         "issue_form": forms.get("issue_form") or IssueForm(prefix="issue"),
+        "legacy_form": forms.get("legacy_form")
+        or LegacyPermitForm(prefix="legacy", initial={"valid_for_year": today.year}),
         # Badge colours for the six §20-20(1) documents: only a new application must have them.
         "required_documents": required,
         "paper_kinds": [doc for doc in required if not doc["received"]]
@@ -216,6 +220,25 @@ def application_issue(request, pk):
         request, f"Permit {permit.number} issued, valid to {permit.expires_on:%B %-d, %Y}."
     )
     return redirect("permits:permit-detail", pk=permit.pk)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def application_legacy(request, pk):
+    """Enter a draft as the legacy permit of a keeping permitted on paper (§20-20(8))."""
+    application = _application(pk)
+    form = LegacyPermitForm(request.POST, request.FILES, prefix="legacy")
+    done = submit(
+        request,
+        form,
+        lambda data: actions.record_legacy_permit(application=application, by=request.user, **data),
+        success=lambda permit: (
+            f"Legacy permit {permit.number} recorded, first permitted "
+            f"{permit.first_permitted_on:%B %-d, %Y}."
+        ),
+        then=reverse("permits:application-detail", args=[pk]),
+    )
+    return done or _render_with(request, application, legacy_form=form)
 
 
 @staff_required

@@ -195,6 +195,10 @@ class _Branch:
             field = meta.pk if key.lstrip("-") == "pk" else meta.get_field(key.lstrip("-"))
             if field not in self.fields:
                 self.fields.append(field)
+        # Model.from_db() reads the values in the order of the model's fields: a sort field
+        # appended at the end would shift every value after it into the wrong attribute.
+        order = {field: at for at, field in enumerate(meta.concrete_fields)}
+        self.fields.sort(key=order.__getitem__)
         self.columns: list[tuple[str | None, object]] = [("", f) for f in self.fields]
         self.related = []  # (path, FK field, related model, its fields, first column)
         for path in _related_paths(queryset.query.select_related):

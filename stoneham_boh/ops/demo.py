@@ -314,20 +314,31 @@ def _load_demo(today: date | None) -> bool:
     karen_app = _renewal(rng, marker, karen, "hens", clerk, year_start)
     actions.issue_permit(application=karen_app, by=clerk, on=year_start + timedelta(days=3))
 
-    # A pigeon loft permitted in 1994 and never changed: grandfathered (§20-20(8)).
+    # A pigeon loft permitted on paper in 1994 and never changed: entered once as a legacy
+    # permit with its original date and the record it rests on; its renewal is grandfathered
+    # because the product finds it unchanged and free of violations (§20-20(8)).
     loft_lot = _lot(rng, 1, clerk, street_address="77 Marble Street", area_acres=Decimal("0.22"))
     fancier = _applicant(rng, loft_lot, clerk, name="Anthony DiCarlo")
-    loft = _renewal(
-        rng,
-        loft_lot,
-        fancier,
-        "pigeons",
-        clerk,
-        year_start,
-        prior_permit_issued=date(1994, 5, 2),
-        conditions_unchanged=True,
-        overrides={"L1": {"distance_property_line_ft": Decimal("18")}},
+    paper = actions.create_application(
+        applicant=fancier,
+        lot=loft_lot,
+        by=clerk,
+        manure_method="receptacle",
+        securely_fenced=True,
+        vermin_plan_approved=True,
+        vermin_licensed_operator=True,
     )
+    _fill_keeping(paper, "pigeons", clerk, L1={"distance_property_line_ft": Decimal("18")})
+    legacy = actions.record_legacy_permit(
+        application=paper,
+        first_permitted_on=date(1994, 5, 2),
+        valid_for_year=today.year - 1,
+        basis="Board of Health permit no. 94-17 of May 2, 1994 (paper file, cabinet 2).",
+        by=clerk,
+        today=today,
+    )
+    loft = actions.start_renewal(permit=legacy, by=clerk, today=year_start)
+    _complete_renewal(loft, clerk, year_start)
     actions.issue_permit(application=loft, by=clerk, on=year_start + timedelta(days=5))
 
     # Ordinary renewals across town: most keepings in Stoneham are hens, goats and pigeons.
@@ -381,6 +392,25 @@ def _load_demo(today: date | None) -> bool:
         reference="#2211",
         by=clerk,
     )
+
+    # A hen keeper asking to add goats at renewal: not a plain renewal, so it goes to the Board
+    # with a hearing like a new application (§20-20(3), (9)); hearings.demo dockets it.
+    grow_lot = _lot(
+        rng,
+        33,
+        clerk,
+        parcel_id=hearings_demo.GROWING_PARCEL,
+        street_address="52 Perkins Street",
+        area_acres=Decimal("0.9"),
+    )
+    grower = _applicant(rng, grow_lot, clerk, name="Maria Costa")
+    hens_now = _renewal(rng, grow_lot, grower, "hens", clerk, year_start + timedelta(days=2))
+    hens_permit = actions.issue_permit(
+        application=hens_now, by=clerk, on=year_start + timedelta(days=6)
+    )
+    more = actions.start_renewal(permit=hens_permit, by=clerk, today=today)
+    actions.set_animals(application=more, by=clerk, animals={"goat": 2})
+    _complete_renewal(more, clerk, today - timedelta(days=3))
 
     # A keeping with no permit this year: an expired 2025 permit stays on record.
     old_lot = _lot(rng, 32, clerk, street_address="140 Pond Street")

@@ -151,7 +151,9 @@ def test_an_abutter_is_entered_by_hand_and_struck_without_deleting(clerk_client,
     )
     abutter = Abutter.objects.get()
     assert abutter.mailing_state == "MA"
-    clerk_client.post(reverse("facilities:abutter-void", args=[abutter.pk]))
+    clerk_client.post(
+        reverse("facilities:abutter-void", args=[abutter.pk]), {"reason": "Entered twice."}
+    )
     abutter.refresh_from_db()
     assert abutter.voided
 

@@ -123,7 +123,7 @@ def test_an_abutter_struck_from_the_list_needs_no_notice(clerk, board_member):
     first, second, struck = notices.abutters_in_letter_order(item)
     mail(item, first, 1, TWENTY_BEFORE, clerk)
     mail(item, second, 2, TWENTY_BEFORE, clerk)
-    facility_actions.void_abutter(abutter=struck, by=clerk)
+    facility_actions.void_abutter(abutter=struck, reason="Sold the parcel.", by=clerk)
     b.publish(item.meeting, by=clerk)
     assert timing_for(item).abutters_complete
     b.decide(item, by=board_member)

@@ -93,7 +93,7 @@ def test_a_renewal_is_heard_only_for_a_variance_request(clerk):
             application=renewal, meeting=meeting, by=clerk, today=date(2030, 2, 1)
         )
     )
-    assert "only with a variance request" in message
+    assert "only when it enlarges the keeping" in message
     item = actions.schedule_hearing(
         application=renewal,
         meeting=meeting,

@@ -176,7 +176,7 @@ def test_a_refused_scheduling_keeps_the_choices_and_gives_the_reason(clerk, clie
         )
     assert response.status_code == 400
     page = response.content.decode()
-    assert "only with a variance request" in page
+    assert "only when it enlarges the keeping" in page
     assert "Kept" in page
 
 

@@ -35,13 +35,26 @@ def pay(application: Application, by, on=date(2027, 1, 10)):
     )
 
 
-def renew(permit, *, by, received_on=date(2027, 11, 20), unchanged=False):
-    """Start the renewal of `permit`, mark it received and pay its fee."""
-    renewal = actions.start_renewal(permit=permit, by=by)
-    if unchanged:
-        actions.update_application(
-            application=renewal, by=by, changes={"conditions_unchanged": True}
-        )
+def renew(permit, *, by, received_on=date(2027, 11, 20), animals=None, structures=None):
+    """Start the renewal of `permit`, change what is asked (`animals`: {species: count};
+    `structures`: {label: {field: value}}), mark it received and pay its fee."""
+    renewal = actions.start_renewal(permit=permit, by=by, today=received_on)
+    if animals:
+        actions.set_animals(application=renewal, by=by, animals=animals)
+    for label, fields in (structures or {}).items():
+        structure = renewal.structures.filter(label=label).first()
+        if structure is None:
+            actions.add_structure(application=renewal, by=by, label=label, **fields)
+        else:
+            actions.update_application(
+                application=renewal,
+                by=by,
+                changes={},
+                structures=[
+                    {"pk": s.pk, **(fields if s.pk == structure.pk else {})}
+                    for s in renewal.structures.all()
+                ],
+            )
     actions.submit_application(application=renewal, received_on=received_on, by=by)
     pay(renewal, by, on=received_on)
     renewal.refresh_from_db()

@@ -26,8 +26,6 @@ def test_a_renewal_is_prefilled_from_the_permit_it_renews(clerk):
     assert [(a.species, a.count) for a in renewal.animals.all()] == [("chicken", 6)]
     assert [s.label for s in renewal.structures.all()] == ["C1", "M1"]
     assert renewal.securely_fenced and renewal.manure_method == "receptacle"
-    assert renewal.prior_permit_issued == permit.issued_on
-    assert renewal.conditions_unchanged is False  # the clerk confirms it
 
 
 @pytest.mark.django_db
@@ -51,28 +49,21 @@ def test_renewing_this_years_permit_issues_next_years_permit(clerk):
 
 @pytest.mark.django_db
 def test_an_unchanged_keeping_permitted_before_2002_is_renewed_as_grandfathered(clerk):
-    permit = factories.issued_permit(
-        by=clerk,
-        prior_permit_issued=date(1994, 5, 2),
-        conditions_unchanged=True,
-        structure={"distance_property_line_ft": Decimal("18")},
+    permit = factories.legacy_permit(
+        by=clerk, structure={"distance_property_line_ft": Decimal("18")}
     )
     assert permit.grandfathered
-    renewal = renew(permit, by=clerk, unchanged=True)
-    assert renewal.prior_permit_issued == date(1994, 5, 2)
+    renewal = renew(permit, by=clerk)
     new_permit = actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 28))
     assert new_permit.grandfathered
 
 
 @pytest.mark.django_db
 def test_a_grandfathered_keeping_that_changed_must_meet_todays_rules(clerk):
-    permit = factories.issued_permit(
-        by=clerk,
-        prior_permit_issued=date(1994, 5, 2),
-        conditions_unchanged=True,
-        structure={"distance_property_line_ft": Decimal("18")},
+    permit = factories.legacy_permit(
+        by=clerk, structure={"distance_property_line_ft": Decimal("18")}
     )
-    renewal = renew(permit, by=clerk, unchanged=False)
+    renewal = renew(permit, by=clerk, animals={"chicken": 4})
     with pytest.raises(ActionRefused, match="§20-15\\(4\\)\\(a\\)"):
         actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 28))
 

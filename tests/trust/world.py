@@ -414,4 +414,6 @@ def _the_other_actions(o, *, clerk, agent):
     permit_actions.void_permit(permit=voided, reason="Issued to the wrong person.", by=clerk)
 
     abutter = o["item"].application.abutter_list.abutters.last()
-    facility_actions.void_abutter(abutter=abutter, by=clerk)
+    facility_actions.void_abutter(abutter=abutter, reason="Listed twice.", by=clerk)
+    # A keeping permitted on paper in 1994, entered once (record_legacy_permit).
+    o["legacy_permit"] = factories.legacy_permit(by=clerk, today=TODAY)

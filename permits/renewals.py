@@ -1,0 +1,224 @@
+"""What a renewal inherits, and what stops it: read from the records, never typed.
+
+§20-20(8): a keeping permitted before the regulation took effect is renewed under the old rules
+while the conditions of the original permit have not changed and nothing injurious to public
+health or to the neighbours' enjoyment of their property is found. Whether that holds is
+established here: the first-permitted date from the chain of permits (a legacy permit holds
+the date of its paper original), "unchanged" by comparing the renewal with the permit it
+renews, and "nothing injurious" from the inspections of the past year.
+
+A renewal that asks for more than the permit it renews (§20-20(3)) is a new application and
+goes to the Board with a public hearing (§20-20(9)). A permit with an order not abated
+(§20-16(6)) is not renewed until the order is abated or the Board decides; one lapsed for
+longer than settings.RENEWAL_LAPSE_DAYS needs a new application.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+
+from django.conf import settings
+
+from permits import rules
+from permits.keeping import Changes, Keeping, compare, keeping_from
+
+
+def _long(day: date) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def first_permitted_on(permit) -> date:
+    """When the keeping was first permitted: back along the chain of renewals to the first
+    permit, or to a legacy permit's original date."""
+    seen = set()
+    current = permit
+    while current.pk not in seen:
+        seen.add(current.pk)
+        if current.legacy and current.first_permitted_on:
+            return current.first_permitted_on
+        application = current.application
+        if not application.renews_id:
+            return current.issued_on
+        current = application.renews
+    return permit.issued_on
+
+
+def keeping_of_permit(permit) -> Keeping:
+    """What the permit allows: its animals (§20-20(3)) and the structures it was issued on."""
+    return keeping_from(permit.animals.all(), permit.application.structures.all())
+
+
+def changes_from_permit(permit, animals, structures) -> Changes:
+    """How a renewal's animals and structures differ from those of the permit it renews."""
+    return compare(keeping_of_permit(permit), keeping_from(animals, structures))
+
+
+def lapse_deadline(permit) -> date:
+    """The last day a lapsed permit can still be renewed."""
+    return permit.expires_on + timedelta(days=settings.RENEWAL_LAPSE_DAYS)
+
+
+def lapse_refusal(permit, on: date) -> str:
+    if on <= lapse_deadline(permit):
+        return ""
+    return (
+        f"Permit {permit.number} expired on {_long(permit.expires_on)}, more than "
+        f"{settings.RENEWAL_LAPSE_DAYS} days before {_long(on)}: it can no longer be renewed, "
+        "and the keeping needs a new application (§20-20(1), (9))."
+    )
+
+
+def unabated_orders(lot):
+    """Orders on the lot marked not abated by their deadline (§20-16(6)), not since abated."""
+    from inspections.models import Order
+
+    return Order.objects.filter(lot=lot, status=Order.Status.UNABATED).order_by("issued_on", "id")
+
+
+def unabated_order_refusals(lot) -> list[str]:
+    return [
+        f"Order {order.pk} ({order.citation}) of {_long(order.issued_on)} was not abated by "
+        f"{_long(order.deadline)}: the permit is renewed only once it is abated or the Board "
+        "decides on the renewal (§20-16(6))."
+        for order in unabated_orders(lot)
+    ]
+
+
+def injurious_conditions(lot, on: date) -> list[str]:
+    """§20-20(8) proviso: violations still open and orders not abated on the lot, from the
+    inspections of the past settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS days."""
+    from inspections.models import ChecklistFinding, Order
+
+    since = on - timedelta(days=settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS)
+    found = []
+    violations = (
+        ChecklistFinding.objects.filter(
+            inspection__lot=lot,
+            result=ChecklistFinding.Result.VIOLATION,
+            inspection__performed_at__date__gte=since,
+            inspection__performed_at__date__lte=on,
+        )
+        # A violation is settled when an order for it was abated or withdrawn.
+        .exclude(orders__status__in=[Order.Status.ABATED, Order.Status.WITHDRAWN])
+        .select_related("inspection")
+        .order_by("inspection__performed_at", "id")
+    )
+    for finding in violations:
+        found.append(
+            f"a violation of {finding.citation} found on "
+            f"{_long(finding.inspection.performed_at.date())} is not settled"
+        )
+    orders = Order.objects.filter(lot=lot, status=Order.Status.UNABATED).exclude(
+        finding__in=[f.pk for f in violations]
+    )
+    for order in orders:
+        found.append(f"order {order.pk} ({order.citation}) was not abated by its deadline")
+    return found
+
+
+@dataclass
+class Grandfathering:
+    """Why a renewal is, or is not, renewed under the rules before the regulation (§20-20(8))."""
+
+    first_permitted: date | None
+    cutoff: date
+    changes: Changes = field(default_factory=Changes)
+    injurious: list[str] = field(default_factory=list)
+
+    @property
+    def permitted_before(self) -> bool:
+        return self.first_permitted is not None and self.first_permitted < self.cutoff
+
+    @property
+    def unchanged(self) -> bool:
+        return self.changes.unchanged
+
+    @property
+    def applies(self) -> bool:
+        return self.permitted_before and self.unchanged and not self.injurious
+
+    def explanation(self) -> list[str]:
+        """Short sentences for the renewal page."""
+        if self.first_permitted is None:
+            return []
+        first = f"The keeping was first permitted on {_long(self.first_permitted)}"
+        if not self.permitted_before:
+            return [
+                f"{first}, after the regulation took effect on {_long(self.cutoff)}: today's "
+                "rules apply."
+            ]
+        lines = [f"{first}, before the regulation took effect on {_long(self.cutoff)}."]
+        if self.unchanged:
+            lines.append("The animals and structures are those of the permit it renews.")
+        else:
+            changed = self.changes.enlargements + self.changes.reductions
+            lines.append("It differs from the permit it renews: " + "; ".join(changed) + ".")
+        if self.injurious:
+            lines.append("Inspections of the past year: " + "; ".join(self.injurious) + ".")
+        else:
+            lines.append("No open violation or unabated order in the inspections of the past year.")
+        lines.append(
+            "Grandfathered under §20-20(8)."
+            if self.applies
+            else "Not grandfathered: today's rules apply (§20-20(8))."
+        )
+        return lines
+
+
+def grandfathering_for(application, animals, structures, on: date) -> Grandfathering | None:
+    """The §20-20(8) facts of a renewal (None for a new application)."""
+    if application.kind != "renewal" or not application.renews_id:
+        return None
+    permit = application.renews
+    cutoff = rules.ruleset_in_force(on).interpretations.grandfathering_cutoff
+    first = first_permitted_on(permit)
+    grandfathering = Grandfathering(
+        first_permitted=first,
+        cutoff=cutoff,
+        changes=changes_from_permit(permit, animals, structures),
+    )
+    # The inspections matter only where the date could grandfather the keeping.
+    if grandfathering.permitted_before:
+        grandfathering.injurious = injurious_conditions(application.lot, on)
+    return grandfathering
+
+
+def renewal_enlargements(application) -> list[str]:
+    """What a renewal asks for beyond the permit it renews (§20-20(3)); empty for a new one."""
+    if application.kind != "renewal" or not application.renews_id:
+        return []
+    return changes_from_permit(
+        application.renews, application.animals.all(), application.structures.all()
+    ).enlargements
+
+
+def board_approved(application) -> bool:
+    """The Board approved the application after its hearing."""
+    from permits.facts_from_records import decisive_docket_item
+
+    item = decisive_docket_item(application)
+    decision = getattr(item, "decision", None) if item is not None else None
+    return decision is not None and decision.result == "approved"
+
+
+@dataclass
+class RenewalSummary:
+    """What the renewal page says about the renewal: grandfathered or not and why, and what it
+    asks for beyond its permit."""
+
+    permit: object
+    grandfathering: Grandfathering
+    enlargements: list[str]
+
+
+def renewal_summary(application, on: date) -> RenewalSummary | None:
+    animals, structures = application.animals.all(), application.structures.all()
+    grandfathering = grandfathering_for(application, animals, structures, on)
+    if grandfathering is None:
+        return None
+    return RenewalSummary(
+        permit=application.renews,
+        grandfathering=grandfathering,
+        enlargements=grandfathering.changes.enlargements,
+    )

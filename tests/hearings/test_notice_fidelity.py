@@ -1,0 +1,214 @@
+"""What was noticed is what is decided (§20-20(9)): issue 12, points 7 to 9.
+
+7. A request enlarged after the abutters' letters went out needs a new notice; smaller
+   changes are allowed and recorded. 8. A hearing continued to a date announced at the
+   hearing keeps its notice. 9. Striking an abutter needs a reason, and every path reads the
+   same abutters.
+"""
+
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.db.models import Prefetch
+from django.urls import reverse
+
+from facilities import actions as facility_actions
+from facilities.models import Abutter
+from hearings.models import DocketItem
+from hearings.notices import timing_for
+from permits import actions as permit_actions
+from permits.facts_from_records import FACT_RELATED, facts_for, load_facts
+from permits.models import Application
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from tests.conftest import make_user
+from tests.hearings import builders as b
+
+pytestmark = pytest.mark.django_db
+
+
+def refused(call) -> str:
+    with pytest.raises(ActionRefused) as caught:
+        call()
+    return str(caught.value)
+
+
+@pytest.fixture
+def member(db):
+    return make_user("member0", Role.BOARD, last_name="Member0")
+
+
+def _change(application, *, by, animals=None, structure=None):
+    """What the clerk saves on the intake form: the whole lists of animals and structures."""
+    application = Application.objects.get(pk=application.pk)
+    wanted_animals = animals or {a.species: a.count for a in application.animals.all()}
+    structures = [{"pk": s.pk, **(structure or {})} for s in application.structures.all()]
+    return permit_actions.update_application(
+        application=application,
+        by=by,
+        changes={},
+        animals=[{"species": s, "count": n} for s, n in wanted_animals.items()],
+        structures=structures,
+    )
+
+
+def _page(client, user, application) -> str:
+    client.force_login(user)
+    url = reverse("permits:application-detail", args=[application.pk])
+    return client.get(url).content.decode()
+
+
+# --- 7. What was noticed is what is decided -----------------------------------------------
+
+
+def test_board_cannot_decide_on_stale_notice_after_animals_were_added(clerk, member, client):
+    item = b.noticed(by=clerk)
+    assert item.__class__.objects.get(pk=item.pk).noticed_keeping["animals"] == {"chicken": 6}
+    _change(item.application, by=clerk, animals={"chicken": 6, "goat": 2})
+
+    message = refused(lambda: b.decide(item, by=member))
+    assert "a new species: 2 goat" in message and "a new notice is needed" in message
+    assert "only continue" in message
+
+    page = _page(client, clerk, item.application)
+    assert "A new notice is needed" in page and "a new species: 2 goat" in page
+    client.force_login(member)
+    decide_page = client.get(reverse("hearings:decide", args=[item.pk])).content.decode()
+    assert "The Board cannot decide on this notice" in decide_page
+
+    # The Board can continue it; the continuation does not keep the stale notice.
+    later = b.meeting(by=clerk, on=b.HEARING + timedelta(days=28))
+    b.decide(item, by=member, result="continued", continue_to=later)
+    continued = DocketItem.objects.get(continued_from=item)
+    assert continued.notice_carried is False
+    assert "have no registered-mail notice" in refused(
+        lambda: b.decide(continued, by=member, today=later.date)
+    )
+
+
+def test_a_structure_moved_closer_to_the_line_after_notice_needs_a_new_notice(clerk, member):
+    item = b.noticed(by=clerk)
+    _change(item.application, by=clerk, structure={"distance_property_line_ft": Decimal("52")})
+    message = refused(lambda: b.decide(item, by=member))
+    assert "C1 moved closer to the abutting property line: 52 ft (was 60 ft)" in message
+
+
+def test_fewer_animals_after_notice_are_allowed_and_recorded(clerk, member, client):
+    item = b.noticed(by=clerk)
+    _change(
+        item.application,
+        by=clerk,
+        animals={"chicken": 4},
+        structure={"distance_property_line_ft": Decimal("75")},
+    )
+    page = _page(client, clerk, item.application)
+    assert "smaller than what was noticed (allowed)" in page
+    assert "fewer chicken (hen): 4 instead of 6" in page
+    assert "C1 moved farther from the abutting property line" in page
+    assert "A new notice is needed" not in page
+
+    b.decide(item, by=member)
+    application = b.refresh(item.application)
+    assert application.status == Application.Status.APPROVED
+    # The change is on the record, with who made it.
+    assert application.animals.get().history.first().history_user == clerk
+
+
+# --- 8. A continued hearing keeps its notice ---------------------------------------------
+
+
+def test_continued_hearing_keeps_its_notice(clerk, member, client):
+    item = b.noticed(by=clerk)
+    later = b.meeting(by=clerk, on=b.HEARING + timedelta(days=28))
+    # The later meeting's newspaper notice went out without this item: no matter.
+    b.docketed(by=clerk, the_meeting=later)
+    b.publish(later, by=clerk, published_on=b.HEARING - timedelta(days=1))
+    b.decide(item, by=member, result="continued", continue_to=later)
+    continued = DocketItem.objects.get(continued_from=item)
+    assert continued.notice_carried
+
+    timing = timing_for(continued)
+    assert timing.both_in_time and timing.carried_from == b.HEARING
+    assert "no new mailing is needed" in refused(
+        lambda: b.mail_all(continued, by=clerk, mailed_on=later.date - timedelta(days=20))
+    )
+    page = _page(client, clerk, item.application)
+    assert "keeps that hearing&#x27;s notice" in page or "keeps that hearing's notice" in page
+
+    b.decide(continued, by=member, today=later.date)
+    application = b.refresh(item.application)
+    assert application.status == Application.Status.APPROVED
+    assert facts_for(application)["hearing"] == {
+        "held_on": later.date.isoformat(),
+        "abutter_notice_mailed": b.DEADLINE.isoformat(),
+        "newspaper_notice_published": b.DEADLINE.isoformat(),
+        "decision": "approved",
+    }
+    permit = permit_actions.issue_permit(application=application, by=clerk, on=later.date)
+    assert permit.number
+
+
+def test_a_hearing_opened_without_notice_is_noticed_again_when_continued(clerk, member):
+    item = b.docketed(by=clerk)
+    later = b.meeting(by=clerk, on=b.HEARING + timedelta(days=28))
+    b.decide(item, by=member, result="continued", continue_to=later)
+    assert DocketItem.objects.get(continued_from=item).notice_carried is False
+
+
+# --- 9. Struck abutters: a reason, history, one reading ------------------------------------
+
+
+def test_striking_an_abutter_needs_a_reason(clerk, client):
+    item = b.docketed(by=clerk)
+    abutter = item.application.abutter_list.abutters.first()
+    assert "Say why" in refused(
+        lambda: facility_actions.void_abutter(abutter=abutter, reason="  ", by=clerk)
+    )
+    client.force_login(clerk)
+    url = reverse("facilities:abutter-void", args=[abutter.pk])
+    client.post(url, {"reason": ""})
+    abutter.refresh_from_db()
+    assert not abutter.voided
+
+    client.post(url, {"reason": "Sold the parcel to the applicant."})
+    abutter.refresh_from_db()
+    assert (abutter.voided, abutter.void_reason) == (True, "Sold the parcel to the applicant.")
+    last = abutter.history.first()
+    assert (last.history_user, last.voided, last.void_reason) == (
+        clerk,
+        True,
+        "Sold the parcel to the applicant.",
+    )
+    page = client.get(reverse("facilities:abutter-import", args=[item.application.pk]))
+    assert "struck: Sold the parcel to the applicant." in page.content.decode()
+
+
+def test_every_path_reads_the_same_abutters_after_one_is_struck(clerk, member, client):
+    item = b.docketed(by=clerk)
+    struck = item.application.abutter_list.abutters.order_by("id").first()
+    facility_actions.void_abutter(abutter=struck, reason="Listed twice.", by=clerk)
+    b.mail_all(item, by=clerk)  # the letters go to the two abutters left
+    b.publish(item.meeting, by=clerk)
+
+    pk = item.application.pk
+    plain = Application.objects.get(pk=pk)
+    prefetched = Application.objects.with_facts().get(pk=pk)
+    # A page that loads every abutter, struck ones too.
+    everyone = Application.objects.prefetch_related(
+        Prefetch("abutter_list__abutters", queryset=Abutter.objects.all())
+    ).get(pk=pk)
+    (loaded,) = load_facts(Application.objects.select_related(*FACT_RELATED).filter(pk=pk))
+
+    hearings = [facts_for(a)["hearing"] for a in (plain, prefetched, everyone, loaded)]
+    assert [h["abutter_notice_mailed"] for h in hearings] == [b.DEADLINE.isoformat()] * 4
+    assert hearings[0]["abutter_notice_mailed"] == b.DEADLINE.isoformat()
+    for application in (plain, prefetched, everyone, loaded):
+        timing = timing_for(application.docket_items.get(), application=application)
+        assert (timing.abutter_total, timing.abutters_mailed) == (2, 2)
+
+    page = _page(client, clerk, item.application)
+    assert "2 of 2 mailed" in page
+    b.decide(item, by=member)
+    refusals = permit_actions.refusals_to_issue(b.refresh(item.application), b.HEARING)
+    assert not [r for r in refusals if "abutter" in r], refusals
