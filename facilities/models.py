@@ -112,6 +112,25 @@ class Lot(models.Model):
     porous_fill_board_inspected = models.BooleanField(
         "fill inspected by the Board before filling", default=False
     )
+    # `parcel_id` above is the Assessor's map-block-lot text; this is the mapped parcel.
+    tax_parcel = models.ForeignKey(
+        "facilities.Parcel",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="lots",
+        help_text="The Assessor's parcel on the parcel map.",
+    )
+    parcel_area_acres = models.DecimalField(
+        "area from the parcel map (acres)",
+        max_digits=10,
+        decimal_places=3,
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Copied from the parcel when the lot is linked or the map is re-imported, so "
+        "the rules read it without loading the map.",
+    )
     notes = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -133,6 +152,11 @@ class Lot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.street_address} ({self.parcel_id})"
+
+    @property
+    def effective_area_acres(self) -> Decimal | None:
+        """The area the rules use: the clerk's figure, else the parcel map's (§20-17(1))."""
+        return self.area_acres if self.area_acres is not None else self.parcel_area_acres
 
     @property
     def has_porous_fill(self) -> bool:
@@ -193,6 +217,13 @@ class Structure(models.Model):
     distance_public_way_ft = distance_field("public way")
     distance_dwelling_ft = distance_field("dwelling")
     distance_abutting_dwelling_ft = distance_field("abutting dwelling")
+    measured_distances_ft = models.JSONField(
+        "distances measured on the plan (ft)",
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Written when the site plan is saved; governs over the typed figures.",
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -216,6 +247,10 @@ class Structure(models.Model):
 
     def distances(self) -> dict[str, Decimal | None]:
         return {key: getattr(self, f"distance_{key}_ft") for key, _ in DISTANCE_FEATURES}
+
+    @property
+    def is_measured(self) -> bool:
+        return self.measured_distances_ft is not None
 
 
 class AnimalKept(models.Model):
@@ -293,3 +328,29 @@ class Abutter(MailingAddress):
 
     def __str__(self) -> str:
         return self.owner_names
+
+
+# The parcel map and the site plan live in sub-packages; their models belong to this app.
+from facilities.parcels.models import (  # noqa: E402
+    AbutterDraft,
+    DraftAbutter,
+    Footprint,
+    Parcel,
+    ParcelImport,
+)
+from facilities.siteplan.models import SitePlan  # noqa: E402
+
+__all__ = [
+    "Abutter",
+    "AbutterDraft",
+    "AbutterList",
+    "AnimalKept",
+    "DraftAbutter",
+    "Footprint",
+    "Lot",
+    "MailingAddress",
+    "Parcel",
+    "ParcelImport",
+    "SitePlan",
+    "Structure",
+]

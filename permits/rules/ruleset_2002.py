@@ -342,6 +342,9 @@ _INTERPRETATIONS = Interpretations(
     grandfathering_cutoff=date(2002, 8, 1),
     absent_distance_beyond_ft=300,
     porous_fill_remedies=frozenset({"impervious", "flood_prone", "stagnant_water"}),
+    # §20-14, Abutter: "c) Abutters to Abutters within three hundred (300) feet of a property
+    # line of the applicant".
+    abutter_reach_ft=300,
 )
 
 _HUSBANDRY = Husbandry(

@@ -73,6 +73,9 @@ class Interpretations:
     absent_distance_beyond_ft: int
     #: §20-17(2): which site conditions an inspected porous fill remedies.
     porous_fill_remedies: frozenset[str]
+    #: §20-14, Abutter (c): abutters to abutters count within this many feet of a property
+    #: line of the applicant (the abutter list drafted from the parcel map uses it).
+    abutter_reach_ft: int
 
 
 @dataclass(frozen=True, slots=True)
