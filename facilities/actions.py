@@ -221,6 +221,22 @@ def save_site_plan(*, application, shapes: list, by, today=None) -> SitePlan:
     structure the plan does not draw keeps only its typed figures."""
     if not application.is_editable:
         raise ActionRefused("The plan of an application that has been decided cannot change.")
+    return _store_plan(application, shapes, by, today)
+
+
+@transaction.atomic
+def file_plan_of_record(*, application, shapes: list, by, today=None) -> SitePlan:
+    """Transcribe the paper plan filed with an application already decided (§20-20(1)), so
+    that the application opens with its drawing. The decision stands; the distances measured
+    are recorded for the next renewal, which checks them."""
+    if application.is_editable:
+        raise ActionRefused("This application is still open: draw its plan in the editor.")
+    if SitePlan.objects.filter(application=application).exists():
+        raise ActionRefused("The plan of record is already on file; it is not redrawn.")
+    return _store_plan(application, shapes, by, today)
+
+
+def _store_plan(application, shapes, by, today) -> SitePlan:
     measured = measure_shapes(application=application, shapes=shapes, today=today)
     structures = {s.label: s for s in Structure.objects.filter(application=application)}
     unknown = sorted(set(measured) - set(structures))

@@ -373,7 +373,7 @@ def _demo_extensions():
     from importlib import import_module
 
     hooks = []
-    for module_name in ("hearings.demo", "inspections.demo"):
+    for module_name in ("hearings.demo", "inspections.demo", "facilities.parcels.demo"):
         try:
             module = import_module(module_name)
         except ModuleNotFoundError:
