@@ -252,6 +252,26 @@ class Structure(models.Model):
     def is_measured(self) -> bool:
         return self.measured_distances_ft is not None
 
+    def distance_rows(self) -> list[dict]:
+        """Each distance as a screen shows it: the typed figure, the figure measured on the
+        plan (which governs where the plan draws that kind of feature), and which one counts."""
+        measured = self.measured_distances_ft or {}
+        rows = []
+        for key, label in (*DISTANCE_FEATURES, ("lot_line", "Any lot line")):
+            typed = getattr(self, f"distance_{key}_ft", None)
+            on_plan = key in measured
+            if typed is None and not on_plan:
+                continue
+            rows.append(
+                {
+                    "label": label,
+                    "typed": typed,
+                    "measured": measured.get(key),
+                    "on_plan": on_plan,
+                }
+            )
+        return rows
+
 
 class AnimalKept(models.Model):
     """Animals of one species that an application asks to keep (§20-20(3))."""

@@ -11,4 +11,5 @@ urlpatterns: list = [
     path("applications/<int:pk>/abutters/add/", views.abutter_add, name="abutter-add"),
     path("applications/<int:pk>/abutters/certify/", views.abutter_certify, name="abutter-certify"),
     path("abutters/<int:pk>/void/", views.abutter_void, name="abutter-void"),
+    path("applications/<int:pk>/abutters/draft/", views.abutter_draft, name="abutter-draft"),
 ]

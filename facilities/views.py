@@ -11,6 +11,7 @@ from facilities import abutter_csv, actions
 from facilities.filters import LotFilter
 from facilities.forms import AbutterConfirmForm, AbutterForm, AbutterImportForm, CertifyForm
 from facilities.models import Abutter, AbutterList, Lot
+from facilities.parcels.drafting import compare
 from permits.form_actions import submit
 from permits.listing import list_page
 from permits.models import Application
@@ -68,11 +69,15 @@ def _application(pk) -> Application:
 
 def _abutter_page(request, application, status=200, **extra):
     abutter_list = AbutterList.objects.filter(application=application).first()
+    draft = application.abutter_drafts.prefetch_related("entries").first()
+    differences = compare(draft, abutter_list) if draft and abutter_list else None
     abutters = abutter_list.abutters.order_by("voided", "owner_names") if abutter_list else []
     context = {
         "application": application,
         "abutter_list": abutter_list,
         "abutters": abutters,
+        "draft": draft,
+        "differences": differences,
         "add_form": AbutterForm(prefix="abutter"),
         "import_form": AbutterImportForm(prefix="import"),
         "certify_form": CertifyForm(
@@ -182,4 +187,20 @@ def abutter_void(request, pk):
         messages.error(request, str(refusal))
     else:
         messages.success(request, f"{abutter.owner_names} struck from the list.")
+    return redirect("facilities:abutter-import", pk=application.pk)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def abutter_draft(request, pk):
+    """Draft the abutter list from the parcel map (§20-14), for the Assessor to certify."""
+    application = _application(pk)
+    try:
+        draft = actions.draft_abutter_list(application=application, by=request.user)
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(
+            request, f"{draft.entries.count()} abutters drafted from the FY{draft.fiscal_year} map."
+        )
     return redirect("facilities:abutter-import", pk=application.pk)

@@ -52,6 +52,7 @@ ARGS = {
     "facilities:abutter-add": lambda w: {"pk": w.item.application_id},
     "facilities:abutter-certify": lambda w: {"pk": w.item.application_id},
     "facilities:abutter-void": lambda w: {"pk": w.abutter.pk},
+    "facilities:abutter-draft": lambda w: {"pk": w.item.application_id},
     "hearings:meeting-detail": lambda w: {"pk": w.meeting.pk},
     "hearings:agenda-pdf": lambda w: {"pk": w.meeting.pk},
     "hearings:meeting-letters": lambda w: {"pk": w.meeting.pk},

@@ -115,6 +115,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "facilities:abutter-add": (POST, staff("clerk", ok=ADMITTED)),
     "facilities:abutter-certify": (POST, staff("clerk", ok=ADMITTED)),
     "facilities:abutter-void": (POST, staff("clerk", ok=ADMITTED)),
+    "facilities:abutter-draft": (POST, staff("clerk", ok=ADMITTED)),
     # Hearings.
     "hearings:docket": (GET, staff(*ALL_STAFF)),
     "hearings:schedule": (GET, staff("clerk")),
