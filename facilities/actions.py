@@ -25,8 +25,8 @@ from facilities.siteplan import context as plan_map
 from facilities.siteplan.distances import measure_plan
 from facilities.siteplan.shapes import ShapeError, parse_shapes
 from permits.rules.ruleset import ruleset_in_force
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.history import save_as
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.history import save_as
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-"""The demo's parcel map and plans: `stoneham_boh.demo.load_demo()` calls `load()` once,
+"""The demo's parcel map and plans: `stoneham_boh.ops.demo.load_demo()` calls `load()` once,
 after the hearings' demo (whose certified abutter lists the map's owners match)."""
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ HOUSE_W_FT, HOUSE_D_FT = 40, 30
 SEPTIC_FT = 20
 
 
-def load(*, today, users, rng) -> None:
+def load(*, today, users, streets) -> None:
     clerk = users["clerk"]
     lots = list(Lot.objects.all())
-    rows, footprints = demo_layer.generate(demo_streets(), lots, fy=today.year)
+    rows, footprints = demo_layer.generate(list(streets), lots, fy=today.year)
     owners = {
         a.lot_id: a.applicant
         for a in Application.objects.select_related("applicant").order_by("id")
@@ -57,12 +57,6 @@ def load(*, today, users, rng) -> None:
             actions.file_plan_of_record(
                 application=application, shapes=shapes, by=clerk, today=today
             )
-
-
-def demo_streets() -> list[str]:
-    from stoneham_boh.demo import STREETS
-
-    return list(STREETS)
 
 
 def _ft(value: Decimal | None, default: float) -> float:

@@ -10,7 +10,7 @@ from facilities import actions
 from facilities.models import AbutterDraft, Parcel
 from facilities.parcels.drafting import compare
 from permits.rules.ruleset import ruleset_in_force
-from stoneham_boh.errors import ActionRefused
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.facilities import parcel_layers as layer
 

@@ -15,8 +15,8 @@ from facilities import actions
 from facilities.models import Footprint, Lot, Parcel, ParcelImport
 from facilities.parcels import writer
 from facilities.parcels.layout import ASSESS_FIELDS
-from permits.facts import facts_for
-from stoneham_boh.errors import ActionRefused
+from permits.facts_from_records import facts_for
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.facilities import parcel_layers as layer
 

@@ -6,8 +6,8 @@ import pytest
 
 from facilities import actions
 from facilities.models import Parcel, SitePlan, Structure
-from permits.facts import evaluate_application, facts_for
-from stoneham_boh.errors import ActionRefused
+from permits.facts_from_records import evaluate_application, facts_for
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.facilities import parcel_layers as layer
 

@@ -27,8 +27,8 @@ from inspections import actions as inspection_actions
 from inspections.models import ChecklistFinding, Inspection
 from permits import actions as permit_actions
 from permits.models import Document
-from stoneham_boh import actions as account_actions
-from stoneham_boh.roles import Role
+from permits.portal import actions as account_actions
+from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.conftest import make_user
 
