@@ -7,8 +7,8 @@ from datetime import date
 from pathlib import Path
 
 from django.db import transaction
-from django.utils import timezone
 
+from facilities import regulation
 from facilities.models import (
     Abutter,
     AbutterDraft,
@@ -24,7 +24,6 @@ from facilities.parcels import drafting, layout, store
 from facilities.siteplan import context as plan_map
 from facilities.siteplan.distances import measure_plan
 from facilities.siteplan.shapes import ShapeError, parse_shapes
-from permits.rules.ruleset import ruleset_in_force
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
@@ -168,7 +167,7 @@ def draft_abutter_list(*, application, by, today=None) -> AbutterDraft:
         raise ActionRefused(
             "The lot is not linked to a parcel on the map, so no abutter list can be drafted."
         )
-    reach = ruleset_in_force(today or timezone.localdate()).interpretations.abutter_reach_ft
+    reach = regulation.abutter_reach_ft(today)
     found = drafting.abutters_of(parcel, reach)
     years = [p.fiscal_year for p, _ in found if p.fiscal_year]
     draft = save_as(
@@ -211,8 +210,7 @@ def measure_shapes(*, application, shapes, today=None) -> dict[str, dict]:
         parsed = parse_shapes(shapes)
     except ShapeError as error:
         raise ActionRefused("The plan cannot be measured.", [str(error)]) from error
-    beyond = ruleset_in_force(today or timezone.localdate()).interpretations
-    return measure_plan(parsed, plan_map.plan_context(parcel, beyond.absent_distance_beyond_ft))
+    return measure_plan(parsed, plan_map.plan_context(parcel, regulation.beyond_ft(today)))
 
 
 @transaction.atomic

@@ -255,7 +255,10 @@ class Structure(models.Model):
     def distance_rows(self) -> list[dict]:
         """Each distance as a screen shows it: the typed figure, the figure measured on the
         plan (which governs where the plan draws that kind of feature), and which one counts."""
+        from facilities.regulation import beyond_ft
+
         measured = self.measured_distances_ft or {}
+        beyond = beyond_ft()
         rows = []
         for key, label in (*DISTANCE_FEATURES, ("lot_line", "Any lot line")):
             typed = getattr(self, f"distance_{key}_ft", None)
@@ -268,6 +271,7 @@ class Structure(models.Model):
                     "typed": typed,
                     "measured": measured.get(key),
                     "on_plan": on_plan,
+                    "beyond_ft": beyond,
                 }
             )
         return rows

@@ -15,10 +15,10 @@ The readings taken, where the text leaves room:
     that of the way polygon read as a strip (the rectangle with its area and perimeter), plus
     `ACROSS_SLACK` for a way that meets the lot at a slant. Parcels across an intersection,
     diagonally from the lot, lie farther than the width and are left to the Assessor.
-(c) Abutters to abutters within 300 ft: a taxed parcel that is itself abutting land, or land
-    opposite, of a parcel found under (a) or (b), and some part of which lies within the
-    reach (300 ft, the ruleset's figure) of the applicant's property line. Abutters of abutters
-    of abutters are not abutters.
+(c) Abutters to abutters within the reach: a taxed parcel that is itself abutting land, or land
+    opposite, of a parcel found under (a) or (b), and some part of which lies within
+    the reach (the ruleset's abutter_reach_ft, from §20-14) of the applicant's property
+    line. Abutters of abutters of abutters are not abutters.
 
 Every owner comes from the parcel table, which holds the most recent tax list imported.
 """

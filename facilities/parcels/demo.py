@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
+from django.apps import apps
 from django.conf import settings
 
 from facilities import actions
@@ -13,13 +14,13 @@ from facilities.models import AbutterList, Lot
 from facilities.parcels import demo_layer
 from facilities.parcels.geometry import metres
 from facilities.parcels.writer import write_layer
-from permits.models import Application
 
 HOUSE_W_FT, HOUSE_D_FT = 40, 30
 SEPTIC_FT = 20
 
 
 def load(*, today, users, streets) -> None:
+    Application = apps.get_model("permits", "Application")  # noqa: N806 - facilities sits below permits
     clerk = users["clerk"]
     lots = list(Lot.objects.all())
     rows, footprints = demo_layer.generate(list(streets), lots, fy=today.year)

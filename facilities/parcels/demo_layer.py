@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from shapely.geometry import box
 
+from facilities import regulation
 from facilities.parcels.abutters import MapParcel, draft_abutters
 from facilities.parcels.geometry import SQ_METRES_PER_ACRE, loc_id_for
 
@@ -145,7 +146,7 @@ def give_abutters_their_parcels(rows: list[dict], lot, certified: list) -> None:
         for i, r in enumerate(rows)
     ]
     me = rows.index(subject)
-    found = draft_abutters(parcels[me], parcels, 300)
+    found = draft_abutters(parcels[me], parcels, regulation.abutter_reach_ft())
     order = {"abutting": 0, "opposite": 1, "second": 2}
     keys = sorted(found, key=lambda k: (order[found[k]], rows[k]["SITE_ADDR"]))
     keys = [k for k in keys if "_lot" not in rows[k]]

@@ -9,8 +9,8 @@ The contract's distance facts (rules-contract.md) and what each is measured to h
 - well, sewage_disposal, wetland, watercourse, dwelling: the drawn features of those kinds;
 - abutting_dwelling: building footprints on other parcels, and drawn abutting dwellings.
 
-A feature farther than the ruleset's 300 ft is "none within 300 ft" (None), as the contract
-reads an absent distance. A kind the plan does not show at all is left out, so the figure
+A feature farther than the ruleset's absent_distance_beyond_ft is "none within" (None), as the
+contract reads an absent distance. A kind the plan does not show at all is left out, so the figure
 typed for it (say, a neighbour's well read off the applicant's paper plan) still counts.
 """
 
@@ -21,10 +21,13 @@ from dataclasses import dataclass, field
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
+from facilities.choices import DISTANCE_FEATURES
 from facilities.parcels.abutters import TOUCH_M
 from facilities.parcels.geometry import feet
 from facilities.siteplan.shapes import Shape
-from permits.rules.vocabulary import DISTANCE_FIELDS
+
+# The contract's distance keys the rules read (facilities.choices mirrors the rules' vocabulary).
+DISTANCE_FIELDS = tuple(key for key, _ in DISTANCE_FEATURES)
 
 FEATURE_KINDS = {
     "well": "well",

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from facilities import abutter_csv, actions
+from facilities import abutter_csv, actions, regulation
 from facilities.forms import AbutterConfirmForm, AbutterForm, AbutterImportForm, CertifyForm
 from facilities.models import Abutter, AbutterList
 from facilities.parcels.drafting import compare
@@ -38,6 +38,7 @@ def _abutter_page(request, application, status=200, **extra):
         "abutter_list": abutter_list,
         "abutters": abutters,
         "draft": draft,
+        "reach_ft": draft.reach_ft if draft else regulation.abutter_reach_ft(),
         "differences": differences,
         "add_form": AbutterForm(prefix="abutter"),
         "import_form": AbutterImportForm(prefix="import"),

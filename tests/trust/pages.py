@@ -53,6 +53,8 @@ ARGS = {
     "facilities:abutter-certify": lambda w: {"pk": w.item.application_id},
     "facilities:abutter-void": lambda w: {"pk": w.abutter.pk},
     "facilities:abutter-draft": lambda w: {"pk": w.item.application_id},
+    "facilities:site-plan": lambda w: {"pk": w.plan_application.pk},
+    "facilities:site-plan-measure": lambda w: {"pk": w.plan_application.pk},
     "hearings:meeting-detail": lambda w: {"pk": w.meeting.pk},
     "hearings:agenda-pdf": lambda w: {"pk": w.meeting.pk},
     "hearings:meeting-letters": lambda w: {"pk": w.meeting.pk},
