@@ -11,7 +11,8 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from facilities import actions
+from facilities import actions, regulation
+from facilities.choices import DISTANCE_FEATURES
 from facilities.models import SitePlan, Structure
 from facilities.siteplan import editor
 from facilities.siteplan.context import nearby
@@ -108,8 +109,17 @@ def site_plan_measure(request, pk):
             {"problems": reasons, "panel": _panel(application, None)},
             status=400,
         )
+    names = dict((*DISTANCE_FEATURES, ("lot_line", "Any lot line")))
+    rows = {
+        label: [(key, names.get(key, key), value) for key, value in figures.items()]
+        for label, figures in measured.items()
+    }
     return render(
         request,
         "facilities/_site_plan_results.html",
-        {"measured": measured, "panel": _panel(application, measured)},
+        {
+            "measured": rows,
+            "beyond_ft": regulation.beyond_ft(),
+            "panel": _panel(application, measured),
+        },
     )

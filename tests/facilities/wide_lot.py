@@ -53,9 +53,11 @@ def rows(fy=2026):
     return result
 
 
-def application_on_the_wide_lot(tmp_path, clerk, **fields):
-    """A new application (a stable, typed 60 ft from the line) on the wide lot's parcel."""
+def application_on_the_wide_lot(tmp_path, clerk, build=None, **fields):
+    """A new application (a stable, typed 60 ft from the line) on the wide lot's parcel;
+    `build`: another factory (factories.hen_renewal for a renewal)."""
     actions.import_parcel_layer(path=write_layer(tmp_path / "wide.zip", rows()), by=clerk)
     lot = factories.lot(parcel_id="8-2-1", street_address="10 Ravine Road")
     actions.link_lot_to_parcel(lot=lot, parcel=Parcel.objects.get(loc_id="W_WIDE"), by=clerk)
-    return factories.new_hen_application(by=clerk, lot=lot, structure=STABLE, **fields)
+    build = build or factories.new_hen_application
+    return build(by=clerk, lot=lot, structure=STABLE, **fields)
