@@ -5,6 +5,7 @@ from __future__ import annotations
 from facilities import actions
 from facilities.models import Parcel
 from facilities.parcels.writer import write_layer
+from permits.models import DOCUMENT_FIELDS
 from tests import factories
 from tests.facilities.parcel_layers import at
 
@@ -57,7 +58,11 @@ def application_on_the_wide_lot(tmp_path, clerk, build=None, **fields):
     """A new application (a stable, typed 60 ft from the line) on the wide lot's parcel;
     `build`: another factory (factories.hen_renewal for a renewal)."""
     actions.import_parcel_layer(path=write_layer(tmp_path / "wide.zip", rows()), by=clerk)
-    lot = factories.lot(parcel_id="8-2-1", street_address="10 Ravine Road")
+    lot = factories.lot(by=clerk, parcel_id="8-2-1", street_address="10 Ravine Road")
     actions.link_lot_to_parcel(lot=lot, parcel=Parcel.objects.get(loc_id="W_WIDE"), by=clerk)
-    build = build or factories.new_hen_application
-    return build(by=clerk, lot=lot, structure=STABLE, **fields)
+    person = factories.applicant(by=clerk)
+    if build is None:  # a new application with its six §20-20(1) documents, not yet paid
+        documents = {name: True for name, _, _ in DOCUMENT_FIELDS}
+        fields = {"kind": "new", "paid": False, **documents, **fields}
+        build = factories.hen_renewal
+    return build(by=clerk, lot=lot, applicant=person, structure=STABLE, **fields)

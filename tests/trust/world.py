@@ -427,7 +427,12 @@ def _parcel_map(o, *, clerk):
         path = parcel_layers.write(Path(folder) / "M284.zip")
         facility_actions.import_parcel_layer(path=path, by=clerk)
     parcel = Parcel.objects.get(loc_id="L_N2")
-    application = factories.new_hen_application(by=clerk, received_on=date(2027, 6, 1))
+    application = factories.new_hen_application(
+        by=clerk,
+        received_on=date(2027, 6, 1),
+        lot=factories.lot(by=clerk),
+        applicant=factories.applicant(by=clerk),
+    )
     facility_actions.link_lot_to_parcel(lot=application.lot, parcel=parcel, by=clerk)
     facility_actions.draft_abutter_list(application=application, by=clerk)
     coop = {
@@ -442,7 +447,12 @@ def _parcel_map(o, *, clerk):
     }
     facility_actions.save_site_plan(application=application, shapes=[coop], by=clerk)
     o["plan_application"] = application
-    decided = factories.issued_permit(by=clerk, on=PERMIT_DAY).application
+    decided = factories.issued_permit(
+        by=clerk,
+        on=PERMIT_DAY,
+        lot=factories.lot(by=clerk),
+        applicant=factories.applicant(by=clerk),
+    ).application
     facility_actions.link_lot_to_parcel(
         lot=decided.lot, parcel=Parcel.objects.get(loc_id="L_S2"), by=clerk
     )
