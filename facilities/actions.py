@@ -4,10 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
+from pathlib import Path
 
 from django.db import transaction
 
-from facilities.models import Abutter, AbutterList, Lot
+from facilities import regulation
+from facilities.models import (
+    Abutter,
+    AbutterDraft,
+    AbutterList,
+    DraftAbutter,
+    Lot,
+    Parcel,
+    ParcelImport,
+    SitePlan,
+    Structure,
+)
+from facilities.parcels import drafting, layout, store
+from facilities.siteplan import context as plan_map
+from facilities.siteplan.distances import measure_plan
+from facilities.siteplan.shapes import ShapeError, parse_shapes
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
@@ -110,3 +126,166 @@ def void_abutter(*, abutter: Abutter, reason: str, by) -> Abutter:
     abutter.voided = True
     abutter.void_reason = reason
     return save_as(abutter, by)
+
+
+# --- the parcel map --------------------------------------------------------------------------
+
+
+@transaction.atomic
+def import_parcel_layer(*, path: str | Path, by, source_name: str = "") -> ParcelImport:
+    """Read the Assessor's parcel layer (MassGIS standardized layout) and bring the parcel
+    table up to it: new parcels added, changed owners updated with history. Lots whose
+    map-block-lot matches a parcel are linked to it, and every linked lot's mapped area is
+    refreshed. A layer older than the tax list on record is refused (§20-14: owners "as they
+    appear on the most recent tax lists")."""
+    try:
+        layer = layout.read_layer(path)
+        store.refuse_older_tax_list(layer)
+    except layout.LayerError as error:
+        raise ActionRefused("The parcel layer was not imported.", error.problems) from error
+    counts = store.store_parcels(layer, by=by)
+    _link_lots_by_map_id(by)
+    return save_as(
+        ParcelImport(
+            source_name=(source_name or Path(path).name)[:200],
+            fiscal_year=layer.fiscal_year,
+            source_crs=layer.source_crs[:120],
+            parcels_added=counts.added,
+            parcels_updated=counts.updated,
+            owners_changed=counts.owners_changed,
+            footprints=counts.footprints,
+            imported_by=by,
+        ),
+        by,
+    )
+
+
+def _link_lots_by_map_id(by) -> None:
+    parcels = {
+        p.map_par_id: p
+        for p in Parcel.objects.exclude(map_par_id="").only(
+            "id", "map_par_id", "lot_size_acres", "geometry_wkt"
+        )
+    }
+    for lot in Lot.objects.all():
+        parcel = parcels.get(lot.parcel_id) if lot.tax_parcel_id is None else None
+        if parcel is None and lot.tax_parcel_id is not None:
+            parcel = next((p for p in parcels.values() if p.pk == lot.tax_parcel_id), None)
+        if parcel is None:
+            continue
+        area = parcel.area_acres
+        if lot.tax_parcel_id != parcel.pk or lot.parcel_area_acres != area:
+            lot.tax_parcel, lot.parcel_area_acres = parcel, area
+            save_as(lot, by)
+
+
+@transaction.atomic
+def link_lot_to_parcel(*, lot: Lot, parcel: Parcel, by) -> Lot:
+    """Link a lot to its parcel on the map; the parcel's area stands where the clerk stated
+    none (both are shown)."""
+    if not parcel.has_owner:
+        raise ActionRefused(f"{parcel} is a {parcel.get_poly_type_display().lower()}, not a lot.")
+    lot.tax_parcel = parcel
+    lot.parcel_area_acres = parcel.area_acres
+    return save_as(lot, by)
+
+
+@transaction.atomic
+def draft_abutter_list(*, application, by, today=None) -> AbutterDraft:
+    """Draft the abutter list from the parcel map by §20-14's definition (see
+    facilities.parcels.abutters), for the Assessor to certify."""
+    parcel = application.lot.tax_parcel
+    if parcel is None:
+        raise ActionRefused(
+            "The lot is not linked to a parcel on the map, so no abutter list can be drafted."
+        )
+    reach = regulation.abutter_reach_ft(today)
+    found = drafting.abutters_of(parcel, reach)
+    years = [p.fiscal_year for p, _ in found if p.fiscal_year]
+    draft = save_as(
+        AbutterDraft(
+            application=application,
+            parcel=parcel,
+            fiscal_year=max(years) if years else parcel.fiscal_year,
+            reach_ft=reach,
+        ),
+        by,
+    )
+    for neighbour, reason in found:
+        save_as(
+            DraftAbutter(
+                draft=draft,
+                parcel=neighbour,
+                reason=reason,
+                map_par_id=neighbour.map_par_id,
+                site_address=neighbour.site_address,
+                owner_name=neighbour.owner_name,
+                owner_street=neighbour.owner_street,
+                owner_city=neighbour.owner_city,
+                owner_state=neighbour.owner_state,
+                owner_zip=neighbour.owner_zip,
+            ),
+            by,
+        )
+    return draft
+
+
+# --- the site plan ---------------------------------------------------------------------------
+
+
+def measure_shapes(*, application, shapes, today=None) -> dict[str, dict]:
+    """The distances measured on a plan being drawn, saving nothing (the editor's recheck)."""
+    parcel = application.lot.tax_parcel
+    if parcel is None:
+        raise ActionRefused("The lot is not linked to a parcel on the map; draw the plan there.")
+    try:
+        parsed = parse_shapes(shapes)
+    except ShapeError as error:
+        raise ActionRefused("The plan cannot be measured.", [str(error)]) from error
+    return measure_plan(parsed, plan_map.plan_context(parcel, regulation.beyond_ft(today)))
+
+
+@transaction.atomic
+def save_site_plan(*, application, shapes: list, by, today=None) -> SitePlan:
+    """Save the drawn plan and write the distances measured on it onto each structure; a
+    structure the plan does not draw keeps only its typed figures."""
+    if not application.is_editable:
+        raise ActionRefused("The plan of an application that has been decided cannot change.")
+    return _store_plan(application, shapes, by, today)
+
+
+@transaction.atomic
+def file_plan_of_record(*, application, shapes: list, by, today=None) -> SitePlan:
+    """Transcribe the paper plan filed with an application already decided (§20-20(1)), so
+    that the application opens with its drawing. The decision stands; the distances measured
+    are recorded for the next renewal, which checks them."""
+    if application.is_editable:
+        raise ActionRefused("This application is still open: draw its plan in the editor.")
+    if SitePlan.objects.filter(application=application).exists():
+        raise ActionRefused("The plan of record is already on file; it is not redrawn.")
+    return _store_plan(application, shapes, by, today)
+
+
+def _store_plan(application, shapes, by, today) -> SitePlan:
+    measured = measure_shapes(application=application, shapes=shapes, today=today)
+    structures = {s.label: s for s in Structure.objects.filter(application=application)}
+    unknown = sorted(set(measured) - set(structures))
+    if unknown:
+        raise ActionRefused(
+            "The plan cannot be saved.",
+            [
+                f"Shape {label}: no structure of this application has that label."
+                for label in unknown
+            ],
+        )
+    plan = SitePlan.objects.filter(application=application).first() or SitePlan(
+        application=application
+    )
+    plan.shapes = shapes
+    save_as(plan, by)
+    for label, structure in structures.items():
+        figures = measured.get(label)
+        if structure.measured_distances_ft != figures:
+            structure.measured_distances_ft = figures
+            save_as(structure, by)
+    return plan

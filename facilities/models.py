@@ -151,6 +151,25 @@ class Lot(models.Model):
     porous_fill_board_inspected = models.BooleanField(
         "fill inspected by the Board before filling", default=False
     )
+    # `parcel_id` above is the Assessor's map-block-lot text; this is the mapped parcel.
+    tax_parcel = models.ForeignKey(
+        "facilities.Parcel",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="lots",
+        help_text="The Assessor's parcel on the parcel map.",
+    )
+    parcel_area_acres = models.DecimalField(
+        "area from the parcel map (acres)",
+        max_digits=10,
+        decimal_places=3,
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Copied from the parcel when the lot is linked or the map is re-imported, so "
+        "the rules read it without loading the map.",
+    )
     notes = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -179,6 +198,11 @@ class Lot(models.Model):
     def parcel_label(self) -> str:
         """The parcel id, or what to say while a complaint's lot has none on file yet."""
         return self.parcel_id or "not yet on file"
+
+    @property
+    def effective_area_acres(self) -> Decimal | None:
+        """The area the rules use: the clerk's figure, else the parcel map's (§20-17(1))."""
+        return self.area_acres if self.area_acres is not None else self.parcel_area_acres
 
     @property
     def has_porous_fill(self) -> bool:
@@ -241,6 +265,13 @@ class Structure(models.Model):
     distance_abutting_dwelling_ft = distance_field("abutting dwelling")
     # §20-16(3)(b): any lot line, one along a street included (the form's help text says so).
     distance_lot_line_ft = distance_field("the nearest lot line")
+    measured_distances_ft = models.JSONField(
+        "distances measured on the plan (ft)",
+        null=True,
+        blank=True,
+        editable=False,
+        help_text="Written when the site plan is saved; governs over the typed figures.",
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -269,6 +300,33 @@ class Structure(models.Model):
 
     def distances(self) -> dict[str, Decimal | None]:
         return {key: getattr(self, f"distance_{key}_ft") for key, _ in DISTANCE_FEATURES}
+
+    @property
+    def is_measured(self) -> bool:
+        return self.measured_distances_ft is not None
+
+    def distance_rows(self) -> list[dict]:
+        """Each distance as a screen shows it: the typed figure, the figure measured on the
+        plan (which governs where the plan draws that kind of feature), and which one counts."""
+        from facilities.regulation import beyond_ft
+
+        measured = self.measured_distances_ft or {}
+        beyond = beyond_ft()
+        rows = []
+        # Every feature, blank ones included: a blank distance means none within the horizon.
+        for key, label in DISTANCE_FEATURES:
+            typed = getattr(self, f"distance_{key}_ft", None)
+            on_plan = key in measured
+            rows.append(
+                {
+                    "label": label,
+                    "typed": typed,
+                    "measured": measured.get(key),
+                    "on_plan": on_plan,
+                    "beyond_ft": beyond,
+                }
+            )
+        return rows
 
 
 def named_only_when_other_domestic(name: str) -> models.CheckConstraint:
@@ -376,3 +434,29 @@ class Abutter(MailingAddress):
 
     def __str__(self) -> str:
         return self.owner_names
+
+
+# The parcel map and the site plan live in sub-packages; their models belong to this app.
+from facilities.parcels.models import (  # noqa: E402
+    AbutterDraft,
+    DraftAbutter,
+    Footprint,
+    Parcel,
+    ParcelImport,
+)
+from facilities.siteplan.models import SitePlan  # noqa: E402
+
+__all__ = [
+    "Abutter",
+    "AbutterDraft",
+    "AbutterList",
+    "AnimalKept",
+    "DraftAbutter",
+    "Footprint",
+    "Lot",
+    "MailingAddress",
+    "Parcel",
+    "ParcelImport",
+    "SitePlan",
+    "Structure",
+]

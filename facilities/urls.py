@@ -1,6 +1,6 @@
 from django.urls import path
 
-from facilities.views import abutters, lots
+from facilities.views import abutters, lots, site_plan
 
 app_name = "facilities"
 
@@ -13,4 +13,9 @@ urlpatterns: list = [
         "applications/<int:pk>/abutters/certify/", abutters.abutter_certify, name="abutter-certify"
     ),
     path("abutters/<int:pk>/void/", abutters.abutter_void, name="abutter-void"),
+    path("applications/<int:pk>/plan/", site_plan.site_plan, name="site-plan"),
+    path(
+        "applications/<int:pk>/plan/measure/", site_plan.site_plan_measure, name="site-plan-measure"
+    ),
+    path("applications/<int:pk>/abutters/draft/", abutters.abutter_draft, name="abutter-draft"),
 ]

@@ -196,9 +196,9 @@ def _hearing_facts(application) -> dict[str, Any] | None:
 
 
 def _structure_facts(structure) -> dict[str, Any]:
-    distances = {
-        key: _number(value) for key, value in structure.distances().items() if value is not None
-    }
+    from facilities.siteplan.distances import governing_distances  # measured on the plan first
+
+    distances = {key: _number(value) for key, value in governing_distances(structure).items()}
     facts: dict[str, Any] = {
         "id": structure.label,
         "kind": structure.kind,
@@ -319,7 +319,7 @@ def facts_from_parts(
             **_renewal_facts(application, animals, structures, on),
         },
         "lot": {
-            "area_acres": _number(lot.area_acres),
+            "area_acres": _number(lot.effective_area_acres),  # stated, else the parcel map's
             "percolation_min_per_inch": _number(lot.percolation_min_per_inch),
             "flood_prone": lot.flood_prone,
             "stagnant_water": lot.stagnant_water,

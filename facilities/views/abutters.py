@@ -8,9 +8,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from facilities import abutter_csv, actions
+from facilities import abutter_csv, actions, regulation
 from facilities.forms import AbutterConfirmForm, AbutterForm, AbutterImportForm, CertifyForm
 from facilities.models import Abutter, AbutterList
+from facilities.parcels.drafting import compare
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
@@ -29,11 +30,16 @@ def _application(pk):
 
 def _abutter_page(request, application, status=200, **extra):
     abutter_list = AbutterList.objects.filter(application=application).first()
+    draft = application.abutter_drafts.prefetch_related("entries").first()
+    differences = compare(draft, abutter_list) if draft and abutter_list else None
     abutters = abutter_list.abutters.order_by("voided", "owner_names") if abutter_list else []
     context = {
         "application": application,
         "abutter_list": abutter_list,
         "abutters": abutters,
+        "draft": draft,
+        "reach_ft": draft.reach_ft if draft else regulation.abutter_reach_ft(),
+        "differences": differences,
         "add_form": AbutterForm(prefix="abutter"),
         "import_form": AbutterImportForm(prefix="import"),
         "certify_form": CertifyForm(
@@ -145,4 +151,20 @@ def abutter_void(request, pk):
         messages.error(request, str(refusal))
     else:
         messages.success(request, f"{abutter.owner_names} struck from the list.")
+    return redirect("facilities:abutter-import", pk=application.pk)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def abutter_draft(request, pk):
+    """Draft the abutter list from the parcel map (§20-14), for the Assessor to certify."""
+    application = _application(pk)
+    try:
+        draft = actions.draft_abutter_list(application=application, by=request.user)
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(
+            request, f"{draft.entries.count()} abutters drafted from the FY{draft.fiscal_year} map."
+        )
     return redirect("facilities:abutter-import", pk=application.pk)

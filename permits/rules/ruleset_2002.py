@@ -354,6 +354,9 @@ _INTERPRETATIONS = Interpretations(
     manure_containment_kinds=frozenset({"manure_storage", "manure_burial_pit"}),
     lot_line_features=("property_line", "lot_line"),
     equines_counted_per_lot=True,
+    # §20-14, Abutter: "c) Abutters to Abutters within three hundred (300) feet of a property
+    # line of the applicant".
+    abutter_reach_ft=300,
 )
 
 _HUSBANDRY = Husbandry(

@@ -79,6 +79,9 @@ class Interpretations:
     lot_line_features: tuple[str, ...]
     #: §20-17(1): equines under the lot's other active permits count toward its limits.
     equines_counted_per_lot: bool
+    #: §20-14, Abutter (c): abutters to abutters count within this many feet of a property
+    #: line of the applicant (the abutter list drafted from the parcel map uses it).
+    abutter_reach_ft: int
 
 
 @dataclass(frozen=True, slots=True)

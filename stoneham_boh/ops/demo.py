@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from facilities import actions as lot_actions
 from facilities.models import Lot
+from facilities.parcels import demo as parcels_demo
 from hearings import demo as hearings_demo
 from inspections import demo as inspections_demo
 from permits import actions, eligibility
@@ -420,4 +421,6 @@ def _load_demo(today: date | None) -> bool:
 
     hearings_demo.load(today=today, users=users, rng=rng)
     inspections_demo.load(today=today, users=users, rng=rng)
+    # After the hearings: the map gives their certified abutters the parcels next door.
+    parcels_demo.load(today=today, users=users, streets=STREETS)
     return True

@@ -117,6 +117,9 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "facilities:abutter-add": (POST, staff("clerk", ok=ADMITTED)),
     "facilities:abutter-certify": (POST, staff("clerk", ok=ADMITTED)),
     "facilities:abutter-void": (POST, staff("clerk", ok=ADMITTED)),
+    "facilities:abutter-draft": (POST, staff("clerk", ok=ADMITTED)),
+    "facilities:site-plan": (GET, staff("clerk")),
+    "facilities:site-plan-measure": (POST, staff("clerk", ok=ADMITTED)),
     # Hearings.
     "hearings:docket": (GET, staff(*ALL_STAFF)),
     "hearings:schedule": (GET, staff("clerk")),

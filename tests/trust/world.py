@@ -417,3 +417,49 @@ def _the_other_actions(o, *, clerk, agent):
     facility_actions.void_abutter(abutter=abutter, reason="Listed twice.", by=clerk)
     # A keeping permitted on paper in 1994, entered once (record_legacy_permit).
     o["legacy_permit"] = factories.legacy_permit(by=clerk, today=TODAY)
+    _parcel_map(o, clerk=clerk)
+
+
+def _parcel_map(o, *, clerk):
+    """The parcel map, an abutter list drafted from it, and plans drawn on it."""
+    import tempfile
+    from pathlib import Path
+
+    from facilities.models import Parcel
+    from tests.facilities import parcel_layers
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = parcel_layers.write(Path(folder) / "M284.zip")
+        facility_actions.import_parcel_layer(path=path, by=clerk)
+    parcel = Parcel.objects.get(loc_id="L_N2")
+    application = factories.new_hen_application(
+        by=clerk,
+        received_on=date(2027, 6, 1),
+        lot=factories.lot(by=clerk),
+        applicant=factories.applicant(by=clerk),
+    )
+    facility_actions.link_lot_to_parcel(lot=application.lot, parcel=parcel, by=clerk)
+    facility_actions.draft_abutter_list(application=application, by=clerk)
+    coop = {
+        "id": "C1",
+        "kind": "structure",
+        "form": "rect",
+        "x": parcel_layers.X0 + 75,
+        "y": parcel_layers.Y0 + 40,
+        "width_ft": 8,
+        "depth_ft": 6,
+        "rotation_deg": 0,
+    }
+    facility_actions.save_site_plan(application=application, shapes=[coop], by=clerk)
+    o["plan_application"] = application
+    decided = factories.issued_permit(
+        by=clerk,
+        on=PERMIT_DAY,
+        lot=factories.lot(by=clerk),
+        applicant=factories.applicant(by=clerk),
+    ).application
+    facility_actions.link_lot_to_parcel(
+        lot=decided.lot, parcel=Parcel.objects.get(loc_id="L_S2"), by=clerk
+    )
+    coop_south = {**coop, "y": parcel_layers.Y0 - 25}
+    facility_actions.file_plan_of_record(application=decided, shapes=[coop_south], by=clerk)

@@ -37,6 +37,9 @@ TARGETS = {
     "renewal_check_10k_s": 10,
     "list_rps": 150,
     "list_p95_ms": 200,
+    "parcel_import_s": 30,
+    "abutter_draft_ms": 200,
+    "plan_distances_ms": 50,
 }
 LARGE_LOTS = 10_000
 SMALL_LOTS = 10
@@ -149,6 +152,8 @@ class Command(BaseCommand):
             "renewal_check_10k_s": renewal_check_s(),
             "live": live_figures(engine, options["no_live"], detail),
         }
+        self.stdout.write(f"The parcel map (load average {load_average()})...")
+        result.update(parcel_figures(today, users["clerk"]))
         out = settings.VAR_DIR / "bench" / "latest.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(result, indent=2) + "\n")
@@ -184,6 +189,9 @@ class Command(BaseCommand):
             ("permit PDF ms", result["permit_pdf_ms"], "<", "permit_pdf_ms"),
             ("300 letters + labels s", result["notices_300_s"], "<", "notices_300_s"),
             ("renewal re-check 10k s", result["renewal_check_10k_s"], "<", "renewal_check_10k_s"),
+            ("12k parcels import s", result["parcel_import_s"], "<", "parcel_import_s"),
+            ("abutter list draft ms", result["abutter_draft_ms"], "<", "abutter_draft_ms"),
+            ("plan distances ms", result["plan_distances_ms"], "<", "plan_distances_ms"),
             ("live list rps", result["live"]["list_rps"], ">=", "list_rps"),
             ("live list p95 ms", result["live"]["list_p95_ms"], "<", "list_p95_ms"),
             ("live detail rps", result["live"]["detail_rps"], None, None),
@@ -200,6 +208,15 @@ class Command(BaseCommand):
                 verdict = mark(value >= target if op == ">=" else value < target)
                 verdict = f"  {verdict} (target {op} {target:,})"
             self.stdout.write(f"{label:<28}{value:>14,}{verdict}")
+
+
+def parcel_figures(today: date, clerk) -> dict:
+    """Import a town of parcels, draft one abutter list, recompute one plan's distances."""
+    from facilities.parcels import bench as parcel_bench
+    from permits.models import Application
+
+    application = Application.objects.filter(kind="new").order_by("-id").first()
+    return parcel_bench.figures(clerk=clerk, application=application, today=today)
 
 
 def connection_is_postgres() -> bool:

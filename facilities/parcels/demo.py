@@ -1,0 +1,135 @@
+"""The demo's parcel map and plans: `stoneham_boh.ops.demo.load_demo()` calls `load()` once,
+after the hearings' demo (whose certified abutter lists the map's owners match)."""
+
+from __future__ import annotations
+
+import math
+from decimal import Decimal
+
+from django.apps import apps
+from django.conf import settings
+
+from facilities import actions
+from facilities.models import AbutterList, Lot
+from facilities.parcels import demo_layer
+from facilities.parcels.geometry import metres
+from facilities.parcels.writer import write_layer
+
+HOUSE_W_FT, HOUSE_D_FT = 40, 30
+SEPTIC_FT = 20
+
+
+def load(*, today, users, streets) -> None:
+    Application = apps.get_model("permits", "Application")  # noqa: N806 - facilities sits below permits
+    clerk = users["clerk"]
+    lots = list(Lot.objects.all())
+    rows, footprints = demo_layer.generate(list(streets), lots, fy=today.year)
+    owners = {
+        a.lot_id: a.applicant
+        for a in Application.objects.select_related("applicant").order_by("id")
+    }
+    for row in rows:
+        lot = row.get("_lot")
+        if lot is not None and lot.pk in owners:
+            applicant = owners[lot.pk]
+            row.update(
+                {
+                    "OWNER1": applicant.name,
+                    "OWN_ADDR": applicant.mailing_street,
+                    "OWN_CITY": applicant.mailing_city,
+                    "OWN_STATE": applicant.mailing_state,
+                    "OWN_ZIP": applicant.mailing_zip,
+                }
+            )
+    for abutter_list in AbutterList.objects.select_related("application__lot"):
+        certified = list(abutter_list.abutters.filter(voided=False).order_by("id"))
+        demo_layer.give_abutters_their_parcels(rows, abutter_list.application.lot, certified)
+    folder = settings.VAR_DIR / "demo"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = write_layer(folder / "M284-parcels.zip", rows, footprints)
+    actions.import_parcel_layer(path=path, by=clerk, source_name="Demo parcel layer (generated)")
+    for application in Application.objects.select_related("lot__tax_parcel").order_by("id"):
+        if application.lot.tax_parcel is None:
+            continue
+        shapes = plan_for(application)
+        if application.is_editable:
+            actions.save_site_plan(application=application, shapes=shapes, by=clerk, today=today)
+        else:
+            actions.file_plan_of_record(
+                application=application, shapes=shapes, by=clerk, today=today
+            )
+
+
+def _ft(value: Decimal | None, default: float) -> float:
+    return float(value) if value is not None else default
+
+
+def plan_for(application) -> list[dict]:
+    """A plan that draws what the clerk typed: each housing structure as far from the rear line
+    as its typed abutting-line figure, the dwelling and the septic area as far as theirs."""
+    parcel = application.lot.tax_parcel
+    x0, y0, x1, y1 = parcel.shape.bounds
+    street_side_low = _street_is_south(parcel)
+    rear = y1 if street_side_low else y0
+    toward_street = -1 if street_side_low else 1
+    mid = (x0 + x1) / 2
+    shapes: list[dict] = []
+    first = None
+    for index, structure in enumerate(application.structures.order_by("id")):
+        side = max(4.0, math.sqrt(float(structure.area_sqft or 64)))
+        if first is None:
+            back = _ft(structure.distance_property_line_ft, 62)
+            x, y = mid, rear + toward_street * metres(back + side / 2)
+            first = (x, y, side, structure)
+        else:
+            fx, fy, fside, _ = first
+            x, y = mid + metres(fside / 2 + 30 + side / 2) * (1 if index % 2 else -1), fy
+        shapes.append(
+            {
+                "id": structure.label,
+                "kind": "structure",
+                "form": "rect",
+                "x": round(x, 2),
+                "y": round(y, 2),
+                "width_ft": round(side, 1),
+                "depth_ft": round(side, 1),
+                "rotation_deg": 0,
+            }
+        )
+    if first is None:
+        return shapes
+    fx, fy, fside, housing = first
+    dwelling = _ft(housing.distance_dwelling_ft, 55)
+    shapes.append(
+        {
+            "id": "HOUSE",
+            "kind": "dwelling",
+            "form": "rect",
+            "x": round(fx, 2),
+            "y": round(fy + toward_street * metres(fside / 2 + dwelling + HOUSE_D_FT / 2), 2),
+            "width_ft": HOUSE_W_FT,
+            "depth_ft": HOUSE_D_FT,
+            "rotation_deg": 0,
+        }
+    )
+    septic = _ft(housing.distance_sewage_disposal_ft, 40)
+    shapes.append(
+        {
+            "id": "SEPTIC",
+            "kind": "septic",
+            "form": "rect",
+            "x": round(fx - metres(fside / 2 + septic + SEPTIC_FT / 2), 2),
+            "y": round(fy, 2),
+            "width_ft": SEPTIC_FT,
+            "depth_ft": SEPTIC_FT,
+            "rotation_deg": 0,
+        }
+    )
+    return shapes
+
+
+def _street_is_south(parcel) -> bool:
+    """Demo lots on a street's north side have the street below them."""
+    y0 = demo_layer.ORIGIN[1]
+    low = parcel.shape.bounds[1]
+    return (low - y0) % demo_layer.STREET_PITCH < 1.0 + demo_layer.STREET_WIDTH

@@ -1,0 +1,23 @@
+"""The regulation's readings that the parcel map and the site plan use (§20-14's reach for
+abutters to abutters; the contract's "none within" distance), from the ruleset in force.
+
+facilities sits below permits and imports nothing of it: the ruleset is reached through the
+app registry (permits.apps.PermitsConfig.ruleset_in_force)."""
+
+from __future__ import annotations
+
+from django.apps import apps
+from django.utils import timezone
+
+
+def interpretations(today=None):
+    ruleset = apps.get_app_config("permits").ruleset_in_force(today or timezone.localdate())
+    return ruleset.interpretations
+
+
+def abutter_reach_ft(today=None) -> int:
+    return interpretations(today).abutter_reach_ft
+
+
+def beyond_ft(today=None) -> int:
+    return interpretations(today).absent_distance_beyond_ft

@@ -1,0 +1,125 @@
+"""The site-plan editor: the plan drawn over the parcel map, with every shape also a row of
+numbers, and the compliance panel rechecked on the server as a shape moves."""
+
+from __future__ import annotations
+
+import json
+
+from django.apps import apps
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from facilities import actions, regulation
+from facilities.choices import DISTANCE_FEATURES
+from facilities.models import SitePlan, Structure
+from facilities.siteplan import editor
+from facilities.siteplan.context import nearby
+from facilities.siteplan.shapes import KINDS
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+
+
+def _application(pk):
+    application_model = apps.get_model("permits", "Application")
+    return get_object_or_404(
+        application_model.objects.select_related("applicant", "lot__tax_parcel"), pk=pk
+    )
+
+
+def _page(request, application, *, rows=None, problems=(), status=200):
+    parcel = application.lot.tax_parcel
+    context = {"application": application, "parcel": parcel, "problems": problems}
+    if parcel is not None:
+        origin = editor.Origin.of(parcel.shape)
+        plan = SitePlan.objects.filter(application=application).first()
+        if rows is None:
+            rows = editor.rows_from_shapes(plan.shapes if plan else [], origin)
+        parcels, footprints = nearby(parcel, 100)
+        labels = list(
+            Structure.objects.filter(application=application).values_list("label", flat=True)
+        )
+        context.update(
+            {
+                "rows": rows,
+                "kinds": KINDS.items(),
+                "structure_labels": labels,
+                "map_json": json.dumps(editor.map_data(parcel, parcels, footprints, origin)),
+                "panel": _panel(application, rows_measured=None),
+            }
+        )
+    return render(request, "facilities/site_plan.html", context, status=status)
+
+
+def _panel(application, rows_measured):
+    """The compliance panel with the measured distances (None: as saved)."""
+    permits_config = apps.get_app_config("permits")
+    return permits_config.panel_with_measured(application, rows_measured)
+
+
+@role_required(Role.CLERK)
+@require_http_methods(["GET", "POST"])
+def site_plan(request, pk):
+    application = _application(pk)
+    if request.method == "GET" or application.lot.tax_parcel is None:
+        return _page(request, application)
+    origin = editor.Origin.of(application.lot.tax_parcel.shape)
+    try:
+        shapes = editor.shapes_from_post(request.POST, origin)
+        actions.save_site_plan(application=application, shapes=shapes, by=request.user)
+    except (editor.FormProblem, ActionRefused) as problem:
+        rows = _posted_rows(request.POST)
+        reasons = getattr(problem, "reasons", None) or [str(problem)]
+        return _page(request, application, rows=rows, problems=reasons, status=400)
+    messages.success(request, "Site plan saved; the distances measured on it now govern.")
+    return redirect("permits:application-detail", pk=application.pk)
+
+
+def _posted_rows(data) -> list[dict]:
+    """What was typed, kept as typed, so nothing is lost when the plan is refused."""
+    try:
+        count = min(int(data.get("shape-count", "0")), editor.MAX_ROWS)
+    except ValueError:
+        return []
+    return [
+        {name: data.get(f"s{index}-{name}", "") for name in editor.FIELDS}
+        for index in range(count)
+        if not data.get(f"s{index}-remove")
+    ]
+
+
+@role_required(Role.CLERK)
+@require_POST
+def site_plan_measure(request, pk):
+    """The compliance panel and the measured distances for the plan as drawn, saving nothing."""
+    application = _application(pk)
+    if application.lot.tax_parcel is None:
+        return HttpResponse("The lot is not on the parcel map.", status=409)
+    origin = editor.Origin.of(application.lot.tax_parcel.shape)
+    try:
+        shapes = editor.shapes_from_post(request.POST, origin)
+        measured = actions.measure_shapes(application=application, shapes=shapes)
+    except (editor.FormProblem, ActionRefused) as problem:
+        reasons = getattr(problem, "reasons", None) or [str(problem)]
+        return render(
+            request,
+            "facilities/_site_plan_results.html",
+            {"problems": reasons, "panel": _panel(application, None)},
+            status=400,
+        )
+    names = dict((*DISTANCE_FEATURES, ("lot_line", "Any lot line")))
+    rows = {
+        label: [(key, names.get(key, key), value) for key, value in figures.items()]
+        for label, figures in measured.items()
+    }
+    return render(
+        request,
+        "facilities/_site_plan_results.html",
+        {
+            "measured": rows,
+            "beyond_ft": regulation.beyond_ft(),
+            "panel": _panel(application, measured),
+        },
+    )

@@ -1,0 +1,137 @@
+"""The clerk draws the plan of a new application on its parcel: a stable 40 ft from the
+abutting line fails §20-15(4)(a) with the measured figure; dragged back to 55 ft, it passes.
+The permit PDF of a keeping with a plan shows the plan."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+from pypdf import PdfReader
+
+from facilities import actions
+from tests import factories
+from tests.browser.conftest import login
+from tests.facilities.wide_lot import application_on_the_wide_lot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+SCREENS = Path("/work/notes/screens/parcels")
+LOT_DEPTH_FT = 60 / 0.3048
+RULE = '#compliance-panel .finding[data-rule="20-15.4.a"]'
+
+
+def screen_point(page, east_ft: float, north_ft: float) -> tuple[float, float]:
+    """Where a point of the plan (feet from the lot's corner) is on the screen."""
+    return page.evaluate(
+        """([x, y]) => { const svg = document.querySelector('#plan-canvas svg');
+        const p = svg.createSVGPoint(); p.x = x; p.y = -y;
+        const q = p.matrixTransform(svg.getScreenCTM()); return [q.x, q.y]; }""",
+        [east_ft, north_ft],
+    )
+
+
+def shot(page, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / name), full_page=True)
+
+
+def test_the_clerk_draws_a_stable_sees_the_setback_fail_then_drags_it_back_until_it_passes(
+    browser_page, live_server, clerk, tmp_path
+):
+    page = browser_page
+    application = application_on_the_wide_lot(tmp_path, clerk)
+    login(page, live_server, clerk.username)
+    page.goto(live_server.url + reverse("permits:application-detail", args=[application.pk]))
+    page.get_by_role("link", name="Draw the site plan").click()
+    page.wait_for_url(re.compile(r"/plan/$"))
+
+    page.get_by_role("button", name="Add a structure").click()
+    assert page.locator("#s0-id").input_value() == "S1"
+    page.locator("#s0-width_ft").fill("12")
+    page.locator("#s0-depth_ft").fill("12")
+    page.locator("#s0-x").fill("98.4")
+    page.locator("#s0-y").fill(str(round(LOT_DEPTH_FT - 40 - 6, 2)))  # 40 ft from the rear line
+    page.locator(f'{RULE}[data-status="fail"]').wait_for()
+    failing = page.locator(RULE).inner_text()
+    assert "40" in failing and "50" in failing
+    shot(page, "editor-desktop-1280-fail.png")
+
+    # Drag the stable 15 ft toward the street with the mouse.
+    page.locator("#plan-canvas").scroll_into_view_if_needed()
+    start = screen_point(page, 98.4, LOT_DEPTH_FT - 46)
+    end = screen_point(page, 98.4, LOT_DEPTH_FT - 61)
+    page.mouse.move(*start)
+    page.mouse.down()
+    page.mouse.move((start[0] + end[0]) / 2, (start[1] + end[1]) / 2, steps=4)
+    page.mouse.move(*end, steps=4)
+    page.mouse.up()
+    page.locator(f'{RULE}[data-status="pass"]').wait_for(state="attached")
+    measured = float(
+        re.search(r"([\d.]+) ft", page.locator('[data-distance="property_line"]').inner_text())[1]
+    )
+    assert 54 <= measured <= 56
+    shot(page, "editor-desktop-1280-pass.png")
+
+    page.get_by_role("button", name="Save the plan").click()
+    page.wait_for_url(re.compile(rf"/applications/{application.pk}/$"))  # the application page
+    assert page.locator("svg.site-plan-drawing").is_visible()
+    assert page.get_by_text("measured on the plan").first.is_visible()
+
+
+def test_the_editor_fits_a_phone(phone_page, live_server, clerk, tmp_path):
+    page = phone_page
+    page.set_viewport_size({"width": 390, "height": 844})
+    application = application_on_the_wide_lot(tmp_path, clerk)
+    login(page, live_server, clerk.username)
+    page.goto(live_server.url + reverse("facilities:site-plan", args=[application.pk]))
+    page.get_by_role("button", name="Add a structure").click()
+    page.locator("#compliance-panel").wait_for()
+    shot(page, "editor-phone-390.png")
+    box = page.locator("#plan-canvas").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+
+
+def test_the_permit_pdf_shows_the_plan_drawn_to_scale(clerk, tmp_path):
+    application = application_on_the_wide_lot(tmp_path, clerk, build=factories.hen_renewal)
+    from tests.facilities.parcel_layers import X0, Y0
+
+    stable = {
+        "id": "S1",
+        "kind": "structure",
+        "form": "rect",
+        "x": X0 + 30,
+        "y": Y0 + 72 - (55 + 6) * 0.3048,
+        "width_ft": 12,
+        "depth_ft": 12,
+        "rotation_deg": 0,
+    }
+    actions.save_site_plan(application=application, shapes=[stable], by=clerk)
+    from permits import actions as permit_actions
+    from permits.printing import render_permit_pdf
+
+    permit = permit_actions.issue_permit(application=application, by=clerk)
+    pdf = tmp_path / "permit.pdf"
+    pdf.write_bytes(render_permit_pdf(permit))
+    text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
+    text = " ".join(text.split())
+    assert "site plan (§20-20(1)), drawn to scale: 10 ravine road" in text.lower()
+    assert "S1 55.0 ft from the abutting property line" in text
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "60",
+            "-f",
+            "2",
+            "-l",
+            "2",
+            str(pdf),
+            str(SCREENS / "permit-plan"),
+        ],
+        check=True,
+    )
