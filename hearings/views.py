@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from facilities.models import Abutter
 from hearings import actions
-from hearings.docket import docket_entries, outcome_variances, past_meetings, relief_needed
+from hearings.docket import docket_entries, past_meetings, relief_needed
 from hearings.forms import (
     DecisionForm,
     DocketItemForm,
@@ -38,7 +38,7 @@ from permits.facts import evaluate_application
 from permits.models import Application
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
-from stoneham_boh.query_bundle import prefetch_together
+from stoneham_boh.history import history_response
 from stoneham_boh.roles import Role
 
 STAFF = (Role.CLERK, Role.BOARD, Role.AGENT)
@@ -90,16 +90,12 @@ def docket(request):
     upcoming = list(Meeting.objects.upcoming(today)[:6])
     meeting = upcoming[0] if upcoming else None
     page = Paginator(past_meetings(today), PAGE_SIZE).get_page(request.GET.get("page"))
-    # The coming docket and the past outcomes load together: a fixed dozen queries in all.
-    past = outcome_variances(page.object_list)
-    if meeting is None:
-        prefetch_together(past)
     return render(
         request,
         "hearings/docket.html",
         {
             "meeting": meeting,
-            "entries": docket_entries(meeting, load_with=(past,)) if meeting else [],
+            "entries": docket_entries(meeting) if meeting else [],
             "later_meetings": upcoming[1:],
             "page_obj": page,
             "today": today,
@@ -121,8 +117,19 @@ def meeting_detail(request, pk):
                 "application__applicant", "application__lot"
             ),
             "today": timezone.localdate(),
-            "history": meeting_history(meeting),
         },
+    )
+
+
+@role_required(*STAFF)
+@require_GET
+def meeting_history_card(request, pk):
+    meeting = get_object_or_404(Meeting, pk=pk)
+    return history_response(
+        request,
+        meeting_history(meeting),
+        title=f"Meeting of {_long(meeting.date)}",
+        back=reverse("hearings:meeting-detail", args=[meeting.pk]),
     )
 
 
@@ -260,7 +267,6 @@ def _notices_page(request, item, status=200, **forms):
             "legal_notice": getattr(item.meeting, "legal_notice", None),
             "open": item.status == DocketItem.Status.SCHEDULED,
             "today": timezone.localdate(),
-            "history": docket_item_history(item),
         },
         status=status,
     )
@@ -270,6 +276,18 @@ def _notices_page(request, item, status=200, **forms):
 @require_GET
 def item_notices(request, pk):
     return _notices_page(request, _item(pk))
+
+
+@role_required(Role.CLERK)
+@require_GET
+def item_history_card(request, pk):
+    item = get_object_or_404(DocketItem.objects.select_related("meeting"), pk=pk)
+    return history_response(
+        request,
+        docket_item_history(item),
+        title=f"Application #{item.application_id} at the meeting of {_long(item.meeting.date)}",
+        back=reverse("hearings:item-notices", args=[item.pk]),
+    )
 
 
 @role_required(Role.CLERK)

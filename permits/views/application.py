@@ -19,6 +19,7 @@ from permits.models import Applicant, Application, Document
 from permits.panel import panel
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
+from stoneham_boh.history import history_response
 from stoneham_boh.roles import Role
 from stoneham_boh.uploads import attachment_response
 
@@ -73,7 +74,6 @@ def application_context(application, **forms) -> dict:
         "abutter_count": len(abutter_list.abutters.all()) if abutter_list else 0,
         "permit": getattr(application, "permit", None),
         "refusals": refusals,
-        "history": application_history(application),
         "document_form": forms.get("document_form") or DocumentForm(prefix="doc"),
         "payment_form": forms.get("payment_form")
         or PaymentForm(
@@ -98,6 +98,18 @@ def application_context(application, **forms) -> dict:
 def application_detail(request, pk):
     application = _application(pk)
     return render(request, "permits/application_detail.html", application_context(application))
+
+
+@role_required(*STAFF)
+@require_GET
+def application_history_card(request, pk):
+    application = get_object_or_404(Application, pk=pk)
+    return history_response(
+        request,
+        application_history(application),
+        title=f"Application #{application.pk}",
+        back=reverse("permits:application-detail", args=[application.pk]),
+    )
 
 
 def _render_with(request, application, status=400, **forms):

@@ -17,6 +17,7 @@ from permits.models import Permit
 from permits.pdf import render_permit_pdf, verification_url
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
+from stoneham_boh.history import history_response
 from stoneham_boh.roles import Role
 
 STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
@@ -31,6 +32,18 @@ def _permit(pk):
     )
 
 
+@role_required(*STAFF)
+@require_GET
+def permit_history_card(request, pk):
+    permit = get_object_or_404(Permit, pk=pk)
+    return history_response(
+        request,
+        permit_history(permit),
+        title=f"Permit {permit.number}",
+        back=reverse("permits:permit-detail", args=[permit.pk]),
+    )
+
+
 def _permit_page(request, permit, status=200, **forms):
     renewal = permit.renewal_applications.order_by("-id").first()
     return render(
@@ -40,7 +53,6 @@ def _permit_page(request, permit, status=200, **forms):
             "permit": permit,
             "renewal": renewal,
             "verify_url": verification_url(permit),
-            "history": permit_history(permit),
             "revoke_form": forms.get("revoke_form")
             or RevokeForm(prefix="revoke", initial={"revoked_on": timezone.localdate()}),
             "void_form": forms.get("void_form") or ReasonForm(prefix="void"),

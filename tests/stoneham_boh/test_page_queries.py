@@ -19,7 +19,7 @@ from stoneham_boh.management.commands.bench import (
     pages_to_measure,
 )
 
-MAX_QUERIES = 12
+MAX_QUERIES = 20
 MORE_LOTS = 50
 PAGES = [page.name for page in pages_to_measure()]
 

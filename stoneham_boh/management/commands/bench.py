@@ -273,6 +273,9 @@ def pages_to_measure() -> list[benchmark.Page]:
     def latest_new_application() -> str:
         return reverse("permits:application-detail", args=[docketed_application().pk])
 
+    def latest_new_application_history() -> str:
+        return reverse("permits:application-history", args=[docketed_application().pk])
+
     def latest_permit_token() -> str:
         permit = Permit.objects.order_by("-pk").first()
         return reverse("permit-verify", args=[permit.verify_token])
@@ -290,6 +293,7 @@ def pages_to_measure() -> list[benchmark.Page]:
             lambda: reverse("permits:application-list") + "?status=received",
         ),
         Page("application_detail", "clerk", latest_new_application),
+        Page("application_history", "clerk", latest_new_application_history),
         Page("permit_list", "clerk", lambda: reverse("permits:permit-list")),
         Page("docket", "board", lambda: reverse("hearings:docket")),
         Page("agent_list", "agent", lambda: reverse("inspections:agenda")),
