@@ -6,14 +6,15 @@ from datetime import date
 from decimal import Decimal
 from itertools import count
 
+from facilities import actions as lot_actions
 from facilities.models import Lot
-from permits import actions
+from permits import actions, eligibility
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 
 _serial = count(1)
 
 
-def lot(**fields) -> Lot:
+def lot(*, by=None, **fields) -> Lot:
     n = next(_serial)
     defaults = {
         "parcel_id": f"9-{n}-1",
@@ -22,10 +23,10 @@ def lot(**fields) -> Lot:
         "percolation_min_per_inch": Decimal("10"),
     }
     defaults.update(fields)
-    return Lot.objects.create(**defaults)
+    return lot_actions.create_lot(by=by, **defaults)
 
 
-def applicant(**fields) -> Applicant:
+def applicant(*, by=None, **fields) -> Applicant:
     n = next(_serial)
     defaults = {
         "name": f"Applicant {n}",
@@ -33,7 +34,7 @@ def applicant(**fields) -> Applicant:
         "mailing_zip": "02180",
     }
     defaults.update(fields)
-    return Applicant.objects.create(**defaults)
+    return actions.create_applicant(by=by, **defaults)
 
 
 def fee_schedule(**fields) -> FeeSchedule:
@@ -80,7 +81,7 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
     if paid:
         actions.record_payment(
             application=application,
-            amount=actions.fee_due(application),
+            amount=eligibility.fee_due(application),
             received_on=received_on,
             method="check",
             by=by,
@@ -95,7 +96,7 @@ ACCOUNT_PASSWORD = "Copper-Kettle-Lane-42"
 
 def applicant_account(*, by, name: str = "Karen Sullivan", **fields) -> Applicant:
     """An applicant with a working log-in, made as the clerk does: invitation, then password."""
-    from stoneham_boh import actions as account_actions
+    from permits.portal import actions as account_actions
 
     email = fields.pop("email", None) or f"{name.lower().replace(' ', '.')}@example.org"
     person = applicant(name=name, email=email, **fields)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from permits import actions
+from permits import actions, eligibility
 from permits.models import Application
 from tests import factories
 
@@ -42,7 +42,7 @@ def new_hen_application(*, by, received_on=date(2027, 3, 1), distance_ft="60", p
     if paid:
         actions.record_payment(
             application=application,
-            amount=actions.fee_due(application),
+            amount=eligibility.fee_due(application),
             received_on=received_on,
             method="check",
             by=by,
@@ -53,7 +53,7 @@ def new_hen_application(*, by, received_on=date(2027, 3, 1), distance_ft="60", p
 def pay(application: Application, by, on=date(2027, 1, 10)):
     return actions.record_payment(
         application=application,
-        amount=actions.fee_due(application),
+        amount=eligibility.fee_due(application),
         received_on=on,
         method="cash",
         by=by,
