@@ -26,8 +26,8 @@ from inspections.views.common import (
     readers,
     revoke_permit_url,
 )
-from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.listing import page_of
 
 # How far ahead the agent's list looks, besides today's and the overdue.

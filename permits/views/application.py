@@ -17,8 +17,8 @@ from permits.panel import panel
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.uploads import attachment_response
 
 
