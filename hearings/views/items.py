@@ -20,7 +20,6 @@ from hearings.history import docket_item_history
 from hearings.models import AbutterNotice, DocketItem
 from hearings.notices import abutters_in_letter_order, timing_for
 from hearings.printing import abutter_letters_pdf, labels_pdf
-from hearings.views.common import _long
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
@@ -29,7 +28,7 @@ from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.pdf import pdf_response
 
 
-def _item(pk):
+def docket_item_or_404(pk):
     return get_object_or_404(
         DocketItem.objects.select_related(
             "meeting", "meeting__legal_notice", "application__applicant", "application__lot"
@@ -84,7 +83,7 @@ def _notices_page(request, item, status=200, **forms):
 @role_required(Role.CLERK)
 @require_GET
 def item_notices(request, pk):
-    return _notices_page(request, _item(pk))
+    return _notices_page(request, docket_item_or_404(pk))
 
 
 @role_required(Role.CLERK)
@@ -94,7 +93,7 @@ def item_history_card(request, pk):
     return history_response(
         request,
         docket_item_history(item),
-        title=f"Application #{item.application_id} at the meeting of {_long(item.meeting.date)}",
+        title=f"Application #{item.application_id}, meeting of {item.meeting.date:%B %d, %Y}",
         back=reverse("hearings:item-notices", args=[item.pk]),
     )
 
@@ -102,7 +101,7 @@ def item_history_card(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_mailing(request, pk, abutter_pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     abutter = get_object_or_404(
         Abutter, pk=abutter_pk, abutter_list__application_id=item.application_id
     )
@@ -121,7 +120,7 @@ def item_mailing(request, pk, abutter_pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_mailing_list(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     form = MailingListForm(request.POST)
     recorded = attempt(
         request,
@@ -162,7 +161,7 @@ def notice_receipt(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_edit(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     form = DocketItemForm(request.POST)
     saved = attempt(
         request,
@@ -178,7 +177,7 @@ def item_edit(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_withdraw(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     try:
         actions.withdraw_docket_item(item=item, by=request.user)
     except ActionRefused as error:
@@ -191,12 +190,12 @@ def item_withdraw(request, pk):
 @role_required(Role.CLERK)
 @require_GET
 def item_letters(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     return pdf_response(abutter_letters_pdf([item]), f"abutter-letters-{item.pk}.pdf")
 
 
 @role_required(Role.CLERK)
 @require_GET
 def item_labels(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     return pdf_response(labels_pdf([item]), f"labels-{item.pk}.pdf")
