@@ -5,20 +5,28 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test lint venv lock bench clean-db
+.PHONY: run test lint venv venv-dev lock bench clean-db
 
 # `make test DATABASE_URL=postgres://...` and `make bench DATABASE_URL=...` pass it on.
 ifdef DATABASE_URL
 export DATABASE_URL
 endif
 
+# Two locks: requirements.lock is what the site runs on (make run, production);
+# requirements-dev.lock adds the tests, the browser journeys and lint (make test, CI).
 venv: $(VENV)/.installed
+venv-dev: $(VENV)/.installed-dev
 
-# The lock file pins every package; the build constraint keeps old sdists (XStatic) buildable.
+# The build constraint keeps old sdists (XStatic) buildable.
 $(VENV)/.installed: requirements.lock build-constraints.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check "pip==26.3"
 	$(PY) -m pip install --quiet --build-constraint build-constraints.txt -r requirements.lock
+	touch $@
+
+# Rebuilt when either lock changes (through the runtime stamp it depends on).
+$(VENV)/.installed-dev: $(VENV)/.installed requirements-dev.lock
+	$(PY) -m pip install --quiet --build-constraint build-constraints.txt -r requirements-dev.lock
 	touch $@
 
 run: venv
@@ -28,7 +36,7 @@ run: venv
 	@echo "Serving on http://$(HOST):$(PORT)/"
 	$(PY) manage.py runserver $(HOST):$(PORT)
 
-lint: venv
+lint: venv-dev
 	$(VENV)/bin/ruff check .
 
 # SQLite by default; PostgreSQL when DATABASE_URL names one.
@@ -41,12 +49,13 @@ bench: venv
 	mkdir -p var/bench
 	LOG_LEVEL=WARNING $(PY) manage.py bench $(BENCH_ARGS)
 
-# Re-pin after changing pyproject.toml's dependencies.
-# The project itself is not installed: manage.py and pytest run it from this folder.
-lock: venv
+# Re-pin after changing pyproject.toml's dependencies: installs what it names, then writes
+# the runtime lock (dependencies) and the development lock (the dev extra) from what is
+# installed. The project itself is not installed: manage.py and pytest run it from this folder.
+lock: venv-dev
 	$(PY) -m pip install --quiet --build-constraint build-constraints.txt -e '.[dev]'
-	$(PY) -m pip freeze --exclude-editable | grep -v '^-e' > requirements.lock
 	$(PY) -m pip uninstall --quiet --yes stoneham-boh
+	$(PY) .ci/pin.py
 
 clean-db:
 	rm -f var/db.sqlite3 var/db.sqlite3-wal var/db.sqlite3-shm

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 
 from hearings.models import AbutterNotice, DocketItem, Meeting, Vote
 from hearings.notices import NoticeTiming, timing_for
@@ -64,22 +64,18 @@ def docket_items(meeting: Meeting):
     )
 
 
-def load_docket(items: list[DocketItem], *, load_with=()) -> None:
+def load_docket(items: list[DocketItem]) -> None:
     """Load what the docket reads of `items`: the rules' facts of each application, its
-    documents, the notices and the decisions' votes and variances, in three queries.
-
-    `load_with`: more (objects, relation) pairs for the same query (see query_bundle).
-    """
-    decisions = [item.decision for item in items if _decided(item)]
+    documents, the notices and the decisions' votes and variances, one query a relation."""
     load_facts(
         [item.application for item in items],
         also=(Prefetch("documents", queryset=Document.objects.filter(voided=False)),),
-        together=(
-            (items, Prefetch("abutter_notices", queryset=AbutterNotice.objects.order_by("id"))),
-            (decisions, Prefetch("votes", queryset=Vote.objects.select_related("member"))),
-            (decisions, "variances"),
-            *load_with,
-        ),
+    )
+    prefetch_related_objects(
+        items,
+        Prefetch("abutter_notices", queryset=AbutterNotice.objects.order_by("id")),
+        Prefetch("decision__votes", queryset=Vote.objects.select_related("member")),
+        "decision__variances",
     )
 
 
@@ -119,15 +115,15 @@ def entry_for(item: DocketItem) -> DocketEntry:
     )
 
 
-def docket_entries(meeting: Meeting, *, load_with=()) -> list[DocketEntry]:
+def docket_entries(meeting: Meeting) -> list[DocketEntry]:
     items = list(docket_items(meeting))
-    load_docket(items, load_with=load_with)
+    load_docket(items)
     return [entry_for(item) for item in items]
 
 
 def past_meetings(today: date):
-    """Past meetings, newest first, each with its items and their outcomes; the decisions'
-    variances are left for `outcome_variances()`, to load with the rest of the page."""
+    """Past meetings, newest first, each with its items, their outcomes and the decisions'
+    variances."""
     items = (
         DocketItem.objects.exclude(status=DocketItem.Status.WITHDRAWN)
         .select_related(
@@ -144,11 +140,6 @@ def past_meetings(today: date):
             "continued_to__meeting__date",
         )
         .order_by("position", "id")
+        .prefetch_related("decision__variances")
     )
     return Meeting.objects.past(today).prefetch_related(Prefetch("items", queryset=items))
-
-
-def outcome_variances(meetings) -> tuple:
-    """The (decisions, "variances") pair that loads the variances `past_meetings()` left."""
-    decisions = [item.decision for m in meetings for item in m.items.all() if _decided(item)]
-    return (decisions, "variances")

@@ -9,6 +9,7 @@ urlpatterns = [
     path("all/", inspections.inspection_list, name="inspection-list"),
     path("new/", inspections.inspection_new, name="inspection-new"),
     path("<int:pk>/", inspections.inspection_detail, name="inspection-detail"),
+    path("<int:pk>/history/", inspections.inspection_history_card, name="inspection-history"),
     path("<int:pk>/record/", inspections.inspection_record, name="inspection-record"),
     path("<int:pk>/cancel/", inspections.inspection_cancel, name="inspection-cancel"),
     path("<int:pk>/report.pdf", documents.inspection_report, name="inspection-report"),

@@ -42,6 +42,8 @@ def prefetches() -> list:
     return [
         *FACT_CHILDREN,
         Prefetch("lot__permits", queryset=lot_permits()),
+        # The renewed keeping's variances still hold (variances_for()).
+        "renews__application__variances",
         Prefetch("abutter_list__abutters", queryset=_live_abutters()),
         Prefetch(
             "docket_items",
@@ -59,34 +61,14 @@ FACT_RELATED = ("lot", "applicant", "renews__application", "abutter_list")
 FACT_CHILDREN = ("structures", "animals", "setback_enlargements", "variances")
 
 
-def load_facts(applications, *, also: tuple = (), together: tuple = ()) -> list:
+def load_facts(applications, *, also: tuple = ()) -> list:
     """Load what facts_for() reads into applications fetched with
-    `select_related(*FACT_RELATED)`: their hearings in one query, everything else they
-    hold (and the relations named in `also`, such as "documents") in one more.
-
-    The same relations as `prefetches()`, for pages with a tight budget of queries: the
-    application page and the docket load a dozen relations in two queries, not twelve,
-    however many hearings and abutters there are. `together`: more (objects, relation)
-    pairs to load in the same query (see stoneham_boh.lib.query_bundle).
-    """
+    `select_related(*FACT_RELATED)`, and the relations named in `also` (such as "documents"):
+    one query a relation, however many applications, hearings and abutters there are."""
     from django.db.models import prefetch_related_objects
 
-    from stoneham_boh.lib.query_bundle import prefetch_together
-
     applications = list(applications)
-    prefetch_related_objects(applications, Prefetch("docket_items", queryset=_docket_items()))
-    items = [item for a in applications for item in a.docket_items.all()]
-    earlier = [a.renews.application for a in applications if a.renews_id is not None]
-    abutter_lists = [getattr(a, "abutter_list", None) for a in applications]
-    lots = [a.lot for a in applications]
-    prefetch_together(
-        *[(applications, name) for name in FACT_CHILDREN + tuple(also)],
-        (earlier, "variances"),
-        (lots, Prefetch("permits", queryset=lot_permits())),
-        (abutter_lists, Prefetch("abutters", queryset=_live_abutters())),
-        (items, Prefetch("abutter_notices", queryset=_notices())),
-        *together,
-    )
+    prefetch_related_objects(applications, *prefetches(), *also)
     return applications
 
 

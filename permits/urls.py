@@ -28,6 +28,7 @@ public_patterns: list = [
 staff_patterns: list = [
     path("", lists.permit_list, name="permit-list"),
     path("<int:pk>/", permit.permit_detail, name="permit-detail"),
+    path("<int:pk>/history/", permit.permit_history_card, name="permit-history"),
     path("<int:pk>/pdf/", permit.permit_pdf, name="permit-pdf"),
     path("<int:pk>/revoke/", permit.permit_revoke, name="permit-revoke"),
     path("<int:pk>/void/", permit.permit_void, name="permit-void"),
@@ -37,6 +38,11 @@ staff_patterns: list = [
     path("applications/new/", intake.application_new, name="application-new"),
     path("applications/search/", intake.intake_search, name="intake-search"),
     path("applications/<int:pk>/", application.application_detail, name="application-detail"),
+    path(
+        "applications/<int:pk>/history/",
+        application.application_history_card,
+        name="application-history",
+    ),
     path("applications/<int:pk>/edit/", intake.application_edit, name="application-edit"),
     path(
         "applications/<int:pk>/compliance/",

@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from hearings import actions
-from hearings.docket import docket_entries, outcome_variances, past_meetings, relief_needed
+from hearings.docket import docket_entries, past_meetings, relief_needed
 from hearings.forms import (
     ScheduleHearingForm,
 )
@@ -22,7 +22,6 @@ from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.listing import page_of
-from stoneham_boh.lib.query_bundle import prefetch_together
 
 
 @staff_required
@@ -39,16 +38,12 @@ def docket(request):
     )
     meeting = upcoming[0] if upcoming else None
     page = page_of(request, past_meetings(today))
-    # The coming docket and the past outcomes load together: a fixed dozen queries in all.
-    past = outcome_variances(page.object_list)
-    if meeting is None:
-        prefetch_together(past)
     return render(
         request,
         "hearings/docket.html",
         {
             "meeting": meeting,
-            "entries": docket_entries(meeting, load_with=(past,)) if meeting else [],
+            "entries": docket_entries(meeting) if meeting else [],
             "later_meetings": upcoming[1:],
             "page_obj": page,
             "today": today,

@@ -24,6 +24,7 @@ from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.pdf import pdf_response
 
 
@@ -74,7 +75,6 @@ def _notices_page(request, item, status=200, **forms):
             "legal_notice": getattr(item.meeting, "legal_notice", None),
             "open": item.status == DocketItem.Status.SCHEDULED,
             "today": timezone.localdate(),
-            "history": docket_item_history(item),
         },
         status=status,
     )
@@ -86,6 +86,18 @@ def item_notices(request, pk):
     """The abutters noticed and each letter's mailing and receipt: the clerk records them,
     the Board reads them (read-only) before deciding."""
     return _notices_page(request, docket_item_or_404(pk))
+
+
+@role_required(Role.CLERK)
+@require_GET
+def item_history_card(request, pk):
+    item = get_object_or_404(DocketItem.objects.select_related("meeting"), pk=pk)
+    return history_response(
+        request,
+        docket_item_history(item),
+        title=f"Application #{item.application_id}, meeting of {item.meeting.date:%B %d, %Y}",
+        back=reverse("hearings:item-notices", args=[item.pk]),
+    )
 
 
 @role_required(Role.CLERK)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -23,6 +24,7 @@ from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.pdf import pdf_response
 
 
@@ -48,8 +50,19 @@ def meeting_detail(request, pk):
                 "application__applicant", "application__lot"
             ),
             "today": timezone.localdate(),
-            "history": meeting_history(meeting),
         },
+    )
+
+
+@staff_required
+@require_GET
+def meeting_history_card(request, pk):
+    meeting = get_object_or_404(Meeting, pk=pk)
+    return history_response(
+        request,
+        meeting_history(meeting),
+        title=f"Meeting of {_long(meeting.date)}",
+        back=reverse("hearings:meeting-detail", args=[meeting.pk]),
     )
 
 

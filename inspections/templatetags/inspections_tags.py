@@ -10,7 +10,6 @@ from django.utils import timezone
 from facilities.models import Lot
 from inspections import checklist
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order
-from stoneham_boh.lib.query_bundle import fetch_together
 
 register = template.Library()
 
@@ -66,7 +65,7 @@ def _count(queryset, outer: str) -> Coalesce:
 
 @register.simple_tag
 def lot_inspection_summary(lot) -> dict:
-    """A lot's latest inspections, open orders and open complaints, in one query."""
+    """A lot's latest inspections, open orders and open complaints, in three queries."""
     violations = ChecklistFinding.objects.filter(
         inspection=OuterRef("pk"), result=ChecklistFinding.Result.VIOLATION
     )
@@ -76,15 +75,18 @@ def lot_inspection_summary(lot) -> dict:
         .order_by("-scheduled_for", "-id")[:SUMMARY_ROWS]
     )
     open_orders = Order.objects.open().filter(lot=lot).order_by("deadline", "id")[:SUMMARY_ROWS]
-    counts = Lot.objects.filter(pk=lot.pk).annotate(
-        inspection_total=_count(Inspection.objects.filter(lot=OuterRef("pk")), "lot"),
-        open_complaint_total=_count(Complaint.objects.open().filter(lot=OuterRef("pk")), "lot"),
-    )
-    recent, open_orders, counts = fetch_together([recent, open_orders, counts])
+    counts = (
+        Lot.objects.filter(pk=lot.pk)
+        .values(
+            inspection_total=_count(Inspection.objects.filter(lot=OuterRef("pk")), "lot"),
+            open_complaint_total=_count(Complaint.objects.open().filter(lot=OuterRef("pk")), "lot"),
+        )
+        .first()
+    ) or {"inspection_total": 0, "open_complaint_total": 0}
     return {
-        "recent": recent,
-        "total": counts[0].inspection_total if counts else 0,
-        "open_orders": open_orders,
-        "open_complaints": counts[0].open_complaint_total if counts else 0,
+        "recent": list(recent),
+        "total": counts["inspection_total"],
+        "open_orders": list(open_orders),
+        "open_complaints": counts["open_complaint_total"],
         "today": timezone.localdate(),
     }

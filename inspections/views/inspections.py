@@ -7,8 +7,9 @@ from datetime import timedelta
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from facilities.models import Lot
 from inspections import actions, pigeons
@@ -26,6 +27,7 @@ from inspections.views.common import (
     revoke_permit_url,
 )
 from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.listing import page_of
 
 # How far ahead the agent's list looks, besides today's and the overdue.
@@ -158,8 +160,19 @@ def inspection_detail(request, pk):
             if followed and followed.status == Order.Status.UNABATED
             else "",
             "cancel_form": ReasonForm(label="Why is it cancelled?"),
-            "history": inspection_history(inspection),
         },
+    )
+
+
+@readers
+@require_GET
+def inspection_history_card(request, pk):
+    inspection = get_object_or_404(Inspection, pk=pk)
+    return history_response(
+        request,
+        inspection_history(inspection),
+        title=f"Inspection {inspection.pk}",
+        back=reverse("inspections:inspection-detail", args=[inspection.pk]),
     )
 
 

@@ -20,6 +20,7 @@ from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.uploads import attachment_response
 
 
@@ -68,7 +69,6 @@ def application_context(application, **forms) -> dict:
         "permit": getattr(application, "permit", None),
         "refusals": refusals,
         "refused": forms.get("refused", []),
-        "history": application_history(application),
         "document_form": forms.get("document_form") or DocumentForm(prefix="doc"),
         "payment_form": forms.get("payment_form")
         or PaymentForm(
@@ -98,6 +98,18 @@ def application_context(application, **forms) -> dict:
 def application_detail(request, pk):
     application = _application(pk)
     return render(request, "permits/application_detail.html", application_context(application))
+
+
+@staff_required
+@require_GET
+def application_history_card(request, pk):
+    application = get_object_or_404(Application, pk=pk)
+    return history_response(
+        request,
+        application_history(application),
+        title=f"Application #{application.pk}",
+        back=reverse("permits:application-detail", args=[application.pk]),
+    )
 
 
 def _render_with(request, application, status=400, **forms):

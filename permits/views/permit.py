@@ -18,6 +18,7 @@ from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.pdf import pdf_response
 
 
@@ -27,6 +28,18 @@ def _permit(pk):
             "animals"
         ),
         pk=pk,
+    )
+
+
+@staff_required
+@require_GET
+def permit_history_card(request, pk):
+    permit = get_object_or_404(Permit, pk=pk)
+    return history_response(
+        request,
+        permit_history(permit),
+        title=f"Permit {permit.number}",
+        back=reverse("permits:permit-detail", args=[permit.pk]),
     )
 
 
@@ -40,7 +53,6 @@ def _permit_page(request, permit, status=200, **forms):
             "renewal": renewal,
             "verify_url": verification_url(permit, request),
             "verify_code": short_code(permit.verify_token),
-            "history": permit_history(permit),
             "revoke_form": forms.get("revoke_form")
             or RevokeForm(prefix="revoke", initial={"revoked_on": timezone.localdate()}),
             "void_form": forms.get("void_form") or ReasonForm(prefix="void"),

@@ -18,11 +18,14 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from django.conf import settings
 from django.db import connection
+from django.http import HttpResponse
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
+from django.test.utils import CaptureQueriesContext, override_settings
+from django.urls import include, path
 
 from permits import rules
 from permits.rules.samples import generate_facts
@@ -64,25 +67,71 @@ def page_queries(pages: list[Page]) -> dict[str, int]:
     return {page.name: count_queries(client_for(page.username), page.url()) for page in pages}
 
 
+def trivial_page(request):
+    """The floor of a page: the whole middleware stack, a signed-in session, no template."""
+    return HttpResponse("<!doctype html><title>ok</title><p>ok</p>")
+
+
+TRIVIAL = "trivial_page"
+
+
+def _bench_urls():
+    """The project's URLs plus the trivial page, only while the benchmark times pages: the
+    trivial page is no page of the site."""
+    module = ModuleType("stoneham_boh.bench_urls")
+    module.urlpatterns = [
+        path("bench/trivial/", trivial_page, name=TRIVIAL),
+        path("", include(settings.ROOT_URLCONF)),
+    ]
+    return module
+
+
+def trivial_name(username: str | None) -> str:
+    return f"{TRIVIAL} ({username or 'anonymous'})"
+
+
 def page_timings(pages: list[Page], repeats: int = 40) -> dict[str, dict[str, float]]:
-    timings = {}
-    for page in pages:
-        client = client_for(page.username)
-        url = page.url()
+    """Median and 95th percentile of each page, and its median as a multiple of a trivial
+    Django page seen by the same visitor (anonymous, or signed in with the same role: the
+    session, user and second-factor look-ups every signed-in page pays), timed in the same
+    rounds.
+
+    The pages are timed in rounds, one request each per round, so that whatever else the
+    machine runs meanwhile weighs on every page alike, the trivial ones included.
+    """
+    visitors = dict.fromkeys(page.username for page in pages)
+    trivial = [
+        Page(trivial_name(username), username, lambda: "/bench/trivial/") for username in visitors
+    ]
+    measured = [*trivial, *pages]
+    with override_settings(ROOT_URLCONF=_bench_urls()):
+        clients = {page.name: client_for(page.username) for page in measured}
+        urls = {page.name: page.url() for page in measured}
         for _ in range(3):  # warm caches, templates and connections
-            client.get(url)
-        samples = []
+            for page in measured:
+                clients[page.name].get(urls[page.name])
+        samples: dict[str, list[float]] = {page.name: [] for page in measured}
         for _ in range(repeats):
-            started = time.perf_counter()
-            response = client.get(url)
-            samples.append((time.perf_counter() - started) * 1000)
-            if response.status_code != 200:
-                raise RuntimeError(f"{url} answered {response.status_code}")
-        timings[page.name] = {
-            "median_ms": round(statistics.median(samples), 2),
-            "p95_ms": round(percentile(samples, 0.95), 2),
+            for page in measured:
+                started = time.perf_counter()
+                response = clients[page.name].get(urls[page.name])
+                samples[page.name].append((time.perf_counter() - started) * 1000)
+                if response.status_code != 200:
+                    raise RuntimeError(f"{urls[page.name]} answered {response.status_code}")
+    medians = {name: statistics.median(times) for name, times in samples.items()}
+    return {
+        page.name: {
+            "median_ms": round(medians[page.name], 2),
+            "p95_ms": round(percentile(samples[page.name], 0.95), 2),
+            "x_trivial": round(medians[page.name] / medians[trivial_name(page.username)], 1),
         }
-    return timings
+        for page in measured
+    }
+
+
+def cpu_workload_ms() -> float:
+    """A fixed pure-Python workload, to compare one machine's speed with another's."""
+    return round(best_of(lambda: sum(i * i % 7 for i in range(300_000))) * 1000, 1)
 
 
 def rules_evals_per_s(n: int = 10_000) -> float:

@@ -4,7 +4,9 @@ django-simple-history writes a row per save. In a request the history middleware
 user; actions called from commands, the demo loader or tests name the user explicitly
 through `by=`, via `save_as`. `history_entries` turns history rows into what a page shows:
 consecutive rows of one record compared, so it can say what changed, from what, to what,
-and who changed it (templates/_partials/history.html renders the list).
+and who changed it (templates/_partials/history.html renders the list). A record's page shows
+an empty card (templates/_partials/history_card.html) that loads the list on demand from a
+small history view per kind of record (`history_response`).
 """
 
 from __future__ import annotations
@@ -106,27 +108,29 @@ def history_entries(records: Iterable, describe: Callable[[object], str]) -> lis
 
 
 def combined_history(sources: Iterable[tuple[object, Callable[[object], str]]]) -> list[Entry]:
-    """The entries of several (history queryset, describe) sources, newest first.
-
-    The newest LIMIT history rows of all the sources come in one query (query_bundle), so a
-    record's page costs the same however many kinds of record its history spans.
-    """
-    from stoneham_boh.lib.query_bundle import fetch_together
-
-    sources = list(sources)
-    fetched = fetch_together(
-        [
-            records.select_related("history_user").defer(*_unshown_user_fields())
-            for records, _ in sources
-        ],
-        order_by="-history_date",
-        limit=LIMIT,
-    )
+    """The entries of several (history queryset, describe) sources, newest first: the newest
+    LIMIT rows of each source, one query a source, the LIMIT newest of them all."""
     entries = []
-    for (_, describe), records in zip(sources, fetched, strict=True):
-        entries.extend(history_entries(records, describe))
+    for records, describe in sources:
+        newest = (
+            records.select_related("history_user")
+            .defer(*_unshown_user_fields())
+            .order_by("-history_date", "-history_id")[:LIMIT]
+        )
+        entries.extend(history_entries(newest, describe))
     entries.sort(key=lambda e: e.when, reverse=True)
     return entries[:LIMIT]
+
+
+def history_response(request, entries: list[Entry], *, title: str, back: str):
+    """A record's history card asks for its entries through htmx when it scrolls into view,
+    so the record's page does not pay for them; followed as a plain link (no JavaScript),
+    the same address gives a page of its own."""
+    from django.shortcuts import render
+
+    if request.htmx:
+        return render(request, "_partials/history.html", {"history": entries})
+    return render(request, "history_page.html", {"history": entries, "title": title, "back": back})
 
 
 @functools.cache

@@ -21,6 +21,7 @@ MATRIX = {
     "inspection-list": ({}, "get", READ),
     "inspection-new": ({}, "get", AGENT),
     "inspection-detail": ({"pk": 1}, "get", READ),
+    "inspection-history": ({"pk": 1}, "get", READ),
     "inspection-record": ({"pk": 1}, "get", AGENT),
     "inspection-cancel": ({"pk": 1}, "post", AGENT),
     "inspection-report": ({"pk": 1}, "get", READ),

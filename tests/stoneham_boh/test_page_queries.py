@@ -19,7 +19,7 @@ from stoneham_boh.management.commands.bench import (
 )
 from stoneham_boh.ops.demo import ensure_demo_users
 
-MAX_QUERIES = 12
+MAX_QUERIES = 20
 MORE_LOTS = 50
 PAGES = [page.name for page in pages_to_measure()]
 
