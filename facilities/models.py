@@ -109,8 +109,9 @@ class Lot(models.Model):
         validators=NON_NEGATIVE,
         help_text="§20-17(2): at least 5 feet.",
     )
+    # Set only by an agent's excavation inspection that found no violation (§20-17(2)).
     porous_fill_board_inspected = models.BooleanField(
-        "fill inspected by the Board before filling", default=False
+        "fill inspected by the Board before filling", default=False, editable=False
     )
     notes = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

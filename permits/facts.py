@@ -54,7 +54,13 @@ def prefetches() -> list:
 # `load_facts()`; the renewed permit's application carries the variances of the keeping.
 FACT_RELATED = ("lot", "applicant", "renews__application", "abutter_list")
 # The one-to-many relations facts_for() reads.
-FACT_CHILDREN = ("structures", "animals", "setback_enlargements", "variances")
+FACT_CHILDREN = (
+    "structures",
+    "animals",
+    "setback_enlargements__decision",
+    "variances",
+    "board_approvals",
+)
 
 
 def load_facts(applications, *, also: tuple = (), together: tuple = ()) -> list:
@@ -79,6 +85,8 @@ def load_facts(applications, *, also: tuple = (), together: tuple = ()) -> list:
     prefetch_together(
         *[(applications, name) for name in FACT_CHILDREN + tuple(also)],
         (earlier, "variances"),
+        (earlier, "board_approvals"),
+        (earlier, "setback_enlargements__decision"),
         (abutter_lists, Prefetch("abutters", queryset=_live_abutters())),
         (items, Prefetch("abutter_notices", queryset=_notices())),
         *together,
@@ -172,28 +180,59 @@ def facts_for(application, as_of: date | None = None) -> dict[str, Any]:
         lot=application.lot,
         animals=application.animals.all(),
         structures=application.structures.all(),
-        setback_enlargements=application.setback_enlargements.all(),
+        setback_enlargements=setback_enlargements_for(application, as_of),
         variances=variances_for(application),
+        approvals=board_approvals_for(application, as_of),
         record=application,
         as_of=as_of,
     )
 
 
-def variances_for(application) -> list:
-    """The variances that bear on `application`: its own, and those of the keeping it renews.
+def _keeping(application) -> list:
+    """`application` and the applications of the permits it renews, newest first.
 
-    A variance is granted to a holder's keeping on a lot (§20-21); a renewal of that permit runs
-    the rules again and must still see it (its own expiry date decides whether it still holds).
+    What the Board granted to a holder's keeping on a lot (a variance, an approval, an
+    enlarged setback) bears on the renewals of that keeping, which run the rules again.
     """
-    variances = list(application.variances.all())
+    chain = [application]
     seen = {application.pk}
     permit = application.renews if application.renews_id else None
     while permit is not None and permit.application_id not in seen:
         seen.add(permit.application_id)
         earlier = permit.application
-        variances.extend(earlier.variances.all())
+        chain.append(earlier)
         permit = earlier.renews if earlier.renews_id else None
-    return variances
+    return chain
+
+
+def variances_for(application) -> list:
+    """The variances that bear on `application`: its own, and those of the keeping it renews
+    (the variance's own expiry date decides whether it still holds)."""
+    return [v for earlier in _keeping(application) for v in earlier.variances.all()]
+
+
+def board_approvals_for(application, as_of: date | None = None) -> set[str]:
+    """What the Board approved by its vote for this keeping, on or before `as_of`
+    (BoardApproval.Subject values: the facts' approvals come from decisions, not ticks)."""
+    return {
+        approval.subject
+        for earlier in _keeping(application)
+        for approval in earlier.board_approvals.all()
+        if as_of is None or approval.granted_on <= as_of
+    }
+
+
+def setback_enlargements_for(application, as_of: date | None = None) -> list:
+    """The distances the Board enlarged by a vote in this case (§20-15(4)), the newest
+    application's first, so a renewal's own enlargement wins over an older one."""
+    found = {}
+    for earlier in _keeping(application):
+        for enlargement in earlier.setback_enlargements.all():
+            decision = enlargement.decision
+            if decision is None or (as_of is not None and decision.decided_on > as_of):
+                continue
+            found.setdefault(enlargement.rule, enlargement)
+    return list(found.values())
 
 
 def facts_from_parts(
@@ -204,6 +243,7 @@ def facts_from_parts(
     structures,
     setback_enlargements=(),
     variances=(),
+    approvals=(),
     record=None,
     as_of: date | None = None,
 ) -> dict[str, Any]:
@@ -212,6 +252,7 @@ def facts_from_parts(
     The parts may be saved rows or unsaved instances built from a form being typed, so the
     compliance panel's live recheck and the issue action read the facts the same way.
     `record` is the saved application whose hearing counts (None: no hearing yet).
+    `approvals`: the BoardApproval subjects the Board voted (see `board_approvals_for`).
     """
     from permits.models import DOCUMENT_FIELDS
 
@@ -247,7 +288,7 @@ def facts_from_parts(
             "date": (decided or as_of or timezone.localdate()).isoformat(),
             "construction": application.construction,
             "construction_approved": {
-                "board": application.construction_board_approved,
+                "board": "construction" in approvals,
                 "building_inspector": application.construction_building_inspector_approved,
             },
             "prior_permit_issued": _iso(application.prior_permit_issued),
@@ -264,7 +305,7 @@ def facts_from_parts(
         "structures": [_structure_facts(s) for s in structures],
         "facility": {"securely_fenced": application.securely_fenced},
         "vermin_control": {
-            "plan_approved": application.vermin_plan_approved,
+            "plan_approved": "vermin_plan" in approvals,
             "licensed_operator": application.vermin_licensed_operator,
         },
         "documents": {key: getattr(application, field) for field, key, _ in DOCUMENT_FIELDS},
@@ -272,8 +313,8 @@ def facts_from_parts(
             "conservation_commission_wetland_ft": _number(
                 application.conservation_commission_wetland_ft
             ),
-            "wild_animal": application.wild_animal_approved,
-            "composting": application.composting_approved,
+            "wild_animal": "wild_animal" in approvals,
+            "composting": "composting" in approvals,
         },
         "setback_enlargements": {e.rule: _number(e.minimum_ft) for e in setback_enlargements},
         "variances": variance_facts,

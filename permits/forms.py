@@ -123,8 +123,9 @@ class ApplicationForm(forms.ModelForm):
         }
         help_texts = {
             "construction": "§20-20(2): plans are approved before any construction or remodelling.",
-            "construction_board_approved": "§20-20(2)(a).",
-            "construction_building_inspector_approved": "§20-20(2)(a).",
+            "construction_building_inspector_approved": (
+                "§20-20(2)(a). The Board's approval of the plans is its vote at a meeting."
+            ),
             "prior_permit_issued": "§20-20(8): keepings permitted before August 1, 2002.",
             "conditions_unchanged": "§20-20(8): the facility and animals are as first permitted.",
             "manure_method": "§20-16(2)-(3): how manure is kept or disposed of.",
@@ -155,16 +156,11 @@ class ApplicationForm(forms.ModelForm):
             ),
             Fieldset(
                 "Construction (§20-20(2))",
-                columns(
-                    "construction",
-                    "construction_board_approved",
-                    "construction_building_inspector_approved",
-                ),
+                columns("construction", "construction_building_inspector_approved"),
             ),
             Fieldset(
                 "Keeping and care",
-                columns("manure_method", "composting_approved", "securely_fenced"),
-                columns("vermin_plan_approved", "vermin_licensed_operator", "wild_animal_approved"),
+                columns("manure_method", "securely_fenced", "vermin_licensed_operator"),
                 columns("conservation_commission_wetland_ft"),
             ),
             *grandfathering,
@@ -184,12 +180,10 @@ class LotFactsForm(forms.ModelForm):
             "stagnant_water",
             "porous_fill_depth_in",
             "porous_fill_extends_ft",
-            "porous_fill_board_inspected",
         ]
         help_texts = {
             "flood_prone": "§20-17(2).",
             "stagnant_water": "§20-17(2).",
-            "porous_fill_board_inspected": "§20-17(2).",
         }
 
     def __init__(self, *args, **kwargs):
@@ -202,9 +196,9 @@ class LotFactsForm(forms.ModelForm):
                 "stagnant_water",
                 css="col-sm-6 col-lg-3",
             ),
-            columns(
-                "porous_fill_depth_in", "porous_fill_extends_ft", "porous_fill_board_inspected"
-            ),
+            # §20-17(2): the Board's inspection before fill is an inspection an agent records
+            # (inspections app, kind "excavation"), not a tick here.
+            columns("porous_fill_depth_in", "porous_fill_extends_ft"),
         )
 
 

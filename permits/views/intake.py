@@ -14,7 +14,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 from facilities import actions as lot_actions
 from facilities.models import Lot
 from permits import actions
-from permits.facts import evaluate_application, evaluate_parts, variances_for
+from permits.facts import (
+    board_approvals_for,
+    evaluate_application,
+    evaluate_parts,
+    setback_enlargements_for,
+    variances_for,
+)
 from permits.filters import plain
 from permits.forms import (
     AnimalFormSet,
@@ -234,8 +240,9 @@ def _evaluate_forms(application, forms) -> dict:
         lot=forms["lot_form"].instance,
         animals=[a for a in forms["animals"].unsaved() if a.species and a.count is not None],
         structures=[s for s in forms["structures"].unsaved() if s.label and s.kind],
-        setback_enlargements=application.setback_enlargements.all(),
+        setback_enlargements=setback_enlargements_for(application),
         variances=variances_for(application),
+        approvals=board_approvals_for(application),
         record=application,
     )
     return panel(result, problems)
