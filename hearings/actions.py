@@ -34,7 +34,7 @@ from hearings.notices import (
     timing_for,
 )
 from hearings.quorum import tally
-from hearings.wording import relief, variable_rule_ids
+from hearings.wording import NOT_THE_BOARDS, relief, variable_rule_ids
 from permits.models import Application, SetbackEnlargement
 from stoneham_boh.errors import ActionRefused
 from stoneham_boh.history import save_as
@@ -74,13 +74,18 @@ def schedule_meeting(
 
 def _relief_refusals(relief_sought: Iterable[str]) -> list[str]:
     allowed = variable_rule_ids()
-    return [
-        f"{relief(rule).citation} cannot be varied: the hearing is what the variance needs."
-        if rule == "20-20.9"
-        else f"“{rule}” is not a rule of the regulation."
-        for rule in relief_sought
-        if rule not in allowed
-    ]
+    return [_why_not_variable(rule) for rule in relief_sought if rule not in allowed]
+
+
+def _why_not_variable(rule: str) -> str:
+    if rule == "20-20.9":
+        return f"{relief(rule).citation} cannot be varied: the hearing is what the variance needs."
+    if rule in NOT_THE_BOARDS:
+        return (
+            f"{relief(rule).citation} is the building inspector's approval as well as the "
+            "Board's: it is not the Board's to vary."
+        )
+    return f"“{rule}” is not a rule of the regulation."
 
 
 def _docketing_refusals(meeting: Meeting, today: date) -> list[str]:
@@ -122,10 +127,12 @@ def schedule_hearing(
     meeting: Meeting,
     by,
     relief_sought: Iterable[str] = (),
+    approvals_sought: Iterable[str] = (),
     staff_recommendation: str = "",
     today: date | None = None,
 ) -> DocketItem:
-    """Put a new application, or a renewal's variance request, on a meeting's docket.
+    """Put a new application, or a renewal's variance request, on a meeting's docket, with
+    what the Board is asked to approve at the hearing (BoardApproval subjects).
 
     §20-20(9): new applications and variance requests are decided only after a public
     hearing. The caller warns when the meeting is too close to notice it in time
@@ -154,6 +161,12 @@ def schedule_hearing(
             "A renewal goes to a hearing only with a variance request: name the rules to vary."
         )
     reasons += _relief_refusals(relief_sought)
+    approvals_sought = list(dict.fromkeys(approvals_sought))
+    reasons += [
+        f"Not something the Board approves: {s}."
+        for s in approvals_sought
+        if s not in BoardApproval.Subject.values
+    ]
     _refuse_if(reasons, "The hearing cannot be scheduled.")
     item = DocketItem(
         meeting=meeting,
@@ -165,6 +178,7 @@ def schedule_hearing(
         ),
         position=_next_position(meeting),
         relief_sought=relief_sought,
+        approvals_sought=approvals_sought,
         staff_recommendation=staff_recommendation.strip(),
     )
     save_as(item, by)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from hearings import views
+from hearings import board_views, views
 
 app_name = "hearings"
 
@@ -34,4 +34,29 @@ urlpatterns = [
     path("items/<int:pk>/decision/", views.decide, name="decide"),
     path("items/<int:pk>/decision.pdf", views.item_decision_pdf, name="decision-pdf"),
     path("notices/<int:pk>/receipt/", views.notice_receipt, name="notice-receipt"),
+    path("board/", board_views.board_members, name="board-members"),
+    path("board/add/", board_views.board_member_add, name="board-member-add"),
+    path("board/<int:pk>/end/", board_views.board_member_end, name="board-member-end"),
+    path(
+        "permits/<int:permit_pk>/revocation/",
+        board_views.revocation_open,
+        name="revocation-open",
+    ),
+    path("revocations/<int:pk>/", board_views.revocation_detail, name="revocation-detail"),
+    path("revocations/<int:pk>/notice/", board_views.revocation_notice, name="revocation-notice"),
+    path(
+        "revocations/<int:pk>/notice.pdf",
+        board_views.revocation_notice_pdf,
+        name="revocation-notice-pdf",
+    ),
+    path(
+        "applications/<int:application_pk>/approval/",
+        board_views.approval_request,
+        name="approval-request",
+    ),
+    path(
+        "variances/<int:variance_pk>/rescind/",
+        board_views.rescission_open,
+        name="rescission-open",
+    ),
 ]

@@ -411,22 +411,6 @@ class ReasonForm(forms.Form):
         self.helper = helper()
 
 
-class RevokeForm(ReasonForm):
-    revoked_on = forms.DateField(widget=DateInput, label="Revoked on")
-    remove_animals_by = forms.DateField(
-        widget=DateInput,
-        label="Animals to be removed by",
-        help_text="§20-20(6): the holder is ordered to remove all unlicensed animals.",
-    )
-
-    field_order = ["revoked_on", "remove_animals_by", "reason"]
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["reason"].help_text = "§20-20(5): the provision violated, and how."
-        self.helper = helper(columns("revoked_on", "remove_animals_by", css="col-sm-6"), "reason")
-
-
 class IssueForm(forms.Form):
     conditions = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 2}),

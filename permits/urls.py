@@ -8,7 +8,6 @@ urlpatterns: list = [
     path("", lists.permit_list, name="permit-list"),
     path("<int:pk>/", permit.permit_detail, name="permit-detail"),
     path("<int:pk>/pdf/", permit.permit_pdf, name="permit-pdf"),
-    path("<int:pk>/revoke/", permit.permit_revoke, name="permit-revoke"),
     path("<int:pk>/void/", permit.permit_void, name="permit-void"),
     path("<int:pk>/renew/", permit.renewal_start, name="renewal-start"),
     path("renewals/", lists.renewal_list, name="renewal-list"),

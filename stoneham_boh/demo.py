@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from facilities.models import Lot
+from hearings.demo import approve_by_vote, record_demo_board
 from permits import actions
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 from stoneham_boh import notifications
@@ -230,12 +231,12 @@ def _renewal(rng, lot, applicant, keeping, by, received_on, overrides=None, **fi
         by=by,
         manure_method=fields.pop("manure_method", "receptacle"),
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
         **fields,
     )
     _fill_keeping(application, keeping, by, **(overrides or {}))
     _complete_renewal(application, by, received_on)
+    approve_by_vote(application, ["vermin_plan"], received_on)
     return application
 
 
@@ -243,8 +244,13 @@ def _new_application(applicant, lot, by):
     """A new application that brought all six documents of §20-20(1)."""
     documents = {field: True for field, _, _ in DOCUMENT_FIELDS}
     return actions.create_application(
-        applicant=applicant, lot=lot, by=by, manure_method="receptacle", securely_fenced=True,
-        vermin_plan_approved=True, vermin_licensed_operator=True, **documents,
+        applicant=applicant,
+        lot=lot,
+        by=by,
+        manure_method="receptacle",
+        securely_fenced=True,
+        vermin_licensed_operator=True,
+        **documents,
     )
 
 
@@ -259,6 +265,7 @@ def _load_demo(today: date | None) -> bool:
     if Lot.objects.filter(parcel_id=MARKER_PARCEL).exists():
         return False
     today = today or timezone.localdate()
+    record_demo_board(users, since=date(today.year - 4, 1, 1))
     clerk = users["clerk"]
     rng = random.Random(2002)  # noqa: S311 - reproducible demo data, not security
     FeeSchedule.objects.create(

@@ -70,13 +70,13 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
         by=by,
         manure_method="receptacle",
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
         **fields,
     )
     actions.set_animals(application=application, by=by, animals={"chicken": 6})
     actions.add_structure(application=application, by=by, **{**GOOD_COOP, **(structure or {})})
     actions.submit_application(application=application, received_on=received_on, by=by)
+    board_approves(application, ["vermin_plan"])
     if paid:
         actions.record_payment(
             application=application,
@@ -86,6 +86,29 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
             by=by,
         )
     return application
+
+
+def board(on: date):
+    """The users of the Board in office `on`; a member of its own when none is recorded."""
+    from hearings.models import BoardMember
+
+    members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
+    if members:
+        return members
+    from stoneham_boh.roles import Role
+    from tests.conftest import make_user
+
+    return [make_user(f"board-factory-{next(_serial)}", Role.BOARD)]
+
+
+def board_approves(application, subjects, *, on: date | None = None):
+    """The Board approves `subjects` (BoardApproval subjects) by a unanimous vote on `on`
+    (the day the application was received), as the demo's Board does."""
+    from hearings.demo import approve_by_vote
+
+    on = on or application.received_on
+    board(on)
+    return approve_by_vote(application, subjects, on)
 
 
 # --- applicants' accounts (issue 7) ----------------------------------------------------------

@@ -8,14 +8,21 @@ from datetime import date
 from django import template
 from django.utils import timezone
 
-from hearings.models import DocketItem
+from hearings.models import BoardApproval, DocketItem
 from hearings.notices import NoticeTiming, timing_for
 from hearings.wording import Relief, reliefs
 from stoneham_boh.templatetags.badges import status_badge
 
 register = template.Library()
 
-DECISION_CLASSES = {"approved": "pass", "denied": "fail", "continued": "pending"}
+DECISION_CLASSES = {
+    "approved": "pass",
+    "denied": "fail",
+    "continued": "pending",
+    "revoked": "fail",
+    "rescinded": "fail",
+    "dismissed": "not_applicable",
+}
 
 
 # Badges come from the remembered status badge: a docket shows a hundred past outcomes.
@@ -40,6 +47,14 @@ def decision_badge(item: DocketItem):
 @register.filter
 def relief_list(rule_ids) -> list[Relief]:
     return reliefs(rule_ids)
+
+
+@register.filter
+def approval_labels(subjects) -> list[str]:
+    """The Board's approvals asked for, as the docket and decision page name them."""
+    return [
+        BoardApproval.Subject(s).label for s in subjects or () if s in BoardApproval.Subject.values
+    ]
 
 
 @dataclass

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TypeVar
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.paginator import Paginator
@@ -62,11 +63,14 @@ def attempt(request, form, act: Callable[[dict], Made], done) -> Made | None:
     return made
 
 
-def revoke_permit_url(permit) -> str:
-    """The clerk desk's revocation page for `permit`, or "" where that page does not exist."""
+def revoke_permit_url(permit, *, findings=(), orders=()) -> str:
+    """The page where the clerk brings `permit` before the Board for revocation, citing the
+    violations given; "" where that page does not exist."""
     if permit is None:
         return ""
     try:
-        return reverse("permits:permit-revoke", args=[permit.pk])
+        url = reverse("hearings:revocation-open", args=[permit.pk])
     except NoReverseMatch:
         return ""
+    query = urlencode([("findings", f.pk) for f in findings] + [("orders", o.pk) for o in orders])
+    return f"{url}?{query}" if query else url

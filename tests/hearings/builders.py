@@ -81,6 +81,7 @@ def docketed(*, by, on=HEARING, abutters=3, relief=(), setback_ft="60", the_meet
         application=application,
         meeting=the_meeting,
         relief_sought=list(relief),
+        approvals_sought=["vermin_plan"],
         by=by,
         today=date(2030, 2, 1),
     )
@@ -118,7 +119,16 @@ def noticed(*, by, relief=(), setback_ft="60", abutters=3):
     return item
 
 
+FINDING = "The coop cannot move farther from the line on this lot without harm to the keeping."
+
+
 def decide(item, *, by, result="approved", votes=None, **fields):
+    """The Board's decision; an approval grants the vermin control plan sought with the
+    application (§20-19), and a variance carries its finding of manifest injustice."""
+    if fields.get("variance_rules"):
+        fields.setdefault("variance_finding", FINDING)
+    if result == "approved" and "vermin_plan" in (item.approvals_sought or []):
+        fields.setdefault("approvals", ["vermin_plan"])
     return actions.record_decision(
         item=item,
         result=result,

@@ -222,6 +222,7 @@ def _hearings(o, *, clerk, board):
         by=board,
         conditions="Keep the coop 40 ft from the line.",
         variance_rules=["20-15.4.a"],
+        variance_finding="Moving the coop would do manifest injustice on this narrow lot.",
         today=PAST_HEARING,
     )
     o.update(
