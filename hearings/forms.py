@@ -84,6 +84,13 @@ class ScheduleHearingForm(forms.Form):
     )
     meeting = MeetingChoiceField(queryset=Meeting.objects.none())
     relief_sought = relief_field()
+    approvals_sought = forms.MultipleChoiceField(
+        choices=BoardApproval.Subject.choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        label="Ask the Board to approve at the hearing",
+        help_text="What the regulation calls the Board's approval is its vote, not a tick.",
+    )
     staff_recommendation = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
 
     def __init__(self, *args, **kwargs):
@@ -98,6 +105,7 @@ class ScheduleHearingForm(forms.Form):
                 Column("meeting", css_class="col-lg-5"),
             ),
             Div("relief_sought", css_class="relief-choices"),
+            "approvals_sought",
             "staff_recommendation",
         )
 

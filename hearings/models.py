@@ -327,6 +327,15 @@ class BoardApproval(models.Model):
         return f"{self.get_subject_display()} approved on {self.granted_on}"
 
 
+# The rule each of the Board's approvals answers (the rules module's ids).
+APPROVAL_RULES = {
+    BoardApproval.Subject.WILD_ANIMAL: "20-15.10",
+    BoardApproval.Subject.COMPOSTING: "20-16.3.e",
+    BoardApproval.Subject.VERMIN_PLAN: "20-19",
+    BoardApproval.Subject.CONSTRUCTION: "20-20.2",
+}
+
+
 class RevocationProceeding(models.Model):
     """§20-20(5): the clerk brings a permit holder's violations before the Board.
 

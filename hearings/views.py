@@ -16,7 +16,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from facilities.models import Abutter
 from hearings import actions
-from hearings.docket import docket_entries, outcome_variances, past_meetings, relief_needed
+from hearings.docket import (
+    approvals_needed,
+    docket_entries,
+    outcome_variances,
+    past_meetings,
+    relief_needed,
+)
 from hearings.forms import (
     DecisionForm,
     DocketItemForm,
@@ -204,9 +210,12 @@ def _schedule_initial(query) -> dict:
         application = Application.objects.with_facts().filter(pk=int(query["application"])).first()
         if application is not None:
             initial["application"] = application.pk
-            needed, _ = relief_needed(evaluate_application(application), [])
+            result = evaluate_application(application)
+            approvals = approvals_needed(result)
+            needed, _ = relief_needed(result, [], approvals)
             variable = variable_rule_ids()
             initial["relief_sought"] = [n.relief.rule for n in needed if n.relief.rule in variable]
+            initial["approvals_sought"] = approvals
     return initial
 
 

@@ -155,3 +155,39 @@ def midday(day: date):
     from zoneinfo import ZoneInfo
 
     return datetime.combine(day, time(12), tzinfo=ZoneInfo("America/New_York"))
+
+
+def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, grounds="Violation."):
+    """The permit revoked as the regulation has it (§20-20(5)-(6)): an inspection finds a
+    violation, the clerk brings it before the Board, the holder is noticed, the Board votes."""
+    from datetime import time, timedelta
+
+    from hearings import actions as hearing_actions
+    from stoneham_boh.roles import Role
+    from tests.conftest import make_user
+    from tests.hearings.board_builders import violation
+
+    inspected = revoked_on - timedelta(days=3)
+    agent = make_user(f"agent-factory-{next(_serial)}", Role.AGENT)
+    finding = violation(permit, agent=agent, clerk=by, on=inspected)
+    meeting = hearing_actions.schedule_meeting(
+        on=revoked_on, at=time(20, 15), place="Stoneham Town Hall", by=by, today=inspected
+    )
+    proceeding = hearing_actions.open_revocation(
+        permit=permit, meeting=meeting, grounds=grounds, findings=[finding], by=by, today=inspected
+    )
+    hearing_actions.record_holder_notice(
+        proceeding=proceeding, mailed_on=inspected, by=by, today=inspected
+    )
+    members = board(revoked_on)
+    hearing_actions.record_decision(
+        item=proceeding.docket_item,
+        result="revoked",
+        decided_on=revoked_on,
+        votes=dict.fromkeys(members, "yes"),
+        removal_by=remove_by,
+        by=members[0],
+        today=revoked_on,
+    )
+    permit.refresh_from_db()
+    return permit
