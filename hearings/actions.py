@@ -88,13 +88,16 @@ def _why_not_variable(rule: str) -> str:
     return f"“{rule}” is not a rule of the regulation."
 
 
-def _docketing_refusals(meeting: Meeting, today: date) -> list[str]:
-    """Why an item cannot be put on `meeting` (scheduling or continuing to it)."""
+def _docketing_refusals(meeting: Meeting, today: date, *, public: bool = True) -> list[str]:
+    """Why an item cannot be put on `meeting` (scheduling or continuing to it). The legal
+    notice binds only public hearings (`public`): the Board's other matters are not in it."""
     reasons = []
     if meeting.cancelled:
         reasons.append(f"The meeting of {_long(meeting.date)} is cancelled.")
     if meeting.date < today:
         reasons.append(f"The meeting of {_long(meeting.date)} has already taken place.")
+    if not public:
+        return reasons
     legal_notice = LegalNotice.objects.filter(meeting=meeting, sent_on__isnull=False).first()
     if legal_notice is not None:
         reasons.append(
@@ -541,7 +544,7 @@ def request_board_approval(
     today = today or timezone.localdate()
     application = Application.objects.select_for_update().get(pk=application.pk)
     subjects = list(dict.fromkeys(subjects))
-    reasons = _docketing_refusals(meeting, today)
+    reasons = _docketing_refusals(meeting, today, public=False)
     if not subjects:
         reasons.append("Choose what the Board is asked to approve.")
     unknown = [s for s in subjects if s not in BoardApproval.Subject.values]
@@ -597,7 +600,7 @@ def open_revocation(
     today = today or timezone.localdate()
     permit = Permit.objects.select_for_update().select_related("application").get(pk=permit.pk)
     findings, orders = list(findings), list(orders)
-    reasons = _docketing_refusals(meeting, today)
+    reasons = _docketing_refusals(meeting, today, public=False)
     if permit.status_on(today) != Permit.Status.ACTIVE:
         reasons.append(
             f"Permit {permit.number} is {permit.Status(permit.status_on(today)).label.lower()}: "
@@ -672,7 +675,7 @@ def open_variance_rescission(
     """Ask the Board to rescind a variance in effect (§20-21: it may limit what it granted)."""
     today = today or timezone.localdate()
     variance = Variance.objects.select_for_update().get(pk=variance.pk)
-    reasons = _docketing_refusals(meeting, today)
+    reasons = _docketing_refusals(meeting, today, public=False)
     if not variance.in_effect_on(today):
         reasons.append("The variance is not in effect: there is nothing to rescind.")
     if not reason.strip():
@@ -780,7 +783,7 @@ def _continuation_refusals(item: DocketItem, continue_to, today: date) -> list[s
         return ["Choose the meeting to which the item is continued."]
     if continue_to.date <= item.meeting.date:
         return ["An item is continued to a later meeting."]
-    return _docketing_refusals(continue_to, today)
+    return _docketing_refusals(continue_to, today, public=item.is_public_hearing)
 
 
 def _hearing_refusals(item: DocketItem, result: str) -> list[str]:

@@ -380,7 +380,7 @@ def _demo_extensions():
     from importlib import import_module
 
     hooks = []
-    for module_name in ("hearings.demo", "inspections.demo"):
+    for module_name in ("hearings.demo", "inspections.demo", "hearings.revocation_demo"):
         try:
             module = import_module(module_name)
         except ModuleNotFoundError:
