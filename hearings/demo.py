@@ -162,6 +162,7 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
     hen_item = actions.schedule_hearing(
         application=hens,
         meeting=meeting,
+        approvals_sought=["vermin_plan"],
         staff_recommendation="The coop meets every setback. Staff recommend approval for six "
         "hens, no roosters.",
         by=clerk,
@@ -171,6 +172,7 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
         application=goats,
         meeting=meeting,
         relief_sought=["20-15.4.a"],
+        approvals_sought=["vermin_plan"],
         staff_recommendation="The barn stands 38 ft from the line with the Sullivan lot, 12 ft "
         "short of §20-15(4)(a). Staff suggest a solid 6-ft fence along that line as a condition "
         "of any variance.",

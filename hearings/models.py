@@ -218,6 +218,16 @@ class Decision(models.Model):
     def __str__(self) -> str:
         return f"{self.get_result_display()} on {self.decided_on}"
 
+    @property
+    def vote_summary(self) -> str:
+        """``2 yes, 1 no, 1 absent``: the count of each vote cast, in the ballot's order."""
+        cast = [v.vote for v in self.votes.all()]
+        return ", ".join(
+            f"{cast.count(choice)} {label.lower()}"
+            for choice, label in Vote.Choice.choices
+            if choice in cast
+        )
+
 
 class Vote(models.Model):
     class Choice(models.TextChoices):

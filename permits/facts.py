@@ -211,15 +211,21 @@ def variances_for(application) -> list:
     return [v for earlier in _keeping(application) for v in earlier.variances.all()]
 
 
-def board_approvals_for(application, as_of: date | None = None) -> set[str]:
-    """What the Board approved by its vote for this keeping, on or before `as_of`
-    (BoardApproval.Subject values: the facts' approvals come from decisions, not ticks)."""
-    return {
-        approval.subject
+def approvals_granted(application, as_of: date | None = None) -> list:
+    """The Board's approvals for this keeping (BoardApproval rows), granted on or before
+    `as_of`: what the facts read and the application and permit show, with date and vote."""
+    return [
+        approval
         for earlier in _keeping(application)
         for approval in earlier.board_approvals.all()
         if as_of is None or approval.granted_on <= as_of
-    }
+    ]
+
+
+def board_approvals_for(application, as_of: date | None = None) -> set[str]:
+    """The subjects the Board approved by its vote (the facts' approvals come from decisions,
+    not ticks)."""
+    return {approval.subject for approval in approvals_granted(application, as_of)}
 
 
 def setback_enlargements_for(application, as_of: date | None = None) -> list:

@@ -6,6 +6,7 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
+from permits.facts import approvals_granted, setback_enlargements_for
 from stoneham_boh.pdf import render_pdf
 
 
@@ -24,6 +25,8 @@ def permit_context(permit) -> dict:
     return {
         "permit": permit,
         "animals": list(permit.animals.all()),
+        "approvals": approvals_granted(permit.application, permit.issued_on),
+        "enlargements": setback_enlargements_for(permit.application, permit.issued_on),
         "status": permit.current_status,
         "status_label": permit.current_status_label,
         "verify_url": url,

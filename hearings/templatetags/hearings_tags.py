@@ -11,6 +11,7 @@ from django.utils import timezone
 from hearings.models import BoardApproval, DocketItem
 from hearings.notices import NoticeTiming, timing_for
 from hearings.wording import Relief, reliefs
+from permits.facts import approvals_granted
 from stoneham_boh.templatetags.badges import status_badge
 
 register = template.Library()
@@ -68,6 +69,7 @@ class HearingRow:
 class HearingSummary:
     rows: list[HearingRow] = field(default_factory=list)
     variances: list = field(default_factory=list)
+    approvals: list = field(default_factory=list)
     open_item: DocketItem | None = None
     can_schedule: bool = False
 
@@ -85,18 +87,20 @@ def application_hearing(application) -> HearingSummary:
     open_item = None
     for item in items:
         scheduled = item.status == DocketItem.Status.SCHEDULED
-        if scheduled:
+        if scheduled and item.is_public_hearing:
             open_item = item
+        noticed = item.is_public_hearing and (scheduled or hasattr(item, "decision"))
         rows.append(
             HearingRow(
                 item=item,
-                timing=timing_for(item) if scheduled or hasattr(item, "decision") else None,
+                timing=timing_for(item) if noticed else None,
                 decision=getattr(item, "decision", None),
             )
         )
     return HearingSummary(
         rows=rows,
         variances=[(v, reliefs(v.rules)) for v in application.variances.all()],
+        approvals=approvals_granted(application),
         open_item=open_item,
         # A renewal may be docketed too, for a variance request (§20-21).
         can_schedule=open_item is None and application.status == Application.Status.RECEIVED,
