@@ -33,7 +33,7 @@ def distance_field(label: str) -> models.DecimalField:
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="Leave blank when there is none within 300 ft.",
+        help_text="Leave blank when there is no such feature nearby.",
     )
 
 
@@ -59,6 +59,15 @@ class MailingAddress(models.Model):
         ]
 
 
+class LotQuerySet(models.QuerySet):
+    def search(self, text: str):
+        """Free text: the street address, or the parcel id (map-block-lot, in capitals)."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(Q(street_address__icontains=text) | Q(parcel_id__icontains=text.upper()))
+
+
 class Lot(models.Model):
     """A parcel of land as the Assessor records it (§20-14, Lot)."""
 
@@ -77,7 +86,7 @@ class Lot(models.Model):
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="§20-17(1): one acre per horse.",
+        help_text="§20-17(1): lot area per horse.",
     )
     zoning_district = models.CharField(max_length=4, choices=ZoningDistrict.choices, blank=True)
     percolation_min_per_inch = models.DecimalField(
@@ -107,7 +116,7 @@ class Lot(models.Model):
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="§20-17(2): at least 5 feet.",
+        help_text="§20-17(2).",
     )
     # Set only by an agent's excavation inspection that found no violation (§20-17(2)).
     porous_fill_board_inspected = models.BooleanField(
@@ -117,6 +126,8 @@ class Lot(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+
+    objects = LotQuerySet.as_manager()
 
     class Meta:
         ordering = ["street_address"]
@@ -165,7 +176,7 @@ class Structure(models.Model):
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="Corrals, §20-17(3): at least 6 ft.",
+        help_text="Corrals, §20-17(3).",
     )
     screened_window = models.BooleanField(default=False, help_text="Stables, §20-17(4)(b).")
     opposite_louvers = models.BooleanField(
@@ -184,7 +195,7 @@ class Structure(models.Model):
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="§20-16(3)(b): at least 3 ft.",
+        help_text="§20-16(3)(b).",
     )
     distance_property_line_ft = distance_field("abutting property line")
     distance_wetland_ft = distance_field("wetland")

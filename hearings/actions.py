@@ -28,18 +28,18 @@ from hearings.models import (
     Vote,
 )
 from hearings.notices import (
-    LETTER_ORDER,
+    abutters_in_letter_order,
     legal_notice_text,
     normalize_article_number,
     timing_for,
 )
+from hearings.notifications import notify_hearing_scheduled
 from hearings.quorum import tally
 from hearings.wording import NOT_THE_BOARDS, relief, variable_rule_ids
 from permits.models import Application, SetbackEnlargement
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.history import save_as
-from stoneham_boh.notifications import notify_hearing_scheduled
-from stoneham_boh.roles import Role, has_role
+from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.history import save_as
 
 
 def _long(day: date) -> str:
@@ -403,15 +403,6 @@ def record_mailing(
             reasons.append(f"Article {number} is already recorded for another abutter.")
     _refuse_if(reasons, "The mailing cannot be recorded.")
     return _record_one(item, abutter, number, mailed_on, by)
-
-
-def abutters_in_letter_order(item: DocketItem) -> list[Abutter]:
-    """The abutters noticed for `item`, in the order of the letters, labels and notices page."""
-    return list(
-        Abutter.objects.filter(
-            abutter_list__application_id=item.application_id, voided=False
-        ).order_by(*LETTER_ORDER)
-    )
 
 
 @transaction.atomic
@@ -832,8 +823,9 @@ def record_decision(
 
     A decision needs a quorum of the members in office and a majority of those voting
     (hearings.quorum). Approving or denying an application needs a properly noticed hearing
-    (§20-20(9)); revoking needs the holder's written notice of it. Continuing needs neither:
-    it is what the Board does when notice fell short.
+    (§20-20(9)): both notices given the ruleset's notice period before it; revoking needs the
+    holder's written notice of it. Continuing needs neither: it is what the Board does when
+    notice fell short. A continued item goes on the later meeting's docket.
     """
     today = today or timezone.localdate()
     item = (

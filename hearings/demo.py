@@ -1,6 +1,6 @@
 """Demo hearings, built through the actions: a pending hearing and a decided one.
 
-`stoneham_boh.demo.load_demo()` calls `load()` once, after its own records (the demo's new
+`stoneham_boh.ops.demo.load_demo()` calls `load()` once, after its own records (the demo's new
 hen application at 9 Collincote Street and the Greene goats at 24 Spring Street).
 """
 
@@ -11,9 +11,10 @@ from datetime import date, time, timedelta
 from decimal import Decimal
 
 from facilities import actions as facility_actions
-from hearings import actions
+from hearings import actions, notices
 from hearings.models import AbutterNotice, Meeting
 from permits import actions as permit_actions
+from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
 
 OUT_OF_TOWN = (
@@ -136,7 +137,7 @@ def _article_numbers(rng: random.Random, count: int) -> list[str]:
 
 
 def _mail_everyone(item, rng, mailed_on, by) -> None:
-    count = len(actions.abutters_in_letter_order(item))
+    count = len(notices.abutters_in_letter_order(item))
     actions.record_mailing_list(
         item=item,
         article_numbers=_article_numbers(rng, count),
@@ -226,7 +227,7 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
     permit_actions.submit_application(application=application, received_on=received_on, by=clerk)
     permit_actions.record_payment(
         application=application,
-        amount=permit_actions.fee_due(application),
+        amount=eligibility.fee_due(application),
         received_on=received_on,
         method="check",
         reference="#1874",

@@ -83,7 +83,7 @@ class Meeting(models.Model):
 
     @property
     def last_notice_day(self) -> date:
-        """The last day on which notices can go out and still give 14 days' notice."""
+        """The last day on which notices can go out and still give the notice §20-20(9) asks."""
         return self.date - timedelta(days=notice_days(self.date))
 
     def notice_deadline_passed(self, today: date) -> bool:
@@ -256,6 +256,16 @@ class VarianceQuerySet(models.QuerySet):
         """Granted, not rescinded, and not expired on `today` (§20-21: shown to the public)."""
         return self.filter(granted=True, rescinded_on__isnull=True).filter(
             Q(expires_on__isnull=True) | Q(expires_on__gte=today)
+        )
+
+    def search(self, text: str):
+        """Free text: part of the lot's street address or of the holder's name."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(
+            Q(application__lot__street_address__icontains=text)
+            | Q(application__applicant__name__icontains=text)
         )
 
 

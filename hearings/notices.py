@@ -1,9 +1,9 @@
-"""§20-20(9) notice timing: were both notices given at least 14 days before the hearing?
+"""§20-20(9) notice timing: were both notices given the notice period before the hearing?
 
 The reading is the rules module's (rule 20-20.9): a notice given on day D counts when
-D <= hearing date - 14 days. For the abutters the notice is given when the LAST abutter on the
-certified list was mailed; an abutter struck from the list (voided) needs no notice. The
-newspaper notice is given on its publication date.
+D <= hearing date - notice_days (the ruleset's figure). For the abutters the notice is given
+when the LAST abutter on the certified list was mailed; an abutter struck from the list
+(voided) needs no notice. The newspaper notice is given on its publication date.
 
 Everything here reads relations through `.all()`, so a caller that prefetched them (the
 docket page) pays no query per item.
@@ -18,6 +18,7 @@ from datetime import date
 from django.conf import settings
 from django.template.defaultfilters import date as date_filter
 
+from facilities.models import Abutter
 from hearings.models import DocketItem, Meeting, notice_days
 from hearings.wording import animals_phrase, reliefs_phrase
 
@@ -81,7 +82,7 @@ class NoticeTiming:
         return {
             "pass": "Notices given in time",
             "pending": f"Notices due by {_day(self.deadline)}",
-            "fail": "Notice short of 14 days",
+            "fail": f"Notice short of {notice_days(self.hearing_date)} days",
         }[self.status(today)]
 
     def refusals(self) -> list[str]:
@@ -123,7 +124,7 @@ def live_abutter_ids(application) -> set[int]:
         return set()
     cached = getattr(abutter_list, "_prefetched_objects_cache", {}).get("abutters")
     if cached is not None:
-        # permits.facts.prefetches() loads only the abutters not voided.
+        # permits.facts_from_records.prefetches() loads only the abutters not voided.
         return {a.id for a in cached}
     return set(abutter_list.abutters.filter(voided=False).values_list("id", flat=True))
 
@@ -228,3 +229,12 @@ def legal_notice_text(meeting: Meeting, items) -> str:
         board["name"],
     ]
     return "\n".join(lines)
+
+
+def abutters_in_letter_order(item: DocketItem) -> list[Abutter]:
+    """The abutters noticed for `item`, in the order of the letters, labels and notices page."""
+    return list(
+        Abutter.objects.filter(
+            abutter_list__application_id=item.application_id, voided=False
+        ).order_by(*LETTER_ORDER)
+    )

@@ -33,6 +33,21 @@ DOCUMENT_FIELDS = (
 )
 
 
+class ApplicantQuerySet(models.QuerySet):
+    def search(self, text: str):
+        """Free text: the name, the contact person, the mailing street, e-mail or phone."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(
+            Q(name__icontains=text)
+            | Q(contact_person__icontains=text)
+            | Q(mailing_street__icontains=text)
+            | Q(email__icontains=text)
+            | Q(phone__icontains=text)
+        )
+
+
 class Applicant(MailingAddress):
     class Kind(models.TextChoices):
         PERSON = "person", "Person"
@@ -56,6 +71,8 @@ class Applicant(MailingAddress):
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
 
+    objects = ApplicantQuerySet.as_manager()
+
     class Meta:
         ordering = ["name"]
 
@@ -65,8 +82,8 @@ class Applicant(MailingAddress):
 
 class ApplicationQuerySet(models.QuerySet):
     def with_facts(self):
-        """Prefetch what permits.facts reads, so evaluating many costs a fixed number of queries."""
-        from permits.facts import prefetches
+        """Prefetch what permits.facts_from_records reads (a fixed few queries for many)."""
+        from permits.facts_from_records import prefetches
 
         return self.select_related("lot", "applicant", "renews").prefetch_related(*prefetches())
 
@@ -175,7 +192,7 @@ class Application(models.Model):
         null=True,
         blank=True,
         validators=[MinValueValidator(Decimal("0"))],
-        help_text="§20-15(4)(b): never less than 50 ft.",
+        help_text="§20-15(4)(b): never less than the floor the regulation sets.",
     )
     notes = models.TextField(blank=True)
     created_by = models.ForeignKey(
@@ -497,3 +514,7 @@ class SetbackEnlargement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_rule_display()}: {self.minimum_ft} ft"
+
+
+# The applicant side's records live in their own sub-package; importing them here registers them.
+from permits.portal.models import Invitation, Notification, RenewalRequest  # noqa: E402, F401

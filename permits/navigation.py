@@ -1,12 +1,12 @@
-from stoneham_boh.navigation import NavEntry
-from stoneham_boh.roles import Role
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
+from stoneham_boh.accounts.roles import STAFF, Role
+from stoneham_boh.lib.navigation import NavEntry
 
 ENTRIES = [
     NavEntry("Applications", "permits:application-list", STAFF, order=10),
     NavEntry("Permits", "permits:permit-list", STAFF, order=12),
     NavEntry("Renewals", "permits:renewal-list", (Role.CLERK,), order=14),
     NavEntry("Applicants", "permits:applicant-list", STAFF, order=16),
-    NavEntry("Regulations", "regulations", (), order=85),
+    NavEntry("Regulations", "permits:regulations", (), order=85),
+    NavEntry("My applications and permits", "permits:my-applications", (Role.APPLICANT,), order=5),
+    NavEntry("Pre-check", "permits:pre-check", (), order=60),
 ]

@@ -99,7 +99,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Staff without a verified second factor go to enrolment or verification first.
-    "stoneham_boh.two_factor.TwoFactorMiddleware",
+    "stoneham_boh.accounts.two_factor.TwoFactorMiddleware",
     # Last, as django-axes requires: turns a refused, locked-out log-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -147,7 +147,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "stoneham_boh.User"
 # The lockout check runs before the password check, so a locked-out address learns nothing.
 AUTHENTICATION_BACKENDS = [
-    "stoneham_boh.security.LockoutBackend",
+    "stoneham_boh.accounts.security.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
@@ -271,9 +271,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_LOCKOUT_CALLABLE = "stoneham_boh.security.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "stoneham_boh.security.client_address"
-AXES_USERNAME_CALLABLE = "stoneham_boh.security.lockout_username"
+AXES_LOCKOUT_CALLABLE = "stoneham_boh.accounts.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "stoneham_boh.accounts.security.client_address"
+AXES_USERNAME_CALLABLE = "stoneham_boh.accounts.security.lockout_username"
 AXES_VERBOSE = False
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none, trust
 # only the socket's address). Behind one TLS-terminating proxy, set 1.
@@ -296,7 +296,7 @@ LOGGING = {
         "fontTools": {"level": "WARNING"},
         "weasyprint": {"level": "ERROR"},
         # Log-ins, failures, lockouts and refusals: user, time and address on every line.
-        "stoneham_boh.security": {"level": "INFO"},
+        "stoneham_boh.accounts.security": {"level": "INFO"},
         # axes' own lines repeat ours (and mask the names); keep only its warnings.
         "axes": {"level": "WARNING"},
     },

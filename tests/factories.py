@@ -6,14 +6,15 @@ from datetime import date
 from decimal import Decimal
 from itertools import count
 
+from facilities import actions as lot_actions
 from facilities.models import Lot
-from permits import actions
+from permits import actions, eligibility
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 
 _serial = count(1)
 
 
-def lot(**fields) -> Lot:
+def lot(*, by=None, **fields) -> Lot:
     n = next(_serial)
     defaults = {
         "parcel_id": f"9-{n}-1",
@@ -22,10 +23,10 @@ def lot(**fields) -> Lot:
         "percolation_min_per_inch": Decimal("10"),
     }
     defaults.update(fields)
-    return Lot.objects.create(**defaults)
+    return lot_actions.create_lot(by=by, **defaults)
 
 
-def applicant(**fields) -> Applicant:
+def applicant(*, by=None, **fields) -> Applicant:
     n = next(_serial)
     defaults = {
         "name": f"Applicant {n}",
@@ -33,7 +34,7 @@ def applicant(**fields) -> Applicant:
         "mailing_zip": "02180",
     }
     defaults.update(fields)
-    return Applicant.objects.create(**defaults)
+    return actions.create_applicant(by=by, **defaults)
 
 
 def fee_schedule(**fields) -> FeeSchedule:
@@ -80,7 +81,7 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
     if paid:
         actions.record_payment(
             application=application,
-            amount=actions.fee_due(application),
+            amount=eligibility.fee_due(application),
             received_on=received_on,
             method="check",
             by=by,
@@ -95,7 +96,7 @@ def board(on: date):
     members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
     if members:
         return members
-    from stoneham_boh.roles import Role
+    from stoneham_boh.accounts.roles import Role
     from tests.conftest import make_user
 
     return [make_user(f"board-factory-{next(_serial)}", Role.BOARD)]
@@ -118,7 +119,7 @@ ACCOUNT_PASSWORD = "Copper-Kettle-Lane-42"
 
 def applicant_account(*, by, name: str = "Karen Sullivan", **fields) -> Applicant:
     """An applicant with a working log-in, made as the clerk does: invitation, then password."""
-    from stoneham_boh import actions as account_actions
+    from permits.portal import actions as account_actions
 
     email = fields.pop("email", None) or f"{name.lower().replace(' ', '.')}@example.org"
     person = applicant(name=name, email=email, **fields)
@@ -163,7 +164,7 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
     from datetime import time, timedelta
 
     from hearings import actions as hearing_actions
-    from stoneham_boh.roles import Role
+    from stoneham_boh.accounts.roles import Role
     from tests.conftest import make_user
     from tests.hearings.board_builders import violation
 

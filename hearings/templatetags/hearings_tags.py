@@ -11,8 +11,8 @@ from django.utils import timezone
 from hearings.models import BoardApproval, DocketItem
 from hearings.notices import NoticeTiming, timing_for
 from hearings.wording import Relief, reliefs
-from permits.facts import approvals_granted
-from stoneham_boh.templatetags.badges import status_badge
+from permits.facts_from_records import approvals_granted
+from stoneham_boh.lib.badges import status_badge
 
 register = template.Library()
 

@@ -4,39 +4,21 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import select_template
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from permits import actions
-from permits.facts import FACT_RELATED, evaluate_application, load_facts
-from permits.form_actions import submit
+from permits import actions, eligibility
+from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
 from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
 from permits.models import Applicant, Application, Document
 from permits.panel import panel
-from stoneham_boh.access import role_required
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.roles import Role
-from stoneham_boh.uploads import attachment_response
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
-
-# Other parts of the product show their status here when their partial exists.
-PLUG_INS = {
-    "hearing_template": "hearings/_application_hearing.html",
-    "inspection_template": "inspections/_application_inspections.html",
-}
-
-
-def template_if_exists(name: str) -> str:
-    try:
-        select_template([name])
-    except TemplateDoesNotExist:
-        return ""
-    return name
+from stoneham_boh.accounts.access import role_required, staff_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.uploads import attachment_response
 
 
 def _application(pk):
@@ -50,8 +32,8 @@ def _application(pk):
 
 
 def _fees(application) -> dict:
-    due = actions.fee_due(application)
-    paid = actions.amount_paid(application)
+    due = eligibility.fee_due(application)
+    paid = eligibility.amount_paid(application)
     return {"due": due, "paid": paid, "balance": None if due is None else max(due - paid, 0)}
 
 
@@ -59,7 +41,9 @@ def application_context(application, **forms) -> dict:
     today = timezone.localdate()
     result = evaluate_application(application, as_of=today)
     refusals = (
-        actions.refusals_to_issue(application, today, result=result) if application.is_open else []
+        eligibility.refusals_to_issue(application, today, result=result)
+        if application.is_open
+        else []
     )
     abutter_list = getattr(application, "abutter_list", None)
     fees = _fees(application)
@@ -89,11 +73,10 @@ def application_context(application, **forms) -> dict:
         "doc_classes": "pass,missing"
         if application.kind == Application.Kind.NEW
         else "pass,not_applicable",
-        **{flag: template_if_exists(name) for flag, name in PLUG_INS.items()},
     }
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def application_detail(request, pk):
     application = _application(pk)
@@ -131,7 +114,7 @@ def document_upload(request, pk):
     return _render_with(request, application, document_form=form)
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def document_download(request, pk):
     """A received file, for staff only; always as a download, never rendered in the page."""
@@ -200,7 +183,7 @@ def application_issue(request, pk):
     return redirect("permits:permit-detail", pk=permit.pk)
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def applicant_detail(request, pk):
     applicant = get_object_or_404(Applicant, pk=pk)

@@ -10,7 +10,7 @@ import pytest
 from django.core import mail
 from pypdf import PdfReader
 
-from stoneham_boh import actions
+from permits.portal import actions
 from tests import factories
 
 PASSWORD = "Granite-Quarry-Road-19"

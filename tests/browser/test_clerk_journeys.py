@@ -95,7 +95,7 @@ def test_a_clerk_corrects_a_failing_setback_until_only_the_hearing_is_pending(
     ):
         page.locator(f"#id_app-doc_{document}").check()
     page.locator("#id_app-manure_method").select_option("receptacle")
-    for fact in ("securely_fenced", "vermin_plan_approved", "vermin_licensed_operator"):
+    for fact in ("securely_fenced", "vermin_licensed_operator"):
         page.locator(f"#id_app-{fact}").check()
     page.locator("#id_structures-0-distance_property_line_ft").fill("30")
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from permits.models import Permit
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.browser.conftest import login
 from tests.browser.test_hearings_journey import log_out, pdf_pages

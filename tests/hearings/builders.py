@@ -6,9 +6,10 @@ from datetime import date, time, timedelta
 from decimal import Decimal
 
 from facilities import actions as facility_actions
-from hearings import actions
+from hearings import actions, notices
 from hearings.demo import COMPLETE_NEW_APPLICATION
 from permits import actions as permit_actions
+from permits import eligibility
 from permits.models import Application
 from tests import factories
 
@@ -35,7 +36,7 @@ def new_hen_application(*, by, received_on=date(2030, 2, 1), setback_ft="60", **
     permit_actions.submit_application(application=application, received_on=received_on, by=by)
     permit_actions.record_payment(
         application=application,
-        amount=permit_actions.fee_due(application),
+        amount=eligibility.fee_due(application),
         received_on=received_on,
         method="check",
         by=by,
@@ -92,7 +93,7 @@ def article(n: int) -> str:
 
 
 def mail_all(item, *, by, mailed_on=DEADLINE):
-    count = len(actions.abutters_in_letter_order(item))
+    count = len(notices.abutters_in_letter_order(item))
     return actions.record_mailing_list(
         item=item,
         article_numbers=[article(item.pk * 1000 + n) for n in range(count)],

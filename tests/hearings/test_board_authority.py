@@ -15,10 +15,10 @@ from hearings.models import BoardApproval, Decision, DocketItem, Variance, Vote
 from hearings.printing import decision_pdf, holder_notice_pdf
 from hearings.wording import variable_rule_ids
 from permits import actions as permit_actions
-from permits.facts import evaluate_application, facts_for
+from permits.facts_from_records import evaluate_application, facts_for
 from permits.models import Permit
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.conftest import make_user
 from tests.hearings import board_builders as rb

@@ -65,7 +65,7 @@ def test_a_refused_proceeding_shows_why_and_keeps_what_was_typed(clerk, client):
 
 
 def test_board_votes_the_revocation_and_the_letter_orders_removal(clerk, agent, client):
-    from stoneham_boh.roles import Role
+    from stoneham_boh.accounts.roles import Role
     from tests.conftest import make_user
 
     members = [make_user(f"m{n}", Role.BOARD) for n in range(3)]

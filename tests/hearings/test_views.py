@@ -11,10 +11,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from hearings import actions
+from hearings import actions, notices
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice, Meeting, Variance
 from permits.models import Application
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.conftest import make_user
 from tests.hearings import builders as b
@@ -48,7 +48,7 @@ STAFF, CLERK, BOARD, PUBLIC = "staff", "clerk", "board", "public"
 
 def urls(item, notice_pk) -> list[tuple[str, str, str]]:
     meeting = item.meeting.pk
-    abutter = actions.abutters_in_letter_order(item)[0].pk
+    abutter = notices.abutters_in_letter_order(item)[0].pk
     variance = Variance.objects.get().pk
     return [
         ("get", reverse("hearings:docket"), STAFF),
@@ -74,9 +74,9 @@ def urls(item, notice_pk) -> list[tuple[str, str, str]]:
         ("post", reverse("hearings:notice-receipt", args=[notice_pk]), CLERK),
         ("get", reverse("hearings:decide", args=[item.pk]), BOARD),
         ("post", reverse("hearings:decide", args=[item.pk]), BOARD),
-        ("get", reverse("public-hearings"), PUBLIC),
-        ("get", reverse("variance-register"), PUBLIC),
-        ("get", reverse("variance-decision", args=[variance]), PUBLIC),
+        ("get", reverse("hearings:public-hearings"), PUBLIC),
+        ("get", reverse("hearings:variance-register"), PUBLIC),
+        ("get", reverse("hearings:variance-decision", args=[variance]), PUBLIC),
     ]
 
 
@@ -110,7 +110,7 @@ def test_missing_records_answer_404(clerk_client):
     for name in ("item-notices", "item-letters", "decision-pdf"):
         assert clerk_client.get(reverse(f"hearings:{name}", args=[999])).status_code == 404
     assert clerk_client.get(reverse("hearings:meeting-detail", args=[999])).status_code == 404
-    assert clerk_client.get(reverse("variance-decision", args=[999])).status_code == 404
+    assert clerk_client.get(reverse("hearings:variance-decision", args=[999])).status_code == 404
 
 
 # --- Scheduling ----------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def test_the_clerk_pastes_article_numbers_and_marks_a_receipt(clerk, client):
 
 def test_one_mailing_is_entered_for_one_abutter(clerk, client):
     item = b.docketed(by=clerk)
-    abutter = actions.abutters_in_letter_order(item)[1]
+    abutter = notices.abutters_in_letter_order(item)[1]
     url = reverse("hearings:item-mailing", args=[item.pk, abutter.pk])
     data = {f"a{abutter.pk}-article_number": "RE 111 222 333 US", f"a{abutter.pk}-mailed_on": ""}
     with at(date(2030, 3, 5), client, clerk):
@@ -438,7 +438,7 @@ def test_public_hearings_show_sent_legal_notices_only(clerk, client):
     draft = b.docketed(by=clerk, the_meeting=b.meeting(by=clerk, on=b.HEARING + timedelta(28)))
     actions.draft_legal_notice(meeting=draft.meeting, by=clerk)
     with at(date(2030, 3, 13)):
-        page = client.get(reverse("public-hearings")).content.decode()
+        page = client.get(reverse("hearings:public-hearings")).content.decode()
     assert "PUBLISHED NOTICE TEXT" in page
     assert draft.application.applicant.name not in page
     assert "will appear here once it is sent" in page
@@ -447,14 +447,18 @@ def test_public_hearings_show_sent_legal_notices_only(clerk, client):
 def test_the_variance_register_lists_variances_in_effect_only(decided, clerk, client):
     variance = Variance.objects.get()
     with at(date(2030, 4, 1)):
-        page = client.get(reverse("variance-register")).content.decode()
+        page = client.get(reverse("hearings:variance-register")).content.decode()
         assert decided.application.lot.street_address in page
         assert "A fence." in page and "§20-15(4)(a)" in page
-        assert client.get(reverse("variance-decision", args=[variance.pk])).status_code == 200
-        missing = client.get(reverse("variance-register"), {"q": "Nowhere Lane"})
+        assert (
+            client.get(reverse("hearings:variance-decision", args=[variance.pk])).status_code == 200
+        )
+        missing = client.get(reverse("hearings:variance-register"), {"q": "Nowhere Lane"})
         assert "No variance in effect matches" in missing.content.decode()
     Variance.objects.filter(pk=variance.pk).update(expires_on=date(2030, 12, 31))
     with at(date(2031, 1, 1)):
-        page = client.get(reverse("variance-register")).content.decode()
+        page = client.get(reverse("hearings:variance-register")).content.decode()
         assert decided.application.lot.street_address not in page
-        assert client.get(reverse("variance-decision", args=[variance.pk])).status_code == 404
+        assert (
+            client.get(reverse("hearings:variance-decision", args=[variance.pk])).status_code == 404
+        )

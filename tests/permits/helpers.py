@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from permits import actions
+from permits import actions, eligibility
 from permits.models import Application
 from tests import factories
 
@@ -28,7 +28,6 @@ def new_hen_application(*, by, received_on=date(2027, 3, 1), distance_ft="60", p
         by=by,
         manure_method="receptacle",
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
         **ALL_DOCUMENTS,
     )
@@ -39,10 +38,11 @@ def new_hen_application(*, by, received_on=date(2027, 3, 1), distance_ft="60", p
         **{**factories.GOOD_COOP, "distance_property_line_ft": Decimal(distance_ft)},
     )
     actions.submit_application(application=application, received_on=received_on, by=by)
+    factories.board_approves(application, ["vermin_plan"])
     if paid:
         actions.record_payment(
             application=application,
-            amount=actions.fee_due(application),
+            amount=eligibility.fee_due(application),
             received_on=received_on,
             method="check",
             by=by,
@@ -53,7 +53,7 @@ def new_hen_application(*, by, received_on=date(2027, 3, 1), distance_ft="60", p
 def pay(application: Application, by, on=date(2027, 1, 10)):
     return actions.record_payment(
         application=application,
-        amount=actions.fee_due(application),
+        amount=eligibility.fee_due(application),
         received_on=on,
         method="cash",
         by=by,

@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from facilities.models import AnimalKept
 from hearings.models import Variance
-from permits import actions
+from permits import actions, eligibility
 from permits.models import Application, FeeSchedule, Permit
-from stoneham_boh.errors import ActionRefused
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.permits.helpers import hold_hearing, new_hen_application, renew
 
@@ -166,7 +166,7 @@ def test_issue_uses_the_fee_schedule_in_force_when_the_application_was_received(
         method="cash",
         by=clerk,
     )
-    assert actions.fee_due(application) == Decimal("55")
+    assert eligibility.fee_due(application) == Decimal("55")
     assert "fee of $55.00" in refusal_reasons(application)
 
 

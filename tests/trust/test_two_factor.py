@@ -71,7 +71,7 @@ def test_a_staff_member_must_enrol_before_any_staff_page(client, clerk, required
 def test_enrolling_shows_ten_recovery_codes_once_and_opens_the_staff_pages(
     client, clerk, required, caplog
 ):
-    caplog.set_level(logging.INFO, logger="stoneham_boh.security")
+    caplog.set_level(logging.INFO, logger="stoneham_boh.accounts.security")
     log_in(client, clerk)
     device, codes = enrol(client)
     assert device.confirmed
@@ -96,7 +96,7 @@ def test_a_wrong_first_code_does_not_turn_two_factor_on(client, clerk, required)
 
 @pytest.mark.django_db
 def test_after_enrolling_each_log_in_asks_for_the_code(client, clerk, required, caplog):
-    caplog.set_level(logging.INFO, logger="stoneham_boh.security")
+    caplog.set_level(logging.INFO, logger="stoneham_boh.accounts.security")
     with time_machine.travel(timezone.now(), tick=False) as traveller:
         log_in(client, clerk)
         device, _ = enrol(client)
@@ -114,7 +114,9 @@ def test_after_enrolling_each_log_in_asks_for_the_code(client, clerk, required, 
         )
         assert right.status_code == 302 and right["Location"] == "/home/"
         assert client.get("/home/").status_code == 200
-    messages = [r.getMessage() for r in caplog.records if r.name == "stoneham_boh.security"]
+    messages = [
+        r.getMessage() for r in caplog.records if r.name == "stoneham_boh.accounts.security"
+    ]
     assert "two-factor failed: user=clerk1 address=127.0.0.1" in messages
     assert "two-factor verified (app): user=clerk1 address=127.0.0.1" in messages
     assert response.status_code == 302

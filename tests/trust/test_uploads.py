@@ -15,7 +15,7 @@ from django.urls import get_resolver
 from PIL import Image
 
 from permits.models import Document
-from stoneham_boh.uploads import PHOTO_KINDS, attachment_response, validate_upload
+from stoneham_boh.lib.uploads import PHOTO_KINDS, attachment_response, validate_upload
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 EXE = b"MZ\x90\x00\x03" + b"\x00" * 200

@@ -23,12 +23,13 @@ from PIL import Image
 
 from facilities import actions as facility_actions
 from hearings import actions as hearing_actions
+from hearings import notices
 from inspections import actions as inspection_actions
 from inspections.models import ChecklistFinding, Inspection
 from permits import actions as permit_actions
 from permits.models import Document
-from stoneham_boh import actions as account_actions
-from stoneham_boh.roles import Role
+from permits.portal import actions as account_actions
+from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.conftest import make_user
 
@@ -151,7 +152,7 @@ def _hearings(o, *, clerk, board):
         today=TODAY,
     )
     hearing_actions.withdraw_docket_item(item=withdrawn, by=clerk)
-    abutters = hearing_actions.abutters_in_letter_order(item)
+    abutters = notices.abutters_in_letter_order(item)
     first = hearing_actions.record_mailing(
         item=item,
         abutter=abutters[0],
