@@ -936,6 +936,7 @@ def _grant(
                 decision=decision,
                 subject=subject,
                 granted_on=decision.decided_on,
+                vote_count=decision.vote_summary,
             ),
             by,
         )

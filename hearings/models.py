@@ -336,6 +336,9 @@ class BoardApproval(models.Model):
     decision = models.ForeignKey(Decision, on_delete=models.PROTECT, related_name="approvals")
     subject = models.CharField(max_length=20, choices=Subject.choices)
     granted_on = models.DateField()
+    # The count as the decision recorded it ("2 yes, 1 no"): a decision is never edited, and
+    # the application page and permit show it without reading every vote again.
+    vote_count = models.CharField(max_length=80)
     history = HistoricalRecords()
 
     objects = BoardApprovalQuerySet.as_manager()

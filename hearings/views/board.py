@@ -71,5 +71,3 @@ def board_member_end(request, pk):
     if ended:
         return redirect("hearings:board-members")
     return _members_page(request, status=400)
-
-

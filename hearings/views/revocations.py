@@ -106,5 +106,3 @@ def revocation_notice(request, pk):
 def revocation_notice_pdf(request, pk):
     proceeding = _proceeding(pk)
     return pdf_response(holder_notice_pdf(proceeding), f"revocation-hearing-{proceeding.pk}.pdf")
-
-

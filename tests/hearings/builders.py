@@ -123,6 +123,13 @@ def noticed(*, by, relief=(), setback_ft="60", abutters=3):
 FINDING = "The coop cannot move farther from the line on this lot without harm to the keeping."
 
 
+def unanimous(on) -> dict:
+    """Every member in office on `on` votes yes."""
+    from hearings.models import BoardMember
+
+    return {m.user: "yes" for m in BoardMember.objects.in_office(on).select_related("user")}
+
+
 def decide(item, *, by, result="approved", votes=None, **fields):
     """The Board's decision; an approval grants the vermin control plan sought with the
     application (§20-19), and a variance carries its finding of manifest injustice."""
@@ -134,7 +141,7 @@ def decide(item, *, by, result="approved", votes=None, **fields):
         item=item,
         result=result,
         decided_on=fields.pop("decided_on", item.meeting.date),
-        votes=votes if votes is not None else {by: "yes"},
+        votes=votes if votes is not None else unanimous(item.meeting.date),
         by=by,
         today=fields.pop("today", item.meeting.date),
         **fields,
