@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
@@ -68,6 +69,7 @@ def board_member_end(request, pk):
         lambda data: actions.end_board_term(member=member, by=request.user, **data),
         f"{member.name}'s term is ended.",
     )
-    if ended:
-        return redirect("hearings:board-members")
-    return _members_page(request, status=400)
+    if not ended:
+        # The form is one date in a row of the list: its reasons go in a message above it.
+        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+    return redirect("hearings:board-members")
