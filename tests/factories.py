@@ -77,7 +77,9 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
     actions.set_animals(application=application, by=by, animals={"chicken": 6})
     actions.add_structure(application=application, by=by, **{**GOOD_COOP, **(structure or {})})
     actions.submit_application(application=application, received_on=received_on, by=by)
-    board_approves(application, ["vermin_plan"])
+    if application.kind == Application.Kind.RENEWAL:
+        # A new application's plan is approved at its hearing (tests.hearings.builders.decide).
+        board_approves(application, ["vermin_plan"])
     if paid:
         actions.record_payment(
             application=application,
@@ -135,16 +137,21 @@ def issued_permit(*, by, applicant=None, on=date(2027, 1, 14), **fields):
     return actions.issue_permit(application=application, by=by, on=on)
 
 
-def new_hen_application(*, by, received_on=date(2027, 1, 10), **fields):
+def new_hen_application(
+    *, by, received_on=date(2027, 1, 10), paid=False, setback_ft=None, **fields
+):
     """A received new application for six hens in a compliant coop, with all six documents.
 
-    The fee is not yet paid and the hearing (§20-20(9)) not yet held.
+    Unpaid unless `paid`; the hearing (§20-20(9)) is not yet held. `setback_ft`: the coop's
+    distance from the property line, when a test needs another than the compliant one.
     """
     documents = {name: True for name, _, _ in DOCUMENT_FIELDS}
+    structure = {} if setback_ft is None else {"distance_property_line_ft": Decimal(setback_ft)}
     return hen_renewal(
         by=by,
         received_on=received_on,
-        paid=False,
+        paid=paid,
+        structure=structure,
         kind=Application.Kind.NEW,
         **{**documents, **fields},
     )

@@ -13,7 +13,7 @@ from hearings.forms import (
 from hearings.models import DocketItem
 from hearings.notices import timing_for
 from hearings.printing import decision_pdf
-from hearings.views.items import _item
+from hearings.views.items import docket_item_or_404
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.form_actions import attempt
@@ -23,7 +23,7 @@ from stoneham_boh.lib.pdf import pdf_response
 @role_required(Role.BOARD)
 @require_http_methods(["GET", "POST"])
 def decide(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     if item.status != DocketItem.Status.SCHEDULED and hasattr(item, "decision"):
         messages.info(request, "The Board's decision on this item is recorded.")
         return redirect("hearings:meeting-detail", pk=item.meeting_id)

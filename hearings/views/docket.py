@@ -55,7 +55,7 @@ def docket(request):
     )
 
 
-def _warn_if_late(request, meeting) -> None:
+def warn_if_late(request, meeting) -> None:
     warning = scheduling_warning(meeting, timezone.localdate())
     if warning:
         messages.warning(request, warning)
@@ -76,7 +76,7 @@ def schedule(request):
         lambda item: f"{item.application.applicant} is on the docket.",
     )
     if item:
-        _warn_if_late(request, item.meeting)
+        warn_if_late(request, item.meeting)
         return redirect("hearings:item-notices", pk=item.pk)
     return render(
         request,

@@ -18,7 +18,7 @@ from hearings.forms import (
 )
 from hearings.history import docket_item_history
 from hearings.models import AbutterNotice, DocketItem
-from hearings.notices import timing_for
+from hearings.notices import abutters_in_letter_order, timing_for
 from hearings.printing import abutter_letters_pdf, labels_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
@@ -27,7 +27,7 @@ from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.pdf import pdf_response
 
 
-def _item(pk):
+def docket_item_or_404(pk):
     return get_object_or_404(
         DocketItem.objects.select_related(
             "meeting", "meeting__legal_notice", "application__applicant", "application__lot"
@@ -37,17 +37,17 @@ def _item(pk):
 
 
 def _notices_page(request, item, status=200, **forms):
-    notices = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
-    abutters = notices.abutters_in_letter_order(item)
+    sent = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
+    abutters = abutters_in_letter_order(item)
     rows = [
         {
             "abutter": abutter,
-            "notice": notices.get(abutter.pk),
+            "notice": sent.get(abutter.pk),
             "form": forms.get(f"mailing_{abutter.pk}")
             or MailingForm(
                 prefix=f"a{abutter.pk}",
                 initial={
-                    "article_number": getattr(notices.get(abutter.pk), "article_number", ""),
+                    "article_number": getattr(sent.get(abutter.pk), "article_number", ""),
                 },
             ),
             "receipt_form": ReceiptForm(prefix=f"r{abutter.pk}"),
@@ -83,13 +83,13 @@ def _notices_page(request, item, status=200, **forms):
 @role_required(Role.CLERK)
 @require_GET
 def item_notices(request, pk):
-    return _notices_page(request, _item(pk))
+    return _notices_page(request, docket_item_or_404(pk))
 
 
 @role_required(Role.CLERK)
 @require_POST
 def item_mailing(request, pk, abutter_pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     abutter = get_object_or_404(
         Abutter, pk=abutter_pk, abutter_list__application_id=item.application_id
     )
@@ -108,7 +108,7 @@ def item_mailing(request, pk, abutter_pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_mailing_list(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     form = MailingListForm(request.POST)
     recorded = attempt(
         request,
@@ -149,7 +149,7 @@ def notice_receipt(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_edit(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     form = DocketItemForm(request.POST)
     saved = attempt(
         request,
@@ -165,7 +165,7 @@ def item_edit(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_withdraw(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     try:
         actions.withdraw_docket_item(item=item, by=request.user)
     except ActionRefused as error:
@@ -178,12 +178,12 @@ def item_withdraw(request, pk):
 @role_required(Role.CLERK)
 @require_GET
 def item_letters(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     return pdf_response(abutter_letters_pdf([item]), f"abutter-letters-{item.pk}.pdf")
 
 
 @role_required(Role.CLERK)
 @require_GET
 def item_labels(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     return pdf_response(labels_pdf([item]), f"labels-{item.pk}.pdf")

@@ -18,13 +18,20 @@ from hearings.forms import (
 from hearings.history import meeting_history
 from hearings.models import DocketItem, LegalNotice, Meeting
 from hearings.printing import abutter_letters_pdf, agenda_pdf, labels_pdf
-from hearings.views.common import _long, _scheduled
-from hearings.views.docket import _warn_if_late
+from hearings.views.docket import warn_if_late
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.pdf import pdf_response
+
+
+def _long(day) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def _scheduled(meeting):
+    return list(meeting.items.filter(status=DocketItem.Status.SCHEDULED))
 
 
 @staff_required
@@ -73,7 +80,7 @@ def meeting_create(request):
         ),
     )
     if meeting:
-        _warn_if_late(request, meeting)
+        warn_if_late(request, meeting)
         return redirect("hearings:meeting-detail", pk=meeting.pk)
     return render(
         request, "hearings/meeting_form.html", {"form": form}, status=400 if form.errors else 200

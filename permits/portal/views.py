@@ -25,6 +25,7 @@ from permits.printing import render_permit_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import show_refusal
 from stoneham_boh.lib.pdf import pdf_response
 
 # --- the applicant's pages -------------------------------------------------------------------
@@ -100,9 +101,7 @@ def my_renewal(request, pk: int):
                 changes=form.cleaned_data["changes"],
             )
         except ActionRefused as error:
-            form.add_error(None, error.message)
-            for reason in error.reasons:
-                form.add_error(None, reason)
+            show_refusal(form, error)
         else:
             messages.success(
                 request,
@@ -150,7 +149,7 @@ def accept_invitation(request, token: str):
                 invitation=invitation, password=form.cleaned_data["new_password1"]
             )
         except ActionRefused as error:
-            form.add_error(None, " ".join([error.message, *error.reasons]))
+            show_refusal(form, error)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, "Your password is set. Welcome to your pages.")

@@ -17,7 +17,7 @@ from permits.panel import panel
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.form_actions import show_refusal, submit
 from stoneham_boh.lib.uploads import attachment_response
 
 
@@ -173,8 +173,7 @@ def application_issue(request, pk):
             application=application, by=request.user, conditions=form.cleaned_data["conditions"]
         )
     except ActionRefused as refusal:
-        for reason in refusal.reasons or [refusal.message]:
-            form.add_error(None, reason)
+        show_refusal(form, refusal)
         messages.error(request, refusal.message)
         return _render_with(request, application, status=409, issue_form=form)
     messages.success(
