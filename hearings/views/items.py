@@ -37,17 +37,17 @@ def docket_item_or_404(pk):
 
 
 def _notices_page(request, item, status=200, **forms):
-    sent = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
+    notices = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
     abutters = abutters_in_letter_order(item)
     rows = [
         {
             "abutter": abutter,
-            "notice": sent.get(abutter.pk),
+            "notice": notices.get(abutter.pk),
             "form": forms.get(f"mailing_{abutter.pk}")
             or MailingForm(
                 prefix=f"a{abutter.pk}",
                 initial={
-                    "article_number": getattr(sent.get(abutter.pk), "article_number", ""),
+                    "article_number": getattr(notices.get(abutter.pk), "article_number", ""),
                 },
             ),
             "receipt_form": ReceiptForm(prefix=f"r{abutter.pk}"),
