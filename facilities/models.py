@@ -148,8 +148,9 @@ class Lot(models.Model):
         validators=NON_NEGATIVE,
         help_text="§20-17(2).",
     )
+    # Set only by an agent's excavation inspection that found no violation (§20-17(2)).
     porous_fill_board_inspected = models.BooleanField(
-        "fill inspected by the Board before filling", default=False
+        "fill inspected by the Board before filling", default=False, editable=False
     )
     # `parcel_id` above is the Assessor's map-block-lot text; this is the mapped parcel.
     tax_parcel = models.ForeignKey(

@@ -11,16 +11,19 @@ from collections.abc import Iterable, Mapping
 from datetime import date, time
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 from facilities.models import Abutter
 from hearings.models import (
     AbutterNotice,
+    BoardApproval,
+    BoardMember,
     Decision,
     DocketItem,
     LegalNotice,
     Meeting,
+    RevocationProceeding,
     Variance,
     Vote,
 )
@@ -32,10 +35,11 @@ from hearings.notices import (
     timing_for,
 )
 from hearings.notifications import notify_hearing_scheduled
-from hearings.wording import relief, variable_rule_ids
-from permits.models import Application
+from hearings.quorum import tally
+from hearings.wording import NOT_THE_BOARDS, relief, variable_rule_ids
+from permits.models import Application, SetbackEnlargement
 from permits.renewals import renewal_enlargements, unabated_order_refusals
-from stoneham_boh.accounts.roles import Role, has_role, roles_of
+from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
@@ -72,27 +76,33 @@ def schedule_meeting(
 
 def _relief_refusals(relief_sought: Iterable[str]) -> list[str]:
     allowed = variable_rule_ids()
-    return [
-        f"{relief(rule).citation} cannot be varied: the hearing is what the variance needs."
-        if rule == "20-20.9"
-        else f"“{rule}” is not a rule of the regulation."
-        for rule in relief_sought
-        if rule not in allowed
-    ]
+    return [_why_not_variable(rule) for rule in relief_sought if rule not in allowed]
 
 
-def _docketing_refusals(meeting: Meeting, today: date, *, needs_notice: bool = True) -> list[str]:
-    """Why an item cannot be put on `meeting` (scheduling or continuing to it).
+def _why_not_variable(rule: str) -> str:
+    if rule == "20-20.9":
+        return f"{relief(rule).citation} cannot be varied: the hearing is what the variance needs."
+    if rule in NOT_THE_BOARDS:
+        return (
+            f"{relief(rule).citation} is the building inspector's approval as well as the "
+            "Board's: it is not the Board's to vary."
+        )
+    return f"“{rule}” is not a rule of the regulation."
 
-    `needs_notice` false: a continuation that keeps its notice need not be in that meeting's
-    legal notice."""
+
+def _docketing_refusals(meeting: Meeting, today: date, *, public: bool = True) -> list[str]:
+    """Why an item cannot be put on `meeting` (scheduling or continuing to it). The legal
+    notice binds only items it must announce (`public`): not the Board's other matters, nor a
+    hearing continued to a date announced at it, which keeps its notice."""
     reasons = []
     if meeting.cancelled:
         reasons.append(f"The meeting of {_long(meeting.date)} is cancelled.")
     if meeting.date < today:
         reasons.append(f"The meeting of {_long(meeting.date)} has already taken place.")
+    if not public:
+        return reasons
     legal_notice = LegalNotice.objects.filter(meeting=meeting, sent_on__isnull=False).first()
-    if legal_notice is not None and needs_notice:
+    if legal_notice is not None:
         reasons.append(
             f"The legal notice for {_long(meeting.date)} went to the newspaper on "
             f"{_long(legal_notice.sent_on)} without this item: choose a later meeting."
@@ -106,8 +116,11 @@ def _next_position(meeting: Meeting) -> int:
 
 
 def _open_item(application: Application) -> DocketItem | None:
+    """The application's public hearing still to be decided, if any."""
     return (
-        application.docket_items.filter(status=DocketItem.Status.SCHEDULED)
+        application.docket_items.filter(
+            status=DocketItem.Status.SCHEDULED, kind__in=DocketItem.PUBLIC_HEARING_KINDS
+        )
         .select_related("meeting")
         .first()
     )
@@ -120,10 +133,12 @@ def schedule_hearing(
     meeting: Meeting,
     by,
     relief_sought: Iterable[str] = (),
+    approvals_sought: Iterable[str] = (),
     staff_recommendation: str = "",
     today: date | None = None,
 ) -> DocketItem:
-    """Put a new application, or a renewal's variance request, on a meeting's docket.
+    """Put a new application, or a renewal's variance request, on a meeting's docket, with
+    what the Board is asked to approve at the hearing (BoardApproval subjects).
 
     §20-20(9): new applications and variance requests are decided only after a public
     hearing. The caller warns when the meeting is too close to notice it in time
@@ -156,6 +171,12 @@ def schedule_hearing(
             "not abated, or asks for a variance: name the rules to vary."
         )
     reasons += _relief_refusals(relief_sought)
+    approvals_sought = list(dict.fromkeys(approvals_sought))
+    reasons += [
+        f"Not something the Board approves: {s}."
+        for s in approvals_sought
+        if s not in BoardApproval.Subject.values
+    ]
     _refuse_if(reasons, "The hearing cannot be scheduled.")
     item = DocketItem(
         meeting=meeting,
@@ -167,6 +188,7 @@ def schedule_hearing(
         ),
         position=_next_position(meeting),
         relief_sought=relief_sought,
+        approvals_sought=approvals_sought,
         staff_recommendation=staff_recommendation.strip(),
     )
     save_as(item, by)
@@ -235,7 +257,9 @@ def withdraw_docket_item(*, item: DocketItem, by) -> DocketItem:
 
 def _scheduled_items(meeting: Meeting):
     return (
-        meeting.items.filter(status=DocketItem.Status.SCHEDULED)
+        meeting.items.filter(
+            status=DocketItem.Status.SCHEDULED, kind__in=DocketItem.PUBLIC_HEARING_KINDS
+        )
         .select_related("application__applicant", "application__lot")
         .prefetch_related("application__animals")
         .order_by("position", "id")
@@ -467,27 +491,250 @@ def mark_receipt_returned(
     return save_as(notice, by)
 
 
+# --- The Board ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def record_board_member(
+    *, user, name: str, term_start: date, by, term_end: date | None = None
+) -> BoardMember:
+    """Record a member's term on the Board: the quorum is counted from the members in office."""
+    reasons = []
+    if not name.strip():
+        reasons.append("Give the member's name as it is printed on decisions.")
+    if term_end is not None and term_end < term_start:
+        reasons.append("The term cannot end before it begins.")
+    if not has_role(user, [Role.BOARD]):
+        reasons.append(
+            f"{user.get_full_name() or user} has no Board log-in: give it the role first."
+        )
+    overlapping = BoardMember.objects.filter(user=user).filter(
+        Q(term_end__isnull=True) | Q(term_end__gte=term_start)
+    )
+    if term_end is not None:
+        overlapping = overlapping.filter(term_start__lte=term_end)
+    if overlapping.exists():
+        reasons.append("A term of this member overlaps these dates: end it first.")
+    _refuse_if(reasons, "The member cannot be recorded.")
+    member = BoardMember(user=user, name=name.strip(), term_start=term_start, term_end=term_end)
+    return save_as(member, by)
+
+
+@transaction.atomic
+def end_board_term(*, member: BoardMember, term_end: date, by) -> BoardMember:
+    """A member leaves the Board: the term ends, the record of it stays."""
+    member = BoardMember.objects.select_for_update().get(pk=member.pk)
+    reasons = []
+    if term_end < member.term_start:
+        reasons.append("The term cannot end before it begins.")
+    if member.term_end is not None and member.term_end < term_end:
+        reasons.append(f"The term already ended on {_long(member.term_end)}.")
+    _refuse_if(reasons, "The term cannot be ended.")
+    member.term_end = term_end
+    return save_as(member, by)
+
+
+# --- Matters the Board decides without a public hearing ----------------------------------------
+
+
+def _board_matter(application, meeting, kind, today, by, **fields) -> DocketItem:
+    item = DocketItem(
+        meeting=meeting,
+        application=application,
+        kind=kind,
+        position=_next_position(meeting),
+        **fields,
+    )
+    return save_as(item, by)
+
+
+@transaction.atomic
+def request_board_approval(
+    *,
+    application: Application,
+    meeting: Meeting,
+    subjects: Iterable[str],
+    by,
+    today: date | None = None,
+) -> DocketItem:
+    """Put what the regulation calls the Board's approval (a wild animal, composting, the
+    vermin control plan, construction plans) before the Board at a meeting.
+
+    An application heard at that meeting carries the request on its own item; otherwise it is
+    an item of its own on the docket.
+    """
+    today = today or timezone.localdate()
+    application = Application.objects.select_for_update().get(pk=application.pk)
+    subjects = list(dict.fromkeys(subjects))
+    reasons = _docketing_refusals(meeting, today, public=False)
+    if not subjects:
+        reasons.append("Choose what the Board is asked to approve.")
+    unknown = [s for s in subjects if s not in BoardApproval.Subject.values]
+    if unknown:
+        reasons.append(f"Not something the Board approves: {', '.join(unknown)}.")
+    if not application.is_editable:
+        reasons.append(
+            f"The application is {application.get_status_display().lower()}: what the Board "
+            "approves is decided before the permit."
+        )
+    granted = set(application.board_approvals.values_list("subject", flat=True))
+    already = [BoardApproval.Subject(s).label for s in subjects if s in granted]
+    if already:
+        reasons.append(f"Already approved by the Board: {'; '.join(already)}.")
+    _refuse_if(reasons, "The approval cannot be put before the Board.")
+    item = (
+        application.docket_items.filter(
+            meeting=meeting,
+            status=DocketItem.Status.SCHEDULED,
+            kind__in=[*DocketItem.PUBLIC_HEARING_KINDS, DocketItem.Kind.BOARD_APPROVAL],
+        )
+        .select_for_update()
+        .first()
+    )
+    if item is None:
+        return _board_matter(
+            application,
+            meeting,
+            DocketItem.Kind.BOARD_APPROVAL,
+            today,
+            by,
+            approvals_sought=subjects,
+        )
+    item.approvals_sought = list(dict.fromkeys([*item.approvals_sought, *subjects]))
+    return save_as(item, by)
+
+
+@transaction.atomic
+def open_revocation(
+    *,
+    permit,
+    meeting: Meeting,
+    grounds: str,
+    by,
+    findings: Iterable = (),
+    orders: Iterable = (),
+    today: date | None = None,
+) -> RevocationProceeding:
+    """The clerk brings a holder's violations before the Board (§20-20(5)): a proceeding on the
+    docket of `meeting`, citing the inspection findings or unabated orders behind it."""
+    from permits.models import Permit
+
+    today = today or timezone.localdate()
+    permit = Permit.objects.select_for_update().select_related("application").get(pk=permit.pk)
+    findings, orders = list(findings), list(orders)
+    reasons = _docketing_refusals(meeting, today, public=False)
+    if permit.status_on(today) != Permit.Status.ACTIVE:
+        reasons.append(
+            f"Permit {permit.number} is {permit.Status(permit.status_on(today)).label.lower()}: "
+            "only a permit in force is revoked."
+        )
+    if not grounds.strip():
+        reasons.append("State the grounds: the provisions violated, and how.")
+    if not findings and not orders:
+        reasons.append(
+            "Cite the violations behind the proceeding: an inspection finding or an order."
+        )
+    reasons += [
+        f"The finding “{f.question}” is not a violation on this permit's lot."
+        for f in findings
+        if f.result != "violation" or f.inspection.lot_id != permit.lot_id
+    ]
+    reasons += [
+        f"Order #{o.pk} is not an order on this permit's lot."
+        for o in orders
+        if o.lot_id != permit.lot_id
+    ]
+    open_already = RevocationProceeding.objects.filter(
+        permit=permit, docket_item__status=DocketItem.Status.SCHEDULED
+    ).first()
+    if open_already is not None:
+        reasons.append(
+            "A revocation proceeding on this permit is already on the docket of "
+            f"{_long(open_already.docket_item.meeting.date)}."
+        )
+    _refuse_if(reasons, "The revocation proceeding cannot be opened.")
+    item = _board_matter(permit.application, meeting, DocketItem.Kind.REVOCATION, today, by)
+    proceeding = save_as(
+        RevocationProceeding(
+            permit=permit, docket_item=item, grounds=grounds.strip(), opened_on=today
+        ),
+        by,
+    )
+    proceeding.findings.set(findings)
+    proceeding.orders.set(orders)
+    return proceeding
+
+
+@transaction.atomic
+def record_holder_notice(
+    *, proceeding: RevocationProceeding, mailed_on: date, by, today: date | None = None
+) -> RevocationProceeding:
+    """The holder's written notice of the revocation hearing went out on `mailed_on`."""
+    today = today or timezone.localdate()
+    proceeding = (
+        RevocationProceeding.objects.select_for_update(of=("self",))
+        .select_related("docket_item__meeting")
+        .get(pk=proceeding.pk)
+    )
+    item = proceeding.docket_item
+    _require_scheduled(item, "The notice cannot be recorded")
+    reasons = []
+    if mailed_on > today:
+        reasons.append("The mailing date cannot be in the future.")
+    if mailed_on >= item.meeting.date:
+        reasons.append("A notice mailed on or after the hearing gives no notice of it.")
+    if mailed_on < proceeding.opened_on:
+        reasons.append("The notice cannot predate the proceeding.")
+    _refuse_if(reasons, "The notice to the holder cannot be recorded.")
+    proceeding.holder_notified_on = mailed_on
+    return save_as(proceeding, by)
+
+
+@transaction.atomic
+def open_variance_rescission(
+    *, variance: Variance, meeting: Meeting, reason: str, by, today: date | None = None
+) -> DocketItem:
+    """Ask the Board to rescind a variance in effect (§20-21: it may limit what it granted)."""
+    today = today or timezone.localdate()
+    variance = Variance.objects.select_for_update().get(pk=variance.pk)
+    reasons = _docketing_refusals(meeting, today, public=False)
+    if not variance.in_effect_on(today):
+        reasons.append("The variance is not in effect: there is nothing to rescind.")
+    if not reason.strip():
+        reasons.append("Say why the Board is asked to rescind it.")
+    if variance.rescission_items.filter(status=DocketItem.Status.SCHEDULED).exists():
+        reasons.append("Its rescission is already on the docket.")
+    _refuse_if(reasons, "The rescission cannot be put before the Board.")
+    return _board_matter(
+        variance.application,
+        meeting,
+        DocketItem.Kind.VARIANCE_RESCISSION,
+        today,
+        by,
+        variance=variance,
+        staff_recommendation=reason.strip(),
+    )
+
+
 # --- Decisions and variances -------------------------------------------------------------------
 
-
-def _vote_refusals(votes: Mapping) -> list[str]:
-    reasons = []
-    if not votes:
-        return ["Record each member's vote."]
-    for member, choice in votes.items():
-        if choice not in Vote.Choice.values:
-            reasons.append(f"“{choice}” is not a vote.")
-        if Role.BOARD.value not in roles_of(member) or not member.is_active:
-            reasons.append(f"{member.get_full_name() or member} is not a member of the Board.")
-    yes = sum(1 for choice in votes.values() if choice == Vote.Choice.YES)
-    no = sum(1 for choice in votes.values() if choice == Vote.Choice.NO)
-    if yes <= no:
-        reasons.append(f"The motion did not carry: {yes} yes and {no} no.")
-    return reasons
+# What the Board can decide on each kind of item (continuing is always open to it).
+RESULTS = {
+    DocketItem.Kind.NEW_APPLICATION: (Decision.Result.APPROVED, Decision.Result.DENIED),
+    DocketItem.Kind.VARIANCE_REQUEST: (Decision.Result.APPROVED, Decision.Result.DENIED),
+    DocketItem.Kind.BOARD_APPROVAL: (Decision.Result.APPROVED, Decision.Result.DENIED),
+    DocketItem.Kind.REVOCATION: (Decision.Result.REVOKED, Decision.Result.DISMISSED),
+    DocketItem.Kind.VARIANCE_RESCISSION: (Decision.Result.RESCINDED, Decision.Result.DISMISSED),
+}
 
 
 def _variance_refusals(
-    item: DocketItem, result: str, rules_granted: list[str], decided_on: date, expires_on
+    item: DocketItem,
+    result: str,
+    rules_granted: list[str],
+    decided_on: date,
+    expires_on,
+    finding: str,
 ) -> list[str]:
     if not rules_granted:
         return []
@@ -501,6 +748,11 @@ def _variance_refusals(
             + ", ".join(relief(r).citation for r in not_noticed)
             + ": it cannot be granted at this hearing."
         )
+    if not finding.strip():
+        reasons.append(
+            "Write the Board's finding that enforcing these rules in this case would do "
+            "manifest injustice (§20-21): a variance is granted only with it."
+        )
     if expires_on is not None and expires_on <= decided_on:
         reasons.append("The variance would expire before it takes effect.")
     return reasons
@@ -512,12 +764,79 @@ def keeps_its_notice(item: DocketItem) -> bool:
     return not timing_for(item).refusals() and not stale_notice_refusals(item)
 
 
+def _approval_refusals(item: DocketItem, result: str, approvals: list[str], enlargements) -> list:
+    reasons = []
+    if (approvals or enlargements) and result != Decision.Result.APPROVED:
+        reasons.append("The Board's approvals and enlarged setbacks go with an approval.")
+    not_asked = [a for a in approvals if a not in (item.approvals_sought or [])]
+    if not_asked:
+        reasons.append(
+            "The Board was not asked to approve: "
+            + "; ".join(
+                BoardApproval.Subject(a).label if a in BoardApproval.Subject.values else a
+                for a in not_asked
+            )
+            + "."
+        )
+    approving = item.kind == DocketItem.Kind.BOARD_APPROVAL and result == Decision.Result.APPROVED
+    if approving and not approvals:
+        reasons.append("Tick what the Board approves.")
+    for rule, minimum in (enlargements or {}).items():
+        if rule not in SetbackEnlargement.Rule.values:
+            reasons.append(f"{relief(rule).citation} is not a setback the Board can enlarge.")
+        elif minimum is None or minimum <= 0:
+            reasons.append(f"Give the enlarged distance for {relief(rule).citation} in feet.")
+    if enlargements and item.kind not in DocketItem.PUBLIC_HEARING_KINDS:
+        reasons.append("Setbacks are enlarged in deciding the application at its hearing.")
+    return reasons
+
+
+def _removal_refusals(item, result, decided_on, removal_by, animals_kept) -> list[str]:
+    """§20-20(6): a denial where animals are kept, and a revocation, order them removed."""
+    ordering = result == Decision.Result.REVOKED or (
+        result == Decision.Result.DENIED
+        and (animals_kept or item.application.kind == Application.Kind.RENEWAL)
+    )
+    if not ordering:
+        return []
+    if removal_by is None:
+        return ["Set the date by which the animals must be removed from the property (§20-20(6))."]
+    if removal_by <= decided_on:
+        return ["The animals are ordered removed by a date after the decision."]
+    return []
+
+
 def _continuation_refusals(item: DocketItem, continue_to, today: date) -> list[str]:
     if continue_to is None:
         return ["Choose the meeting to which the item is continued."]
     if continue_to.date <= item.meeting.date:
         return ["An item is continued to a later meeting."]
-    return _docketing_refusals(continue_to, today, needs_notice=not keeps_its_notice(item))
+    # A hearing continued to a date announced at it keeps its notice (§20-20(9)): then it
+    # need not be in that meeting's legal notice.
+    needs_notice = item.is_public_hearing and not keeps_its_notice(item)
+    return _docketing_refusals(continue_to, today, public=needs_notice)
+
+
+def _hearing_refusals(item: DocketItem, result: str) -> list[str]:
+    """What notice the item needed before the Board could decide it, other than continuing."""
+    if result == Decision.Result.CONTINUED:
+        return []
+    problems = []
+    if item.is_public_hearing:
+        # What was noticed is what is decided: a request enlarged since needs a new notice.
+        problems = timing_for(item).refusals() or stale_notice_refusals(item)
+    elif item.kind == DocketItem.Kind.REVOCATION:
+        notified = item.revocation.holder_notified_on
+        if notified is None or notified >= item.meeting.date:
+            problems = [
+                "The holder was not given written notice of the hearing: a permit is revoked "
+                "only after its holder had the chance to be heard."
+            ]
+    if problems:
+        problems.append(
+            "The Board can only continue the item to a later meeting and notice it again."
+        )
+    return problems
 
 
 @transaction.atomic
@@ -534,17 +853,23 @@ def record_decision(
     variance_rules: Iterable[str] = (),
     variance_conditions: str = "",
     variance_expires_on: date | None = None,
+    variance_finding: str = "",
+    approvals: Iterable[str] = (),
+    setback_enlargements: Mapping | None = None,
+    removal_by: date | None = None,
+    animals_kept: bool = False,
     today: date | None = None,
 ) -> Decision:
-    """Record the Board's decision on a docket item, the members' votes, and any variance.
+    """Record the Board's decision on a docket item, each member's vote, and what it grants.
 
-    Approving or denying needs a properly noticed hearing (§20-20(9)): both notices given the
-    ruleset's notice period before it. Continuing does not: it is what the Board does when
-    notice fell short.
-    A continued item goes on the later meeting's docket. It keeps its notice when the hearing
-    was noticed in time and the request has not grown since (§20-20(9)); otherwise it is
-    noticed again for that date. Nor does the Board decide a request enlarged after the
-    abutters were notified: what was noticed is what is decided.
+    A decision needs a quorum of the members in office and a majority of those voting
+    (hearings.quorum). Approving or denying an application needs a properly noticed hearing
+    (§20-20(9)): both notices given the ruleset's notice period before it; revoking needs the
+    holder's written notice of it. Continuing needs neither: it is what the Board does when
+    notice fell short. A continued item goes on the later meeting's docket.
+    A continued hearing keeps its notice when it was noticed in time and the request has not
+    grown since; nor does the Board decide a request enlarged after the abutters were
+    notified: what was noticed is what is decided.
     """
     today = today or timezone.localdate()
     item = (
@@ -554,6 +879,8 @@ def record_decision(
         .get(pk=item.pk)
     )
     variance_rules = list(dict.fromkeys(variance_rules))
+    approvals = list(dict.fromkeys(approvals))
+    enlargements = dict(setback_enlargements or {})
     problems = []
     if not has_role(by, [Role.BOARD]):
         problems.append("Only a member of the Board records its decisions.")
@@ -561,28 +888,25 @@ def record_decision(
         problems.append(f"The item is already {item.get_status_display().lower()}.")
     if item.meeting.cancelled:
         problems.append("The meeting was cancelled: no hearing was held.")
-    if result not in Decision.Result.values:
-        problems.append(f"“{result}” is not a decision the Board can make.")
+    if result not in (*RESULTS[item.kind], Decision.Result.CONTINUED):
+        problems.append(f"“{result}” is not a decision the Board can make on this item.")
     if decided_on < item.meeting.date:
         problems.append(f"The Board decides at or after the hearing of {_long(item.meeting.date)}.")
     if decided_on > today:
         problems.append("A decision cannot be dated in the future.")
-    problems += _vote_refusals(votes)
+    the_tally, quorum_problems = tally(votes, decided_on)
+    problems += quorum_problems
     if result == Decision.Result.CONTINUED:
         problems += _continuation_refusals(item, continue_to, today)
-    elif result in (Decision.Result.APPROVED, Decision.Result.DENIED):
-        notice_problems = timing_for(item).refusals()
-        if notice_problems:
-            notice_problems.append(
-                "The Board can only continue the item to a later meeting and notice it again."
-            )
-        problems += notice_problems
-        stale = stale_notice_refusals(item)
-        if stale and not notice_problems:
-            stale.append("The Board can only continue the item to a later meeting, noticed again.")
-        problems += stale
+    problems += _hearing_refusals(item, result)
     problems += _relief_refusals(variance_rules)
-    problems += _variance_refusals(item, result, variance_rules, decided_on, variance_expires_on)
+    problems += _variance_refusals(
+        item, result, variance_rules, decided_on, variance_expires_on, variance_finding
+    )
+    problems += _approval_refusals(item, result, approvals, enlargements)
+    problems += _removal_refusals(item, result, decided_on, removal_by, animals_kept)
+    if result == Decision.Result.RESCINDED and not reasons.strip():
+        problems.append("State the Board's reasons for rescinding the variance.")
     _refuse_if(problems, "The decision cannot be recorded.")
 
     decision = save_as(
@@ -592,12 +916,49 @@ def record_decision(
             decided_on=decided_on,
             conditions=conditions.strip(),
             reasons=reasons.strip(),
+            removal_by=removal_by
+            if result in (Decision.Result.DENIED, Decision.Result.REVOKED)
+            else None,
             recorded_by=by,
         ),
         by,
     )
-    for member, choice in votes.items():
-        save_as(Vote(decision=decision, member=member, vote=choice), by)
+    members = {member.user_id: member.user for member in the_tally.in_office}
+    for user_id, choice in the_tally.votes.items():
+        save_as(Vote(decision=decision, member=members[user_id], vote=choice), by)
+    _grant(
+        item,
+        decision,
+        by,
+        variance_rules=variance_rules,
+        approvals=approvals,
+        enlargements=enlargements,
+        variance_conditions=variance_conditions,
+        variance_expires_on=variance_expires_on,
+        variance_finding=variance_finding,
+    )
+    if result == Decision.Result.CONTINUED:
+        _continue(item, continue_to, by)
+    else:
+        item.status = DocketItem.Status.DECIDED
+        save_as(item, by)
+        _carry_out(item, decision, by)
+    return decision
+
+
+def _grant(
+    item,
+    decision,
+    by,
+    *,
+    variance_rules,
+    approvals,
+    enlargements,
+    variance_conditions,
+    variance_expires_on,
+    variance_finding,
+) -> None:
+    """The variance, approvals and enlarged setbacks an approval grants, each with its vote."""
     if variance_rules:
         save_as(
             Variance(
@@ -605,37 +966,79 @@ def record_decision(
                 decision=decision,
                 rules=variance_rules,
                 granted=True,
-                granted_on=decided_on,
+                granted_on=decision.decided_on,
                 conditions=variance_conditions.strip(),
                 expires_on=variance_expires_on,
+                finding=variance_finding.strip(),
             ),
             by,
         )
-    application = item.application
-    if result == Decision.Result.CONTINUED:
-        carried = keeps_its_notice(item)
-        item.status = DocketItem.Status.CONTINUED
-        save_as(item, by)
-        continued = DocketItem(
-            notice_carried=carried,
-            meeting=continue_to,
-            application=application,
-            kind=item.kind,
-            position=_next_position(continue_to),
-            relief_sought=item.relief_sought,
-            staff_recommendation=item.staff_recommendation,
-            continued_from=item,
+    for subject in approvals:
+        save_as(
+            BoardApproval(
+                application=item.application,
+                decision=decision,
+                subject=subject,
+                granted_on=decision.decided_on,
+                vote_count=decision.vote_summary,
+            ),
+            by,
         )
-        save_as(continued, by)
+    for rule, minimum in enlargements.items():
+        enlargement = SetbackEnlargement.objects.filter(
+            application=item.application, rule=rule
+        ).first() or SetbackEnlargement(application=item.application, rule=rule)
+        enlargement.minimum_ft = minimum
+        enlargement.decision = decision
+        enlargement.reason = f"Enlarged by the Board on {_long(decision.decided_on)}"
+        save_as(enlargement, by)
+
+
+def _continue(item: DocketItem, continue_to: Meeting, by) -> None:
+    carried = item.is_public_hearing and keeps_its_notice(item)
+    item.status = DocketItem.Status.CONTINUED
+    save_as(item, by)
+    continued = DocketItem(
+        notice_carried=carried,
+        meeting=continue_to,
+        application=item.application,
+        kind=item.kind,
+        position=_next_position(continue_to),
+        relief_sought=item.relief_sought,
+        approvals_sought=item.approvals_sought,
+        variance=item.variance,
+        staff_recommendation=item.staff_recommendation,
+        continued_from=item,
+    )
+    save_as(continued, by)
+    if item.kind == DocketItem.Kind.REVOCATION:
+        # The hearing continues to a date announced at it: the holder's notice holds (point 8).
+        proceeding = item.revocation
+        proceeding.docket_item = continued
+        save_as(proceeding, by)
+    if item.is_public_hearing:
         notify_hearing_scheduled(continued)
+        application = item.application
         application.status = Application.Status.AWAITING_HEARING
-    else:
-        item.status = DocketItem.Status.DECIDED
-        save_as(item, by)
+        save_as(application, by)
+
+
+def _carry_out(item: DocketItem, decision: Decision, by) -> None:
+    """What the decision changes beyond the docket: the application, the permit, the variance."""
+    from permits.actions import revoke_permit
+
+    if item.is_public_hearing:
+        application = item.application
         application.status = (
             Application.Status.APPROVED
-            if result == Decision.Result.APPROVED
+            if decision.result == Decision.Result.APPROVED
             else Application.Status.DENIED
         )
-    save_as(application, by)
-    return decision
+        save_as(application, by)
+    elif decision.result == Decision.Result.REVOKED:
+        revoke_permit(permit=item.revocation.permit, decision=decision, by=by)
+    elif decision.result == Decision.Result.RESCINDED:
+        variance = Variance.objects.select_for_update().get(pk=item.variance_id)
+        variance.rescinded_on = decision.decided_on
+        variance.rescinded_reason = decision.reasons
+        save_as(variance, by)

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from facilities import actions as facility_actions
 from hearings import actions, notices
-from hearings.models import AbutterNotice
+from hearings.models import AbutterNotice, Meeting
 from permits import actions as permit_actions
 from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
@@ -50,11 +50,49 @@ GROWING_PARCEL = "4-252-1"
 COMPLETE_NEW_APPLICATION = {
     "manure_method": "receptacle",
     "securely_fenced": True,
-    "vermin_plan_approved": True,
     "vermin_licensed_operator": True,
     **{field: True for field, _, _ in DOCUMENT_FIELDS},
 }
 TUESDAY = 1  # the Board meets on Tuesday evenings
+# The Board's morning sessions at its office, where it votes approvals that need no hearing.
+APPROVALS_TIME = time(7, 30)
+
+
+def record_demo_board(users, since: date) -> None:
+    """The three demo Board log-ins are the members in office: a quorum is two of them."""
+    from hearings.models import BoardMember
+
+    for key in ("board", "board2", "board3"):
+        user = users[key]
+        if not BoardMember.objects.filter(user=user).exists():
+            actions.record_board_member(
+                user=user, name=user.get_full_name(), term_start=since, by=users["clerk"]
+            )
+
+
+def approve_by_vote(application, subjects, on: date):
+    """The Board in office `on` approves `subjects` for `application` by a unanimous vote at a
+    session at its office (the approvals of §20-15(10), §20-16(3)(e), §20-19, §20-20(2))."""
+    from hearings.models import BoardMember
+
+    members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
+    chair = members[0]
+    meeting = Meeting.objects.filter(date=on, time=APPROVALS_TIME, cancelled=False).first()
+    meeting = meeting or actions.schedule_meeting(
+        on=on, at=APPROVALS_TIME, place="Board of Health office", by=chair, today=on
+    )
+    item = actions.request_board_approval(
+        application=application, meeting=meeting, subjects=subjects, by=chair, today=on
+    )
+    return actions.record_decision(
+        item=item,
+        result="approved",
+        decided_on=on,
+        votes=dict.fromkeys(members, "yes"),
+        approvals=subjects,
+        by=chair,
+        today=on,
+    )
 
 
 def _tuesday_on_or_after(day: date) -> date:
@@ -127,6 +165,7 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
     hen_item = actions.schedule_hearing(
         application=hens,
         meeting=meeting,
+        approvals_sought=["vermin_plan"],
         staff_recommendation="The coop meets every setback. Staff recommend approval for six "
         "hens, no roosters.",
         by=clerk,
@@ -136,6 +175,7 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
         application=goats,
         meeting=meeting,
         relief_sought=["20-15.4.a"],
+        approvals_sought=["vermin_plan"],
         staff_recommendation="The barn stands 38 ft from the line with the Sullivan lot, 12 ft "
         "short of §20-15(4)(a). Staff suggest a solid 6-ft fence along that line as a condition "
         "of any variance.",
@@ -228,6 +268,7 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
         application=application,
         meeting=meeting,
         relief_sought=["20-15.4.a"],
+        approvals_sought=["vermin_plan"],
         staff_recommendation="The coop is 41 ft from the rear line; the abutter behind is "
         "wooded conservation land. Staff recommend a variance with screening.",
         by=clerk,
@@ -263,6 +304,10 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
         reasons="The rear abutter's land is wooded and unbuilt; the coop cannot be moved "
         "further from the line without crossing the septic area.",
         variance_rules=["20-15.4.a"],
+        variance_finding="The coop stands where the only level, drained ground of the lot is; "
+        "moving it 9 ft would cost the applicant the use of the keeping while protecting no one, "
+        "since the land behind it is unbuilt conservation woodland.",
+        approvals=["vermin_plan"],
         variance_conditions="The coop stays where the plan shows it, 41 ft from the rear line, "
         "screened by a solid fence at least 6 ft high along that line.",
         variance_expires_on=date(heard_on.year + 3, 12, 31),

@@ -11,7 +11,7 @@ from datetime import date
 
 from django.db.models import Prefetch, prefetch_related_objects
 
-from hearings.models import AbutterNotice, DocketItem, Meeting, Vote
+from hearings.models import APPROVAL_RULES, AbutterNotice, DocketItem, Meeting, Vote
 from hearings.notices import NoticeTiming, timing_for
 from hearings.wording import Relief, animals_phrase, relief, reliefs
 from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
@@ -58,6 +58,8 @@ def docket_items(meeting: Meeting):
             "meeting__legal_notice",
             "decision",
             "continued_from__meeting",
+            "revocation__permit",
+            "variance",
             *[f"application__{related}" for related in FACT_RELATED],
         )
         .order_by("position", "id")
@@ -76,6 +78,7 @@ def load_docket(items: list[DocketItem]) -> None:
         Prefetch("abutter_notices", queryset=AbutterNotice.objects.order_by("id")),
         Prefetch("decision__votes", queryset=Vote.objects.select_related("member")),
         "decision__variances",
+        "decision__approvals",
     )
 
 
@@ -83,12 +86,18 @@ def _decided(item: DocketItem) -> bool:
     return getattr(item, "decision", None) is not None
 
 
-def relief_needed(result: dict, relief_sought) -> tuple[list[ReliefNeeded], list[str]]:
-    """Rules the facts fail (relief needed from them), and the steps still pending."""
+def relief_needed(
+    result: dict, relief_sought, approvals_sought=()
+) -> tuple[list[ReliefNeeded], list[str]]:
+    """Rules the facts fail (relief needed from them), and the steps still pending: a rule
+    the Board is asked to approve at the hearing awaits its vote, not a variance."""
     needed: dict[str, ReliefNeeded] = {}
     pending = []
+    awaiting = {APPROVAL_RULES[s] for s in approvals_sought or () if s in APPROVAL_RULES}
     for finding in result.get("findings", []):
-        if finding["status"] in NEEDS_RELIEF:
+        if finding["rule"] in awaiting and finding["status"] != "pass":
+            pending.append(f"{finding['citation']}: the Board's approval, asked at this hearing.")
+        elif finding["status"] in NEEDS_RELIEF:
             entry = needed.setdefault(
                 finding["rule"],
                 ReliefNeeded(relief(finding["rule"]), sought=finding["rule"] in relief_sought),
@@ -99,10 +108,16 @@ def relief_needed(result: dict, relief_sought) -> tuple[list[ReliefNeeded], list
     return list(needed.values()), pending
 
 
+def approvals_needed(result: dict) -> list[str]:
+    """The Board's approvals the application still lacks (to ask for at its hearing)."""
+    failing = {f["rule"] for f in result.get("findings", []) if f["status"] != "pass"}
+    return [subject for subject, rule in APPROVAL_RULES.items() if rule in failing]
+
+
 def entry_for(item: DocketItem) -> DocketEntry:
     application = item.application
     result = evaluate_application(application)
-    needed, pending = relief_needed(result, item.relief_sought or [])
+    needed, pending = relief_needed(result, item.relief_sought or [], item.approvals_sought)
     return DocketEntry(
         item=item,
         timing=timing_for(item),

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from datetime import time
+from decimal import Decimal
 
 from crispy_forms.layout import Column, Div, Fieldset, Row
 from django import forms
-from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from hearings.models import Decision, Meeting, Vote
+from hearings.actions import RESULTS
+from hearings.models import BoardApproval, BoardMember, Decision, DocketItem, Meeting, Vote
 from hearings.notices import split_pasted_numbers
 from hearings.wording import relief, variable_rules
 from permits.figures import lazy_with_figures
-from permits.models import Application
+from permits.models import Application, SetbackEnlargement
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.forms import DateInput, helper
 
@@ -90,6 +91,13 @@ class ScheduleHearingForm(forms.Form):
     )
     meeting = MeetingChoiceField(queryset=Meeting.objects.none())
     relief_sought = relief_field()
+    approvals_sought = forms.MultipleChoiceField(
+        choices=BoardApproval.Subject.choices,
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        label="Ask the Board to approve at the hearing",
+        help_text="What the regulation calls the Board's approval is its vote, not a tick.",
+    )
     staff_recommendation = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
 
     def __init__(self, *args, **kwargs):
@@ -104,6 +112,7 @@ class ScheduleHearingForm(forms.Form):
                 Column("meeting", css_class="col-lg-5"),
             ),
             Div("relief_sought", css_class="relief-choices"),
+            "approvals_sought",
             "staff_recommendation",
         )
 
@@ -251,32 +260,20 @@ class ReceiptForm(forms.Form):
     returned_on = _today_field("Receipt returned on", "The signed return-receipt card.")
 
 
-def board_members():
-    return (
-        get_user_model()
-        .objects.filter(groups__name=Role.BOARD.value, is_active=True)
-        .order_by("last_name", "first_name", "username")
-    )
-
-
-VOTE_CHOICES = [("", "Absent")] + list(Vote.Choice.choices)
+VOTE_CHOICES = [("", "Absent")] + [c for c in Vote.Choice.choices if c[0] != "absent"]
+ENLARGEABLE = SetbackEnlargement.Rule
 
 
 class DecisionForm(forms.Form):
-    """The Board's decision on one item, each member's vote, and any variance granted."""
+    """The Board's decision on one item, each member's vote, and what the decision grants."""
 
-    result = forms.ChoiceField(
-        choices=Decision.Result.choices,
-        widget=forms.RadioSelect,
-        label="Decision",
-        help_text="Approve or deny after a properly noticed hearing (§20-20(9)); or continue.",
-    )
+    result = forms.ChoiceField(widget=forms.RadioSelect, label="Decision")
     decided_on = forms.DateField(widget=DateInput, label="Decided on")
     continue_to = MeetingChoiceField(
         queryset=Meeting.objects.none(),
         required=False,
         label="Continue to the meeting of",
-        help_text="Only when continuing: the item is noticed again for that date.",
+        help_text="Only when continuing.",
     )
     conditions = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
@@ -286,12 +283,37 @@ class DecisionForm(forms.Form):
     reasons = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}), required=False, label="Findings and reasons"
     )
+    approvals = forms.MultipleChoiceField(
+        choices=(),
+        widget=forms.CheckboxSelectMultiple,
+        required=False,
+        label="The Board approves",
+        help_text="Only what was put before the Board on this item.",
+    )
+    animals_kept = forms.BooleanField(
+        required=False,
+        label="Animals are already kept on the property",
+        help_text="§20-20(6): a denial then orders them removed.",
+    )
+    removal_by = forms.DateField(
+        widget=DateInput,
+        required=False,
+        label="Animals to be removed by",
+        help_text="§20-20(6): on a revocation, or a denial where animals are kept.",
+    )
     variance_rules = forms.MultipleChoiceField(
         choices=(),
         widget=forms.CheckboxSelectMultiple,
         required=False,
         label="Grant a variance of",
         help_text="§20-21: only relief named in the notices can be granted.",
+    )
+    variance_finding = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        label="Finding of manifest injustice",
+        help_text="§20-21: why enforcing these rules in this case would do manifest injustice. "
+        "Required to grant a variance.",
     )
     variance_conditions = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3}),
@@ -306,29 +328,60 @@ class DecisionForm(forms.Form):
     def __init__(self, *args, item, **kwargs):
         super().__init__(*args, **kwargs)
         self.item = item
+        results = [*RESULTS[item.kind], Decision.Result.CONTINUED]
+        self.fields["result"].choices = [(r.value, r.label) for r in results]
         self.fields["decided_on"].initial = item.meeting.date
         self.fields["continue_to"].queryset = upcoming_meetings().filter(date__gt=item.meeting.date)
         self.fields["variance_rules"].choices = _relief_choices(item.relief_sought)
-        self.members = list(board_members())
+        self.fields["approvals"].choices = [
+            (s, BoardApproval.Subject(s).label) for s in item.approvals_sought or ()
+        ]
+        self.members = list(board_members(item.meeting.date))
         vote_fields = []
         for member in self.members:
-            name = f"vote_{member.pk}"
+            name = f"vote_{member.user_id}"
             self.fields[name] = forms.ChoiceField(
-                choices=VOTE_CHOICES,
-                required=False,
-                label=member.get_full_name() or member.username,
+                choices=VOTE_CHOICES, required=False, label=member.name
             )
             vote_fields.append(Column(name, css_class="col-sm-6 col-lg-4"))
-        variance = []
+        grants = []
+        if item.approvals_sought:
+            grants.append(Fieldset("The Board's approvals", "approvals"))
+        if item.is_public_hearing:
+            for rule in ENLARGEABLE:
+                self.fields[f"enlarge_{rule.value}"] = forms.DecimalField(
+                    required=False,
+                    min_value=Decimal("0.1"),
+                    max_digits=6,
+                    decimal_places=1,
+                    label=f"{rule.label} (ft)",
+                )
+            grants.append(
+                Fieldset(
+                    "Enlarged setbacks in this case (§20-15(4))",
+                    Row(
+                        *(
+                            Column(f"enlarge_{r.value}", css_class="col-sm-6 col-lg-4")
+                            for r in ENLARGEABLE
+                        )
+                    ),
+                )
+            )
         if item.relief_sought:
-            variance = [
+            grants.append(
                 Fieldset(
                     "Variance (§20-21)",
                     "variance_rules",
+                    "variance_finding",
                     "variance_conditions",
                     "variance_expires_on",
                 )
-            ]
+            )
+        removal = ["removal_by"]
+        if item.is_public_hearing and item.application.kind != Application.Kind.RENEWAL:
+            removal.insert(0, "animals_kept")
+        if item.kind in (DocketItem.Kind.VARIANCE_RESCISSION, DocketItem.Kind.BOARD_APPROVAL):
+            removal = []
         self.helper = helper(
             Fieldset(
                 "Decision",
@@ -337,22 +390,175 @@ class DecisionForm(forms.Form):
                     Column("decided_on", css_class="col-sm-6"),
                     Column("continue_to", css_class="col-sm-6"),
                 ),
-                "conditions",
+                *removal,
+                *([] if not item.is_public_hearing else ["conditions"]),
                 "reasons",
             ),
-            Fieldset("Votes of the members", Row(*vote_fields)),
-            *variance,
+            Fieldset("Votes of the members in office", Row(*vote_fields)),
+            *grants,
         )
+        for unused in (
+            {"conditions", "animals_kept", "removal_by"}
+            - set(removal)
+            - ({"conditions"} if item.is_public_hearing else set())
+        ):
+            del self.fields[unused]
 
     def votes(self) -> dict:
-        """member -> vote, for the members who voted (an absent member casts none)."""
+        """member's user -> vote, for every member in office (absent when none was chosen)."""
         return {
-            member: self.cleaned_data[f"vote_{member.pk}"]
+            member.user: self.cleaned_data.get(f"vote_{member.user_id}") or Vote.Choice.ABSENT
             for member in self.members
-            if self.cleaned_data.get(f"vote_{member.pk}")
         }
 
     def action_kwargs(self) -> dict:
         """The arguments of `actions.record_decision` from what was typed."""
-        data = {k: v for k, v in self.cleaned_data.items() if not k.startswith("vote_")}
-        return {**data, "votes": self.votes()}
+        data = {
+            k: v for k, v in self.cleaned_data.items() if not k.startswith(("vote_", "enlarge_"))
+        }
+        enlargements = {
+            rule.value: self.cleaned_data[f"enlarge_{rule.value}"]
+            for rule in ENLARGEABLE
+            if self.cleaned_data.get(f"enlarge_{rule.value}")
+        }
+        return {**data, "votes": self.votes(), "setback_enlargements": enlargements}
+
+
+def board_members(on):
+    return BoardMember.objects.in_office(on).select_related("user").order_by("name")
+
+
+# --- The Board's members and its matters beyond public hearings ------------------------------
+
+
+class BoardMemberForm(forms.Form):
+    user = forms.ModelChoiceField(
+        queryset=None, label="Log-in", help_text="A user with the Board role."
+    )
+    name = forms.CharField(max_length=120, help_text="As printed on the Board's decisions.")
+    term_start = forms.DateField(widget=DateInput, label="Term begins")
+    term_end = forms.DateField(
+        widget=DateInput, required=False, label="Term ends", help_text="Blank: open."
+    )
+
+    def __init__(self, *args, **kwargs):
+        from django.contrib.auth import get_user_model
+
+        super().__init__(*args, **kwargs)
+        self.fields["user"].queryset = (
+            get_user_model()
+            .objects.filter(groups__name=Role.BOARD.value, is_active=True)
+            .order_by("username")
+        )
+        self.helper = helper(
+            Row(Column("user", css_class="col-sm-6"), Column("name", css_class="col-sm-6")),
+            Row(
+                Column("term_start", css_class="col-sm-6"),
+                Column("term_end", css_class="col-sm-6"),
+            ),
+        )
+
+
+class EndTermForm(forms.Form):
+    term_end = forms.DateField(widget=DateInput, label="Term ends on")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper()
+
+
+class FindingChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, finding):
+        inspection = finding.inspection
+        performed = inspection.performed_at
+        day = performed.date() if performed else inspection.scheduled_for
+        return f"{finding.citation}: {finding.question} (inspection of {day:%B %-d, %Y})"
+
+
+class OrderChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, order):
+        due = f"{order.deadline:%B %-d, %Y}"
+        status = order.get_status_display().lower()
+        return f"Order #{order.pk}, {order.citation}: {order.requirement} (due {due}; {status})"
+
+
+class RevocationForm(forms.Form):
+    """The clerk opens a revocation proceeding: the violations, the grounds, the hearing."""
+
+    meeting = MeetingChoiceField(
+        queryset=Meeting.objects.none(), label="Hearing at the meeting of", empty_label=None
+    )
+    findings = FindingChoiceField(
+        queryset=None,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Violations found at inspection",
+    )
+    orders = OrderChoiceField(
+        queryset=None,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label="Orders",
+        help_text="An order not abated by its deadline is the usual ground (§20-16(6)).",
+    )
+    grounds = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=4000,
+        help_text="§20-20(5): the provisions violated, and how, as the holder will read them.",
+    )
+
+    def __init__(self, *args, permit, **kwargs):
+        from inspections.models import ChecklistFinding, Order
+
+        super().__init__(*args, **kwargs)
+        self.fields["meeting"].queryset = upcoming_meetings()
+        self.fields["findings"].queryset = (
+            ChecklistFinding.objects.filter(inspection__lot=permit.lot, result="violation")
+            .select_related("inspection")
+            .order_by("-inspection__scheduled_for", "id")
+        )
+        self.fields["orders"].queryset = Order.objects.filter(lot=permit.lot).order_by("-deadline")
+        self.helper = helper("meeting", "orders", "findings", "grounds")
+
+
+class HolderNoticeForm(forms.Form):
+    mailed_on = forms.DateField(widget=DateInput, label="Mailed to the holder on")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["mailed_on"].initial = timezone.localdate()
+        self.helper = helper()
+
+
+class ApprovalRequestForm(forms.Form):
+    """What the regulation calls the Board's approval, put on a meeting's docket."""
+
+    meeting = MeetingChoiceField(
+        queryset=Meeting.objects.none(), label="At the meeting of", empty_label=None
+    )
+    subjects = forms.MultipleChoiceField(
+        choices=BoardApproval.Subject.choices,
+        widget=forms.CheckboxSelectMultiple,
+        label="The Board is asked to approve",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["meeting"].queryset = upcoming_meetings()
+        self.helper = helper("meeting", "subjects")
+
+
+class RescissionForm(forms.Form):
+    meeting = MeetingChoiceField(
+        queryset=Meeting.objects.none(), label="At the meeting of", empty_label=None
+    )
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=4000,
+        help_text="Why the Board is asked to rescind the variance (e.g. its conditions broken).",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["meeting"].queryset = upcoming_meetings()
+        self.helper = helper("meeting", "reason")

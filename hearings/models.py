@@ -19,6 +19,43 @@ def notice_days(hearing_date: date) -> int:
     return int(spec.value("notice_days"))
 
 
+class BoardMemberQuerySet(models.QuerySet):
+    def in_office(self, day: date):
+        """The members whose term covers `day`: the Board whose majority is a quorum."""
+        return self.filter(term_start__lte=day).filter(
+            Q(term_end__isnull=True) | Q(term_end__gte=day)
+        )
+
+
+class BoardMember(models.Model):
+    """A member of the Board of Health for a term; votes are counted against those in office."""
+
+    name = models.CharField(max_length=120, help_text="As printed on the Board's decisions.")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="board_terms"
+    )
+    term_start = models.DateField("term begins")
+    term_end = models.DateField("term ends", null=True, blank=True, help_text="Blank: open.")
+    history = HistoricalRecords()
+
+    objects = BoardMemberQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "term_start"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(term_end__isnull=True) | Q(term_end__gte=models.F("term_start")),
+                name="board_term_ends_after_it_begins",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def in_office_on(self, day: date) -> bool:
+        return self.term_start <= day and (self.term_end is None or self.term_end >= day)
+
+
 class MeetingQuerySet(models.QuerySet):
     def upcoming(self, today: date):
         return self.filter(date__gte=today, cancelled=False).order_by("date", "time")
@@ -60,6 +97,9 @@ class DocketItem(models.Model):
     class Kind(models.TextChoices):
         NEW_APPLICATION = "new_application", "New application"
         VARIANCE_REQUEST = "variance_request", "Variance request"
+        BOARD_APPROVAL = "board_approval", "Board approval"
+        REVOCATION = "revocation", "Revocation proceeding"
+        VARIANCE_RESCISSION = "variance_rescission", "Rescission of a variance"
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", "Scheduled"
@@ -77,6 +117,19 @@ class DocketItem(models.Model):
     relief_sought = models.JSONField(
         default=list, blank=True, help_text="Rule ids the applicant asks the Board to vary."
     )
+    approvals_sought = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="What the Board is asked to approve (BoardApproval.Subject values).",
+    )
+    variance = models.ForeignKey(
+        "Variance",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="rescission_items",
+        help_text="The variance the Board is asked to rescind.",
+    )
     staff_recommendation = models.TextField(blank=True)
     continued_from = models.OneToOneField(
         "self", on_delete=models.PROTECT, null=True, blank=True, related_name="continued_to"
@@ -89,6 +142,10 @@ class DocketItem(models.Model):
     noticed_keeping = models.JSONField(null=True, blank=True, editable=False)
     history = HistoricalRecords()
 
+    # Items the regulation hears in public, with abutters' letters and the legal notice
+    # (§20-20(9)); the Board's other matters are decided at the meeting without them.
+    PUBLIC_HEARING_KINDS = (Kind.NEW_APPLICATION, Kind.VARIANCE_REQUEST)
+
     class Meta:
         ordering = ["meeting", "position", "id"]
 
@@ -99,6 +156,10 @@ class DocketItem(models.Model):
     def scheduled_on(self) -> date | None:
         """The day the hearing was put on the docket: no letter about it went out before."""
         return _first_recorded_day(self)
+
+    @property
+    def is_public_hearing(self) -> bool:
+        return self.kind in self.PUBLIC_HEARING_KINDS
 
 
 class LegalNotice(models.Model):
@@ -157,6 +218,9 @@ class Decision(models.Model):
         APPROVED = "approved", "Approved"
         DENIED = "denied", "Denied"
         CONTINUED = "continued", "Continued"
+        REVOKED = "revoked", "Permit revoked"
+        RESCINDED = "rescinded", "Variance rescinded"
+        DISMISSED = "dismissed", "Dismissed"
 
     docket_item = models.OneToOneField(
         DocketItem, on_delete=models.PROTECT, related_name="decision"
@@ -165,6 +229,9 @@ class Decision(models.Model):
     decided_on = models.DateField()
     conditions = models.TextField(blank=True)
     reasons = models.TextField(blank=True)
+    removal_by = models.DateField(
+        "animals to be removed by", null=True, blank=True, help_text="§20-20(6)."
+    )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -173,6 +240,16 @@ class Decision(models.Model):
     def __str__(self) -> str:
         return f"{self.get_result_display()} on {self.decided_on}"
 
+    @property
+    def vote_summary(self) -> str:
+        """``2 yes, 1 no, 1 absent``: the count of each vote cast, in the ballot's order."""
+        cast = [v.vote for v in self.votes.all()]
+        return ", ".join(
+            f"{cast.count(choice)} {label.lower()}"
+            for choice, label in Vote.Choice.choices
+            if choice in cast
+        )
+
 
 class Vote(models.Model):
     class Choice(models.TextChoices):
@@ -180,6 +257,7 @@ class Vote(models.Model):
         NO = "no", "No"
         ABSTAIN = "abstain", "Abstain"
         RECUSED = "recused", "Recused"
+        ABSENT = "absent", "Absent"
 
     decision = models.ForeignKey(Decision, on_delete=models.CASCADE, related_name="votes")
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
@@ -223,6 +301,11 @@ class Variance(models.Model):
         Decision, on_delete=models.PROTECT, null=True, blank=True, related_name="variances"
     )
     rules = models.JSONField(help_text="The rule ids the variance covers, e.g. ['20-17.1'].")
+    finding = models.TextField(
+        "finding of manifest injustice",
+        blank=True,
+        help_text="§20-21: why enforcing the rules in this case would do manifest injustice.",
+    )
     granted = models.BooleanField(default=True)
     granted_on = models.DateField(null=True, blank=True)
     conditions = models.TextField(blank=True)
@@ -253,3 +336,76 @@ class Variance(models.Model):
             and self.rescinded_on is None
             and (self.expires_on is None or self.expires_on >= day)
         )
+
+
+class BoardApprovalQuerySet(models.QuerySet):
+    def granted_by(self, day: date):
+        return self.filter(granted_on__lte=day)
+
+
+class BoardApproval(models.Model):
+    """What the regulation calls the Board's approval, granted by a vote at a meeting."""
+
+    class Subject(models.TextChoices):
+        WILD_ANIMAL = "wild_animal", "Keeping of a wild animal (§20-15(10))"
+        COMPOSTING = "composting", "Composting of manure (§20-16(3)(e))"
+        VERMIN_PLAN = "vermin_plan", "Vermin control plan (§20-19)"
+        CONSTRUCTION = "construction", "Plans for construction or remodelling (§20-20(2))"
+
+    application = models.ForeignKey(
+        "permits.Application", on_delete=models.PROTECT, related_name="board_approvals"
+    )
+    decision = models.ForeignKey(Decision, on_delete=models.PROTECT, related_name="approvals")
+    subject = models.CharField(max_length=20, choices=Subject.choices)
+    granted_on = models.DateField()
+    # The count as the decision recorded it ("2 yes, 1 no"): a decision is never edited, and
+    # the application page and permit show it without reading every vote again.
+    vote_count = models.CharField(max_length=80)
+    history = HistoricalRecords()
+
+    objects = BoardApprovalQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["granted_on", "subject"]
+
+    def __str__(self) -> str:
+        return f"{self.get_subject_display()} approved on {self.granted_on}"
+
+
+# The rule each of the Board's approvals answers (the rules module's ids).
+APPROVAL_RULES = {
+    BoardApproval.Subject.WILD_ANIMAL: "20-15.10",
+    BoardApproval.Subject.COMPOSTING: "20-16.3.e",
+    BoardApproval.Subject.VERMIN_PLAN: "20-19",
+    BoardApproval.Subject.CONSTRUCTION: "20-20.2",
+}
+
+
+class RevocationProceeding(models.Model):
+    """§20-20(5): the clerk brings a permit holder's violations before the Board.
+
+    The Board revokes, or dismisses, at a hearing of which the holder had written notice.
+    """
+
+    permit = models.ForeignKey(
+        "permits.Permit", on_delete=models.PROTECT, related_name="revocation_proceedings"
+    )
+    docket_item = models.OneToOneField(
+        DocketItem, on_delete=models.PROTECT, related_name="revocation"
+    )
+    grounds = models.TextField(help_text="The violations, as the holder is told of them.")
+    findings = models.ManyToManyField(
+        "inspections.ChecklistFinding", blank=True, related_name="revocation_proceedings"
+    )
+    orders = models.ManyToManyField(
+        "inspections.Order", blank=True, related_name="revocation_proceedings"
+    )
+    opened_on = models.DateField()
+    holder_notified_on = models.DateField("notice of hearing mailed to the holder on", null=True)
+    history = HistoricalRecords(m2m_fields=[findings, orders])
+
+    class Meta:
+        ordering = ["-opened_on", "-id"]
+
+    def __str__(self) -> str:
+        return f"Revocation proceeding on permit {self.permit}"

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from facilities.models import Abutter
 from hearings.docket import DocketEntry, docket_entries
-from hearings.models import DocketItem, Meeting
+from hearings.models import BoardMember, DocketItem, Meeting
 from hearings.notices import LETTER_ORDER, timing_for
 from hearings.wording import animals_phrase, reliefs
 from stoneham_boh.lib.pdf import render_pdf
@@ -131,17 +131,44 @@ def agenda_pdf(meeting: Meeting) -> bytes:
     )
 
 
+def holder_notice_pdf(proceeding, today: date | None = None) -> bytes:
+    """The holder's written notice of the hearing on revoking the permit (§20-20(5))."""
+    permit = proceeding.permit
+    return render_pdf(
+        "pdf/revocation_notice.html",
+        {
+            "proceeding": proceeding,
+            "permit": permit,
+            "holder": permit.holder,
+            "meeting": proceeding.docket_item.meeting,
+            "orders": list(proceeding.orders.all()),
+            "findings": list(proceeding.findings.select_related("inspection")),
+            "BOARD": _board(),
+            "today": today or timezone.localdate(),
+        },
+    )
+
+
 def decision_pdf(item: DocketItem) -> bytes:
-    """The Board's written decision, with any variance (§20-21: a variance is in writing)."""
+    """The Board's written decision: the vote of each member, any variance (§20-21: a variance
+    is in writing), approvals, and on a revocation or denial the order to remove the animals."""
     decision = item.decision
+    proceeding = getattr(item, "revocation", None)
     return render_pdf(
         "pdf/decision.html",
         {
+            "proceeding": proceeding,
+            "orders": list(proceeding.orders.all()) if proceeding else [],
+            "findings": list(proceeding.findings.select_related("inspection"))
+            if proceeding
+            else [],
+            "approvals": list(decision.approvals.all()),
+            "enlargements": list(decision.setback_enlargements.all()),
             "item": item,
             "meeting": item.meeting,
             "application": item.application,
             "decision": decision,
-            "votes": list(decision.votes.select_related("member").order_by("member__last_name")),
+            "votes": _votes_by_name(decision),
             "variances": [
                 (variance, reliefs(variance.rules)) for variance in decision.variances.all()
             ],
@@ -151,3 +178,16 @@ def decision_pdf(item: DocketItem) -> bytes:
             "BOARD": _board(),
         },
     )
+
+
+def _votes_by_name(decision) -> list[tuple[str, str]]:
+    """(member's name as on the Board's roll, vote), in the roll's order."""
+    names = {m.user_id: m.name for m in BoardMember.objects.in_office(decision.decided_on)}
+    votes = [
+        (
+            names.get(v.member_id) or v.member.get_full_name() or v.member.username,
+            v.get_vote_display(),
+        )
+        for v in decision.votes.select_related("member")
+    ]
+    return sorted(votes)

@@ -3,7 +3,16 @@ root, the Board's pages under ``hearings/``. One namespace, ``hearings:``."""
 
 from django.urls import include, path
 
-from hearings.views import decisions, docket, items, meetings, public
+from hearings.views import (
+    approvals,
+    board,
+    decisions,
+    docket,
+    items,
+    meetings,
+    public,
+    revocations,
+)
 
 app_name = "hearings"
 
@@ -51,6 +60,31 @@ staff_patterns = [
     path("items/<int:pk>/decision/", decisions.decide, name="decide"),
     path("items/<int:pk>/decision.pdf", decisions.item_decision_pdf, name="decision-pdf"),
     path("notices/<int:pk>/receipt/", items.notice_receipt, name="notice-receipt"),
+    path("board/", board.board_members, name="board-members"),
+    path("board/add/", board.board_member_add, name="board-member-add"),
+    path("board/<int:pk>/end/", board.board_member_end, name="board-member-end"),
+    path(
+        "permits/<int:permit_pk>/revocation/",
+        revocations.revocation_open,
+        name="revocation-open",
+    ),
+    path("revocations/<int:pk>/", revocations.revocation_detail, name="revocation-detail"),
+    path("revocations/<int:pk>/notice/", revocations.revocation_notice, name="revocation-notice"),
+    path(
+        "revocations/<int:pk>/notice.pdf",
+        revocations.revocation_notice_pdf,
+        name="revocation-notice-pdf",
+    ),
+    path(
+        "applications/<int:application_pk>/approval/",
+        approvals.approval_request,
+        name="approval-request",
+    ),
+    path(
+        "variances/<int:variance_pk>/rescind/",
+        approvals.rescission_open,
+        name="rescission-open",
+    ),
 ]
 
 urlpatterns = [*public_patterns, path("hearings/", include(staff_patterns))]

@@ -60,6 +60,10 @@ class Relief:
         return f"{self.citation} ({self.title.lower()})"
 
 
+# Rules whose approval belongs to someone other than the Board, so no variance reaches them.
+NOT_THE_BOARDS = ("20-20.2",)
+
+
 def _current_rules():
     return rules.RULESETS[-1].rules
 
@@ -88,8 +92,9 @@ def variable_rules() -> list[Relief]:
     """The rules a variance may cover: every catalogue rule but those the ruleset keeps.
 
     §20-20(9) cannot be varied: the variance request is itself what the hearing is for.
+    §20-20(2) is not the Board's to vary: half of it is the building inspector's approval.
     """
-    unwaivable = rules.RULESETS[-1].interpretations.unwaivable_rules
+    unwaivable = {*rules.RULESETS[-1].interpretations.unwaivable_rules, *NOT_THE_BOARDS}
     return [relief(rule) for rule in _current_rules() if rule not in unwaivable]
 
 

@@ -233,17 +233,13 @@ def set_animals(*, application: Application, by, animals: dict[str, int]) -> Non
 
 APPLICATION_FIELDS = (
     "construction",
-    "construction_board_approved",
     "construction_building_inspector_approved",
     # Not the §20-20(1) document flags: only an uploaded file or a paper-original record
     # (upload_document, record_paper_original) marks a document received.
     "manure_method",
     "securely_fenced",
-    "vermin_plan_approved",
     "vermin_licensed_operator",
     "conservation_commission_wetland_ft",
-    "wild_animal_approved",
-    "composting_approved",
     "notes",
 )
 
@@ -643,25 +639,28 @@ def record_legacy_permit(
 
 
 @transaction.atomic
-def revoke_permit(
-    *, permit: Permit, reason: str, revoked_on: date, remove_animals_by: date, by
-) -> Permit:
-    """§20-20(5)-(6): revoke for a violation and order the animals removed by a date."""
+def revoke_permit(*, permit: Permit, decision, by) -> Permit:
+    """Record the Board's revocation (§20-20(5)-(6)): the permit is revoked only by the Board's
+    decision on a revocation proceeding, which orders the animals removed by a date."""
     Permit.objects.select_for_update().filter(pk=permit.pk).exists()
     permit.refresh_from_db()
     reasons = []
+    proceeding = getattr(getattr(decision, "docket_item", None), "revocation", None)
+    if proceeding is None or proceeding.permit_id != permit.pk:
+        reasons.append(
+            "Only the Board revokes a permit (§20-20(5)): open a revocation proceeding, and the "
+            "permit is revoked when the Board decides it at the hearing."
+        )
+    elif decision.result != "revoked":
+        reasons.append("The Board's decision on the proceeding is not to revoke.")
     if permit.status in (Permit.Status.REVOKED, Permit.Status.VOID):
         reasons.append(f"The permit is already {permit.get_status_display().lower()}.")
-    if not reason.strip():
-        reasons.append("Give the reason for the revocation.")
-    if remove_animals_by < revoked_on:
-        reasons.append("The animals cannot be ordered removed before the revocation date.")
     if reasons:
         raise ActionRefused("The permit cannot be revoked.", reasons)
     permit.status = Permit.Status.REVOKED
-    permit.revoked_on = revoked_on
-    permit.revocation_reason = reason.strip()
-    permit.removal_ordered_by = remove_animals_by
+    permit.revoked_on = decision.decided_on
+    permit.revocation_reason = proceeding.grounds
+    permit.removal_ordered_by = decision.removal_by
     return save_as(permit, by)
 
 

@@ -42,8 +42,10 @@ def prefetches() -> list:
     return [
         *FACT_CHILDREN,
         Prefetch("lot__permits", queryset=lot_permits()),
-        # The renewed keeping's variances still hold (variances_for()).
+        # The renewed keeping's variances, approvals and enlargements still hold.
         "renews__application__variances",
+        "renews__application__board_approvals",
+        "renews__application__setback_enlargements",
         Prefetch("abutter_list__abutters", queryset=_live_abutters()),
         Prefetch(
             "docket_items",
@@ -58,7 +60,13 @@ def prefetches() -> list:
 # `load_facts()`; the renewed permit's application carries the variances of the keeping.
 FACT_RELATED = ("lot", "applicant", "renews__application", "abutter_list")
 # The one-to-many relations facts_for() reads.
-FACT_CHILDREN = ("structures", "animals", "setback_enlargements", "variances")
+FACT_CHILDREN = (
+    "structures",
+    "animals",
+    "setback_enlargements",
+    "variances",
+    "board_approvals",
+)
 
 
 def load_facts(applications, *, also: tuple = ()) -> list:
@@ -101,9 +109,18 @@ def _live_abutters():
     return Abutter.objects.filter(voided=False).only("id", "abutter_list_id", "voided")
 
 
+# Kinds of docket item that are the application's public hearing (§20-20(9)); the Board's
+# approvals, revocations and rescissions are decided at meetings but are not that hearing.
+_PUBLIC_HEARINGS = ("new_application", "variance_request")
+
+
 def decisive_docket_item(application):
     """The hearing that counts for the application: the latest one not withdrawn or continued."""
-    items = [item for item in application.docket_items.all() if item.status in _HEARD]
+    items = [
+        item
+        for item in application.docket_items.all()
+        if item.status in _HEARD and item.kind in _PUBLIC_HEARINGS
+    ]
     if not items:
         return None
     return max(items, key=lambda item: (item.meeting.date, item.pk))
@@ -206,28 +223,67 @@ def facts_for(
         lot=application.lot,
         animals=application.animals.all(),
         structures=application.structures.all(),
-        setback_enlargements=application.setback_enlargements.all(),
+        setback_enlargements=setback_enlargements_for(application, as_of),
         variances=variances_for(application),
+        approvals=board_approvals_for(application, as_of),
         record=application,
         as_of=as_of,
     )
 
 
-def variances_for(application) -> list:
-    """The variances that bear on `application`: its own, and those of the keeping it renews.
+def _keeping(application) -> list:
+    """`application` and the applications of the permits it renews, newest first.
 
-    A variance is granted to a holder's keeping on a lot (§20-21); a renewal of that permit runs
-    the rules again and must still see it (its own expiry date decides whether it still holds).
+    What the Board granted to a holder's keeping on a lot (a variance, an approval, an
+    enlarged setback) bears on the renewals of that keeping, which run the rules again.
     """
-    variances = list(application.variances.all())
+    chain = [application]
     seen = {application.pk}
     permit = application.renews if application.renews_id else None
     while permit is not None and permit.application_id not in seen:
         seen.add(permit.application_id)
         earlier = permit.application
-        variances.extend(earlier.variances.all())
+        chain.append(earlier)
         permit = earlier.renews if earlier.renews_id else None
-    return variances
+    return chain
+
+
+def variances_for(application) -> list:
+    """The variances that bear on `application`: its own, and those of the keeping it renews
+    (the variance's own expiry date decides whether it still holds)."""
+    return [v for earlier in _keeping(application) for v in earlier.variances.all()]
+
+
+def approvals_granted(application, as_of: date | None = None) -> list:
+    """The Board's approvals for this keeping (BoardApproval rows), granted on or before
+    `as_of`: what the facts read and the application and permit show, with date and vote."""
+    return [
+        approval
+        for earlier in _keeping(application)
+        for approval in earlier.board_approvals.all()
+        if as_of is None or approval.granted_on <= as_of
+    ]
+
+
+def board_approvals_for(application, as_of: date | None = None) -> set[str]:
+    """The subjects the Board approved by its vote (the facts' approvals come from decisions,
+    not ticks)."""
+    return {approval.subject for approval in approvals_granted(application, as_of)}
+
+
+def setback_enlargements_for(application, as_of: date | None = None) -> list:
+    """The distances the Board enlarged by a vote in this case (§20-15(4)), the newest
+    application's first, so a renewal's own enlargement wins over an older one."""
+    found = {}
+    for earlier in _keeping(application):
+        for enlargement in earlier.setback_enlargements.all():
+            # Enlargements are few: reading a decision's date when there is one costs little.
+            if enlargement.decision_id is None:
+                continue
+            if as_of is not None and enlargement.decision.decided_on > as_of:
+                continue
+            found.setdefault(enlargement.rule, enlargement)
+    return list(found.values())
 
 
 def facts_from_parts(
@@ -238,6 +294,7 @@ def facts_from_parts(
     structures,
     setback_enlargements=(),
     variances=(),
+    approvals=(),
     record=None,
     as_of: date | None = None,
     equines_under_other_permits: int | None = None,
@@ -251,6 +308,7 @@ def facts_from_parts(
     `equines_under_other_permits`: None counts them from the lot's permits on file.
     `injurious_conditions` (§20-20(8) proviso): None establishes it from the past year's
     inspections of the lot (permits.renewals); a bool overrides that, for a what-if check.
+    `approvals`: the BoardApproval subjects the Board voted (see `board_approvals_for`).
     """
     from permits.models import DOCUMENT_FIELDS
 
@@ -295,7 +353,7 @@ def facts_from_parts(
             "date": on.isoformat(),
             "construction": application.construction,
             "construction_approved": {
-                "board": application.construction_board_approved,
+                "board": "construction" in approvals,
                 "building_inspector": application.construction_building_inspector_approved,
             },
             **_renewal_facts(application, animals, structures, on),
@@ -312,7 +370,7 @@ def facts_from_parts(
         "structures": [_structure_facts(s) for s in structures],
         "facility": {"securely_fenced": application.securely_fenced},
         "vermin_control": {
-            "plan_approved": application.vermin_plan_approved,
+            "plan_approved": "vermin_plan" in approvals,
             "licensed_operator": application.vermin_licensed_operator,
         },
         "documents": {key: getattr(application, field) for field, key, _ in DOCUMENT_FIELDS},
@@ -320,8 +378,8 @@ def facts_from_parts(
             "conservation_commission_wetland_ft": _number(
                 application.conservation_commission_wetland_ft
             ),
-            "wild_animal": application.wild_animal_approved,
-            "composting": application.composting_approved,
+            "wild_animal": "wild_animal" in approvals,
+            "composting": "composting" in approvals,
         },
         "setback_enlargements": {e.rule: _number(e.minimum_ft) for e in setback_enlargements},
         "variances": variance_facts,

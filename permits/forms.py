@@ -114,8 +114,9 @@ class ApplicationForm(TypedNumbersForm, forms.ModelForm):
         }
         help_texts = {
             "construction": "§20-20(2): plans are approved before any construction or remodelling.",
-            "construction_board_approved": "§20-20(2)(a).",
-            "construction_building_inspector_approved": "§20-20(2)(a).",
+            "construction_building_inspector_approved": (
+                "§20-20(2)(a). The Board's approval of the plans is its vote at a meeting."
+            ),
             "manure_method": "§20-16(2)-(3): how manure is kept or disposed of.",
             "conservation_commission_wetland_ft": lazy_with_figures(
                 "§20-15(4)(b): never less than {20-15.4.b:floor_ft}."
@@ -127,16 +128,11 @@ class ApplicationForm(TypedNumbersForm, forms.ModelForm):
         self.helper = helper(
             Fieldset(
                 "Construction (§20-20(2))",
-                columns(
-                    "construction",
-                    "construction_board_approved",
-                    "construction_building_inspector_approved",
-                ),
+                columns("construction", "construction_building_inspector_approved"),
             ),
             Fieldset(
                 "Keeping and care",
-                columns("manure_method", "composting_approved", "securely_fenced"),
-                columns("vermin_plan_approved", "vermin_licensed_operator", "wild_animal_approved"),
+                columns("manure_method", "securely_fenced", "vermin_licensed_operator"),
                 columns("conservation_commission_wetland_ft"),
             ),
             "notes",
@@ -155,7 +151,6 @@ class LotFactsForm(TypedNumbersForm, forms.ModelForm):
             "stagnant_water",
             "porous_fill_depth_in",
             "porous_fill_extends_ft",
-            "porous_fill_board_inspected",
         ]
         help_texts = {
             "area_acres": AREA_HELP,
@@ -164,7 +159,6 @@ class LotFactsForm(TypedNumbersForm, forms.ModelForm):
             ),
             "flood_prone": "§20-17(2).",
             "stagnant_water": "§20-17(2).",
-            "porous_fill_board_inspected": "§20-17(2).",
         }
 
     def __init__(self, *args, **kwargs):
@@ -177,9 +171,9 @@ class LotFactsForm(TypedNumbersForm, forms.ModelForm):
                 "stagnant_water",
                 css="col-sm-6 col-lg-3",
             ),
-            columns(
-                "porous_fill_depth_in", "porous_fill_extends_ft", "porous_fill_board_inspected"
-            ),
+            # §20-17(2): the Board's inspection before fill is an inspection an agent records
+            # (inspections app, kind "excavation"), not a tick here.
+            columns("porous_fill_depth_in", "porous_fill_extends_ft"),
         )
 
 
@@ -434,22 +428,6 @@ class ReasonForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = helper()
-
-
-class RevokeForm(ReasonForm):
-    revoked_on = forms.DateField(widget=DateInput, label="Revoked on")
-    remove_animals_by = forms.DateField(
-        widget=DateInput,
-        label="Animals to be removed by",
-        help_text="§20-20(6): the holder is ordered to remove all unlicensed animals.",
-    )
-
-    field_order = ["revoked_on", "remove_animals_by", "reason"]
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["reason"].help_text = "§20-20(5): the provision violated, and how."
-        self.helper = helper(columns("revoked_on", "remove_animals_by", css="col-sm-6"), "reason")
 
 
 class IssueForm(forms.Form):

@@ -157,12 +157,10 @@ class Application(models.Model):
         "construction and drainage details", default=False
     )
     doc_fencing_details = models.BooleanField("fencing details", default=False)
-    # §20-20(2) construction and its approvals.
+    # §20-20(2) construction; the Board's approval of its plans is a BoardApproval, the
+    # building inspector's is recorded here.
     construction = models.CharField(
         max_length=10, choices=Construction.choices, default=Construction.NONE
-    )
-    construction_board_approved = models.BooleanField(
-        "construction approved by the Board", default=False
     )
     construction_building_inspector_approved = models.BooleanField(
         "construction approved by the building inspector", default=False
@@ -173,9 +171,6 @@ class Application(models.Model):
     )
     securely_fenced = models.BooleanField(
         "facility securely fenced", default=False, help_text="§20-15(7)."
-    )
-    vermin_plan_approved = models.BooleanField(
-        "vermin control plan approved by the Board", default=False, help_text="§20-19."
     )
     vermin_licensed_operator = models.BooleanField(
         "carried out by a licensed pest control operator", default=False, help_text="§20-19."
@@ -188,12 +183,6 @@ class Application(models.Model):
         blank=True,
         validators=[MinValueValidator(Decimal("0"))],
         help_text="§20-15(4)(b): never less than the floor the regulation sets.",
-    )
-    wild_animal_approved = models.BooleanField(
-        "Board's written approval of a wild animal", default=False, help_text="§20-15(10)."
-    )
-    composting_approved = models.BooleanField(
-        "Board's approval to compost manure", default=False, help_text="§20-16(3)(e)."
     )
     notes = models.TextField(blank=True)
     created_by = models.ForeignKey(
@@ -524,6 +513,13 @@ class SetbackEnlargement(models.Model):
         max_digits=6, decimal_places=1, validators=[MinValueValidator(Decimal("0"))]
     )
     reason = models.CharField(max_length=200, blank=True)
+    decision = models.ForeignKey(
+        "hearings.Decision",
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="setback_enlargements",
+        help_text="The Board's vote that enlarged the distance in this case.",
+    )
     history = HistoricalRecords()
 
     class Meta:

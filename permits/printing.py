@@ -6,6 +6,7 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
+from permits.facts_from_records import approvals_granted, setback_enlargements_for
 from permits.verification.code import short_code
 from stoneham_boh.lib.pdf import render_pdf
 from stoneham_boh.lib.site import site_url
@@ -31,6 +32,8 @@ def permit_context(permit, request=None) -> dict:
     return {
         "permit": permit,
         "animals": list(permit.animals.all()),
+        "approvals": approvals_granted(permit.application, permit.issued_on),
+        "enlargements": setback_enlargements_for(permit.application, permit.issued_on),
         "status": permit.current_status,
         "status_label": permit.current_status_label,
         "verify_url": url,

@@ -30,7 +30,6 @@ staff_patterns: list = [
     path("<int:pk>/", permit.permit_detail, name="permit-detail"),
     path("<int:pk>/history/", permit.permit_history_card, name="permit-history"),
     path("<int:pk>/pdf/", permit.permit_pdf, name="permit-pdf"),
-    path("<int:pk>/revoke/", permit.permit_revoke, name="permit-revoke"),
     path("<int:pk>/void/", permit.permit_void, name="permit-void"),
     path("<int:pk>/renew/", permit.renewal_start, name="renewal-start"),
     path("renewals/", lists.renewal_list, name="renewal-list"),

@@ -80,7 +80,6 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
         by=by,
         manure_method="receptacle",
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
         **fields,
     )
@@ -88,6 +87,9 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
     actions.add_structure(application=application, by=by, **{**GOOD_COOP, **(structure or {})})
     actions.add_structure(application=application, by=by, **GOOD_MANURE_BIN)
     actions.submit_application(application=application, received_on=received_on, by=by)
+    if application.kind == Application.Kind.RENEWAL:
+        # A new application's plan is approved at its hearing (tests.hearings.builders.decide).
+        board_approves(application, ["vermin_plan"])
     if paid:
         actions.record_payment(
             application=application,
@@ -97,6 +99,29 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
             by=by,
         )
     return application
+
+
+def board(on: date):
+    """The users of the Board in office `on`; a member of its own when none is recorded."""
+    from hearings.models import BoardMember
+
+    members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
+    if members:
+        return members
+    from stoneham_boh.accounts.roles import Role
+    from tests.conftest import make_user
+
+    return [make_user(f"board-factory-{next(_serial)}", Role.BOARD)]
+
+
+def board_approves(application, subjects, *, on: date | None = None):
+    """The Board approves `subjects` (BoardApproval subjects) by a unanimous vote on `on`
+    (the day the application was received), as the demo's Board does."""
+    from hearings.demo import approve_by_vote
+
+    on = on or application.received_on
+    board(on)
+    return approve_by_vote(application, subjects, on)
 
 
 # --- applicants' accounts (issue 7) ----------------------------------------------------------
@@ -170,7 +195,6 @@ def legacy_permit(
         by=by,
         manure_method="receptacle",
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
     )
     actions.set_animals(application=application, by=by, animals=animals or {"chicken": 6})
@@ -183,3 +207,39 @@ def legacy_permit(
         by=by,
         today=today,
     )
+
+
+def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, grounds="Violation."):
+    """The permit revoked as the regulation has it (§20-20(5)-(6)): an inspection finds a
+    violation, the clerk brings it before the Board, the holder is noticed, the Board votes."""
+    from datetime import time, timedelta
+
+    from hearings import actions as hearing_actions
+    from stoneham_boh.accounts.roles import Role
+    from tests.conftest import make_user
+    from tests.hearings.board_builders import violation
+
+    inspected = revoked_on - timedelta(days=3)
+    agent = make_user(f"agent-factory-{next(_serial)}", Role.AGENT)
+    finding = violation(permit, agent=agent, clerk=by, on=inspected)
+    meeting = hearing_actions.schedule_meeting(
+        on=revoked_on, at=time(20, 15), place="Stoneham Town Hall", by=by, today=inspected
+    )
+    proceeding = hearing_actions.open_revocation(
+        permit=permit, meeting=meeting, grounds=grounds, findings=[finding], by=by, today=inspected
+    )
+    hearing_actions.record_holder_notice(
+        proceeding=proceeding, mailed_on=inspected, by=by, today=inspected
+    )
+    members = board(revoked_on)
+    hearing_actions.record_decision(
+        item=proceeding.docket_item,
+        result="revoked",
+        decided_on=revoked_on,
+        votes=dict.fromkeys(members, "yes"),
+        removal_by=remove_by,
+        by=members[0],
+        today=revoked_on,
+    )
+    permit.refresh_from_db()
+    return permit

@@ -8,14 +8,22 @@ from datetime import date
 from django import template
 from django.utils import timezone
 
-from hearings.models import DocketItem
+from hearings.models import BoardApproval, DocketItem
 from hearings.notices import NoticeTiming, changes_since_notice, pending_schedule, timing_for
 from hearings.wording import Relief, reliefs
+from permits.facts_from_records import approvals_granted
 from stoneham_boh.lib.badges import status_badge
 
 register = template.Library()
 
-DECISION_CLASSES = {"approved": "pass", "denied": "fail", "continued": "pending"}
+DECISION_CLASSES = {
+    "approved": "pass",
+    "denied": "fail",
+    "continued": "pending",
+    "revoked": "fail",
+    "rescinded": "fail",
+    "dismissed": "not_applicable",
+}
 
 
 # Badges come from the remembered status badge: a docket shows a hundred past outcomes.
@@ -54,6 +62,14 @@ def relief_list(rule_ids) -> list[Relief]:
     return reliefs(rule_ids)
 
 
+@register.filter
+def approval_labels(subjects) -> list[str]:
+    """The Board's approvals asked for, as the docket and decision page name them."""
+    return [
+        BoardApproval.Subject(s).label for s in subjects or () if s in BoardApproval.Subject.values
+    ]
+
+
 @dataclass
 class HearingRow:
     item: DocketItem
@@ -67,6 +83,7 @@ class HearingRow:
 class HearingSummary:
     rows: list[HearingRow] = field(default_factory=list)
     variances: list = field(default_factory=list)
+    approvals: list = field(default_factory=list)
     open_item: DocketItem | None = None
     can_schedule: bool = False
 
@@ -84,14 +101,13 @@ def application_hearing(application) -> HearingSummary:
     open_item = None
     for item in items:
         scheduled = item.status == DocketItem.Status.SCHEDULED
-        if scheduled:
+        if scheduled and item.is_public_hearing:
             open_item = item
+        noticed = item.is_public_hearing and (scheduled or hasattr(item, "decision"))
         rows.append(
             HearingRow(
                 item=item,
-                timing=timing_for(item, application=application)
-                if scheduled or hasattr(item, "decision")
-                else None,
+                timing=timing_for(item, application=application) if noticed else None,
                 decision=getattr(item, "decision", None),
                 changes=changes_since_notice(item, application=application) if scheduled else None,
             )
@@ -99,6 +115,7 @@ def application_hearing(application) -> HearingSummary:
     return HearingSummary(
         rows=rows,
         variances=[(v, reliefs(v.rules)) for v in application.variances.all()],
+        approvals=approvals_granted(application),
         open_item=open_item,
         # A renewal may be docketed too, for a variance request (§20-21).
         can_schedule=open_item is None and application.status == Application.Status.RECEIVED,

@@ -27,6 +27,7 @@ def decide(request, pk):
     if item.status != DocketItem.Status.SCHEDULED and hasattr(item, "decision"):
         messages.info(request, "The Board's decision on this item is recorded.")
         return redirect("hearings:meeting-detail", pk=item.meeting_id)
+    proceeding = getattr(item, "revocation", None)  # a continued hearing moves it on
     form = DecisionForm(request.POST or None, item=item)
     decision = request.method == "POST" and attempt(
         request,
@@ -35,6 +36,8 @@ def decide(request, pk):
         lambda decision: f"Decision recorded: {decision.get_result_display().lower()}.",
     )
     if decision:
+        if proceeding is not None:
+            return redirect("hearings:revocation-detail", pk=proceeding.pk)
         return redirect("hearings:meeting-detail", pk=item.meeting_id)
     return render(
         request,

@@ -9,7 +9,12 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
 from hearings import actions
-from hearings.docket import docket_entries, past_meetings, relief_needed
+from hearings.docket import (
+    approvals_needed,
+    docket_entries,
+    past_meetings,
+    relief_needed,
+)
 from hearings.forms import (
     ScheduleHearingForm,
 )
@@ -87,7 +92,8 @@ def schedule(request):
 
 
 def _schedule_initial(query) -> dict:
-    """The form's starting values: the chosen application's failing rules as relief sought."""
+    """The form's starting values: the chosen application's failing rules as relief sought,
+    and the Board's approvals it still lacks as approvals asked."""
     initial = {}
     if query.get("meeting", "").isdigit():
         initial["meeting"] = int(query["meeting"])
@@ -95,7 +101,10 @@ def _schedule_initial(query) -> dict:
         application = Application.objects.with_facts().filter(pk=int(query["application"])).first()
         if application is not None:
             initial["application"] = application.pk
-            needed, _ = relief_needed(evaluate_application(application), [])
+            result = evaluate_application(application)
+            approvals = approvals_needed(result)
+            needed, _ = relief_needed(result, [], approvals)
             variable = variable_rule_ids()
             initial["relief_sought"] = [n.relief.rule for n in needed if n.relief.rule in variable]
+            initial["approvals_sought"] = approvals
     return initial

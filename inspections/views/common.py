@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.urls import reverse
 
 from stoneham_boh.accounts.access import role_required, staff_required
@@ -22,8 +24,11 @@ def errors_text(form) -> str:
     return " ".join(message for messages_ in form.errors.values() for message in messages_)
 
 
-def revoke_permit_url(permit) -> str:
-    """The clerk desk's revocation page for `permit` ("" when there is no permit)."""
+def revoke_permit_url(permit, *, findings=(), orders=()) -> str:
+    """The page where the clerk brings `permit` before the Board for revocation, citing the
+    violations given ("" when there is no permit)."""
     if permit is None:
         return ""
-    return reverse("permits:permit-revoke", args=[permit.pk])
+    url = reverse("hearings:revocation-open", args=[permit.pk])
+    query = urlencode([("findings", f.pk) for f in findings] + [("orders", o.pk) for o in orders])
+    return f"{url}?{query}" if query else url

@@ -156,7 +156,7 @@ def inspection_detail(request, pk):
             "followed": followed,
             "can_act": is_agent(request.user),
             "overdue": inspection.is_overdue_on(today),
-            "revoke_url": revoke_permit_url(keeping.permit)
+            "revoke_url": revoke_permit_url(keeping.permit, orders=[followed])
             if followed and followed.status == Order.Status.UNABATED
             else "",
             "cancel_form": ReasonForm(label="Why is it cancelled?"),

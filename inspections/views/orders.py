@@ -139,7 +139,7 @@ def _detail(request, order, sent=None, status=200):
             "today": today,
             "overdue": order.is_overdue_on(today),
             "permit": permit,
-            "revoke_url": revoke_permit_url(permit)
+            "revoke_url": revoke_permit_url(permit, orders=[order])
             if order.status == Order.Status.UNABATED
             else "",
             "reinspections": order.reinspections.select_related("agent").order_by(

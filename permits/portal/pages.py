@@ -80,7 +80,12 @@ class Step:
 
 
 def _hearing_steps(application, today: date) -> list[Step]:
-    items = [i for i in application.docket_items.all() if i.status != "withdrawn"]
+    # The public hearing only: the Board's votes on approvals are not a hearing step.
+    items = [
+        i
+        for i in application.docket_items.all()
+        if i.status != "withdrawn" and i.kind in ("new_application", "variance_request")
+    ]
     item = decisive_docket_item(application)
     if item is None and not items and application.kind != Application.Kind.NEW:
         return []

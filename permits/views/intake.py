@@ -12,7 +12,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from facilities.models import Lot
 from permits import actions
-from permits.facts_from_records import evaluate_application, evaluate_parts, variances_for
+from permits.facts_from_records import (
+    board_approvals_for,
+    evaluate_application,
+    evaluate_parts,
+    setback_enlargements_for,
+    variances_for,
+)
 from permits.figures import blank_distance_text
 from permits.forms import (
     AnimalFormSet,
@@ -229,8 +235,9 @@ def _evaluate_forms(application, forms) -> dict:
         lot=forms["lot_form"].instance,
         animals=[a for a in forms["animals"].unsaved() if a.species and a.count is not None],
         structures=[s for s in forms["structures"].unsaved() if s.label and s.kind],
-        setback_enlargements=application.setback_enlargements.all(),
+        setback_enlargements=setback_enlargements_for(application),
         variances=variances_for(application),
+        approvals=board_approvals_for(application),
         record=application,
     )
     return panel(result, problems, application=application)

@@ -1,15 +1,14 @@
-"""The permit page, its PDF, revocation and voiding, and starting its renewal."""
+"""The permit page, its PDF, voiding, and starting its renewal (the Board revokes: hearings)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
 from permits import actions
-from permits.forms import ReasonForm, RevokeForm
+from permits.forms import ReasonForm
 from permits.history import permit_history
 from permits.models import Permit
 from permits.printing import render_permit_pdf, verification_url
@@ -53,8 +52,9 @@ def _permit_page(request, permit, status=200, **forms):
             "renewal": renewal,
             "verify_url": verification_url(permit, request),
             "verify_code": short_code(permit.verify_token),
-            "revoke_form": forms.get("revoke_form")
-            or RevokeForm(prefix="revoke", initial={"revoked_on": timezone.localdate()}),
+            "proceedings": permit.revocation_proceedings.select_related(
+                "docket_item__meeting", "docket_item__decision"
+            ),
             "void_form": forms.get("void_form") or ReasonForm(prefix="void"),
             "can_renew": permit.status == Permit.Status.ACTIVE,
         },
@@ -75,28 +75,6 @@ def permit_pdf(request, pk):
     return pdf_response(
         render_permit_pdf(permit, request), f"permit-{permit.number}.pdf", download=True
     )
-
-
-@role_required(Role.CLERK)
-@require_http_methods(["GET", "POST"])
-def permit_revoke(request, pk):
-    permit = _permit(pk)
-    if request.method == "GET":
-        return redirect(reverse("permits:permit-detail", args=[pk]) + "#revoke")
-    form = RevokeForm(request.POST, prefix="revoke")
-    done = submit(
-        request,
-        form,
-        lambda data: actions.revoke_permit(permit=permit, by=request.user, **data),
-        success=lambda revoked: (
-            f"Permit {revoked.number} revoked. The holder is ordered to remove the animals by "
-            f"{revoked.removal_ordered_by:%B %-d, %Y} (§20-20(6))."
-        ),
-        then=reverse("permits:permit-detail", args=[pk]),
-    )
-    if done:
-        return done
-    return _permit_page(request, permit, status=400, revoke_form=form)
 
 
 @role_required(Role.CLERK)

@@ -97,7 +97,6 @@ def add_records(scale: int, *, today: date, agent, clerk=None, board=(), seed: i
         (20, 3000),
         kind="renewal",
         status="issued",
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
     )
     permits = _bulk(

@@ -20,6 +20,8 @@ from facilities import actions as lot_actions
 from facilities.models import Lot
 from facilities.parcels import demo as parcels_demo
 from hearings import demo as hearings_demo
+from hearings import revocation_demo
+from hearings.demo import approve_by_vote, record_demo_board
 from inspections import demo as inspections_demo
 from permits import actions, eligibility
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
@@ -244,12 +246,12 @@ def _renewal(rng, lot, applicant, keeping, by, received_on, overrides=None, **fi
         by=by,
         manure_method=fields.pop("manure_method", "receptacle"),
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
         **fields,
     )
     _fill_keeping(application, keeping, by, **(overrides or {}))
     _complete_renewal(application, by, received_on)
+    approve_by_vote(application, ["vermin_plan"], received_on)
     return application
 
 
@@ -262,7 +264,6 @@ def _new_application(applicant, lot, by):
         by=by,
         manure_method="receptacle",
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
         **documents,
     )
@@ -279,6 +280,7 @@ def _load_demo(today: date | None) -> bool:
     if Lot.objects.filter(parcel_id=MARKER_PARCEL).exists():
         return False
     today = today or timezone.localdate()
+    record_demo_board(users, since=date(today.year - 4, 1, 1))
     clerk = users["clerk"]
     rng = random.Random(2002)  # noqa: S311 - reproducible demo data, not security
     FeeSchedule.objects.create(
@@ -326,7 +328,6 @@ def _load_demo(today: date | None) -> bool:
         by=clerk,
         manure_method="receptacle",
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
     )
     _fill_keeping(paper, "pigeons", clerk, L1={"distance_property_line_ft": Decimal("18")})
@@ -421,6 +422,7 @@ def _load_demo(today: date | None) -> bool:
 
     hearings_demo.load(today=today, users=users, rng=rng)
     inspections_demo.load(today=today, users=users, rng=rng)
+    revocation_demo.load(today=today, users=users, rng=rng)
     # After the hearings: the map gives their certified abutters the parcels next door.
     parcels_demo.load(today=today, users=users, streets=STREETS)
     return True

@@ -107,7 +107,7 @@ def test_a_clerk_corrects_a_failing_setback_until_only_the_hearing_is_pending(
     page.locator("#id_animals-0-species").select_option("chicken")
     page.locator("#id_animals-0-count").fill("6")
     page.locator("#id_app-manure_method").select_option("receptacle")
-    for fact in ("securely_fenced", "vermin_plan_approved", "vermin_licensed_operator"):
+    for fact in ("securely_fenced", "vermin_licensed_operator"):
         page.locator(f"#id_app-{fact}").check()
     page.locator("#id_structures-0-distance_property_line_ft").fill("30")
 

@@ -169,13 +169,16 @@ def test_a_grandfathered_renewal_shows_which_rules_rely_on_20_20_8(
     from datetime import date
     from decimal import Decimal
 
+    from permits import actions
+
     page = browser_page
-    application = factories.hen_renewal(
+    # Hens permitted on paper in 1994 (a legacy permit), renewed unchanged: §20-20(8).
+    legacy = factories.legacy_permit(
         by=clerk,
-        prior_permit_issued=date(1994, 5, 2),
-        conditions_unchanged=True,
+        first_permitted_on=date(1994, 5, 2),
         structure={"distance_property_line_ft": Decimal("18")},
     )
+    application = actions.start_renewal(permit=legacy, by=clerk)
     login(page, live_server, clerk.username)
     page.goto(f"{live_server.url}/permits/applications/{application.pk}/")
     panel = page.locator("#compliance-panel")

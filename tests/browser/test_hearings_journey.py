@@ -71,6 +71,7 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
             value=str(application.pk)
         )
         page.get_by_label("§20-15(4)(a) Setback from the abutting property line").check()
+        page.get_by_label("Vermin control plan (§20-19)").check()
         page.get_by_role("button", name="Put on the docket").click()
         expect(page.get_by_role("heading", name=f"Notices for {applicant}")).to_be_visible()
 
@@ -120,7 +121,11 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         page.get_by_label("Anne Whitcomb", exact=True).select_option("yes")
         page.get_by_label("Robert Nolan", exact=True).select_option("yes")
         page.get_by_label("Conditions", exact=True).fill("No roosters.")
+        page.get_by_label("Vermin control plan (§20-19)").check()
         page.get_by_label("§20-15(4)(a) Setback from the abutting property line").check()
+        page.get_by_label("Finding of manifest injustice").fill(
+            "The lot is too narrow to move the coop farther from the line."
+        )
         page.get_by_label("Conditions of the variance").fill("A solid 6-ft fence on the line.")
         page.get_by_label("Variance expires on").fill("2032-12-31")
         page.get_by_role("button", name="Record the decision").click()

@@ -58,6 +58,7 @@ def docketed(*, by, on=HEARING, abutters=3, relief=(), setback_ft="60", the_meet
         application=application,
         meeting=the_meeting,
         relief_sought=list(relief),
+        approvals_sought=["vermin_plan"],
         by=by,
         today=date(2030, 2, 1),
     )
@@ -95,12 +96,28 @@ def noticed(*, by, relief=(), setback_ft="60", abutters=3):
     return item
 
 
+FINDING = "The coop cannot move farther from the line on this lot without harm to the keeping."
+
+
+def unanimous(on) -> dict:
+    """Every member in office on `on` votes yes."""
+    from hearings.models import BoardMember
+
+    return {m.user: "yes" for m in BoardMember.objects.in_office(on).select_related("user")}
+
+
 def decide(item, *, by, result="approved", votes=None, **fields):
+    """The Board's decision; an approval grants the vermin control plan sought with the
+    application (§20-19), and a variance carries its finding of manifest injustice."""
+    if fields.get("variance_rules"):
+        fields.setdefault("variance_finding", FINDING)
+    if result == "approved" and "vermin_plan" in (item.approvals_sought or []):
+        fields.setdefault("approvals", ["vermin_plan"])
     return actions.record_decision(
         item=item,
         result=result,
         decided_on=fields.pop("decided_on", item.meeting.date),
-        votes=votes if votes is not None else {by: "yes"},
+        votes=votes if votes is not None else unanimous(item.meeting.date),
         by=by,
         today=fields.pop("today", item.meeting.date),
         **fields,

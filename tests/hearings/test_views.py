@@ -280,8 +280,10 @@ def test_a_board_member_records_an_approval_with_a_variance(clerk, board_member,
             decision_data(
                 board_member,
                 variance_rules=["20-15.4.a"],
+                variance_finding="The lot is too narrow to move the coop.",
                 variance_conditions="Fence it.",
                 variance_expires_on="2031-12-31",
+                approvals=["vermin_plan"],
             ),
         )
     assert response.status_code == 302

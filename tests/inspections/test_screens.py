@@ -323,7 +323,7 @@ def test_an_unabated_order_links_to_the_revocation_of_the_lots_permit(
     order.refresh_from_db()
     assert order.status == Order.Status.UNABATED
     html = client.get(reverse("inspections:order-detail", args=[order.pk])).content.decode()
-    assert reverse("permits:permit-revoke", args=[permit.pk]) in html
+    assert reverse("hearings:revocation-open", args=[permit.pk]) + f"?orders={order.pk}" in html
 
 
 def test_the_census_counts_animals_by_species_and_premises(client, clerk):

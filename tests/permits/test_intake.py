@@ -47,7 +47,6 @@ def draft(clerk, **fields):
         by=clerk,
         manure_method="receptacle",
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
         **ALL_DOCUMENTS,
         **fields,

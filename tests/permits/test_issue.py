@@ -186,12 +186,12 @@ def test_issue_is_refused_when_no_fee_schedule_is_in_force(clerk):
 def test_a_revoked_permit_cannot_be_renewed(clerk):
     permit = factories.issued_permit(by=clerk)
     renewal = renew(permit, by=clerk)
-    actions.revoke_permit(
-        permit=permit,
-        reason="Vermin not abated (§20-16(6)).",
-        revoked_on=date(2027, 11, 25),
-        remove_animals_by=date(2027, 12, 10),
+    factories.revoke_by_the_board(
+        permit,
         by=clerk,
+        grounds="Vermin not abated (§20-16(6)).",
+        revoked_on=date(2027, 11, 25),
+        remove_by=date(2027, 12, 10),
     )
     assert "A revoked permit cannot be renewed" in refusal_reasons(renewal, on=date(2027, 11, 28))
 

@@ -37,12 +37,12 @@ def test_the_permit_pdf_names_number_holder_animals_expiry_and_not_transferable(
 @pytest.mark.django_db
 def test_a_revoked_permit_prints_as_revoked(clerk):
     permit = factories.issued_permit(by=clerk)
-    actions.revoke_permit(
-        permit=permit,
-        reason="Roosters kept.",
-        revoked_on=date(2027, 5, 1),
-        remove_animals_by=date(2027, 5, 15),
+    factories.revoke_by_the_board(
+        permit,
         by=clerk,
+        grounds="Roosters kept.",
+        revoked_on=date(2027, 5, 1),
+        remove_by=date(2027, 5, 15),
     )
     assert "REVOKED" in pdf_text(render_permit_pdf(permit))
 

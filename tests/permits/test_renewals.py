@@ -99,45 +99,6 @@ def test_the_renewal_list_shows_permits_expiring_this_december_31_until_renewed(
 
 
 @pytest.mark.django_db
-def test_revocation_records_the_reason_date_and_order_to_remove_the_animals(clerk_client, clerk):
-    permit = factories.issued_permit(by=clerk)
-    response = clerk_client.post(
-        reverse("permits:permit-revoke", args=[permit.pk]),
-        {
-            "revoke-revoked_on": "2027-06-01",
-            "revoke-remove_animals_by": "2027-06-15",
-            "revoke-reason": "Rats not abated by the deadline of the order (§20-16(6)).",
-        },
-    )
-    assert response.status_code == 302
-    permit.refresh_from_db()
-    assert permit.status == Permit.Status.REVOKED
-    assert permit.revoked_on == date(2027, 6, 1)
-    assert permit.removal_ordered_by == date(2027, 6, 15)
-    assert permit.history.first().history_user == clerk
-    with pytest.raises(ActionRefused, match="revoked permit cannot be renewed"):
-        actions.start_renewal(permit=permit, by=clerk)
-
-
-@pytest.mark.django_db
-def test_revocation_without_a_reason_is_refused_and_keeps_what_was_typed(clerk_client, clerk):
-    permit = factories.issued_permit(by=clerk)
-    response = clerk_client.post(
-        reverse("permits:permit-revoke", args=[permit.pk]),
-        {
-            "revoke-revoked_on": "2027-06-01",
-            "revoke-remove_animals_by": "2027-05-01",
-            "revoke-reason": "x",
-        },
-    )
-    assert response.status_code == 400
-    assert "cannot be ordered removed before the revocation date" in response.content.decode()
-    assert 'value="2027-05-01"' in response.content.decode()
-    permit.refresh_from_db()
-    assert permit.status == Permit.Status.ACTIVE
-
-
-@pytest.mark.django_db
 def test_a_permit_is_never_edited_only_voided_with_a_reason(clerk_client, clerk):
     permit = factories.issued_permit(by=clerk)
     refused = clerk_client.post(

@@ -56,3 +56,19 @@ def test_loading_the_demo_writes_to_nobody(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         call_command("load_demo")
     assert mail.outbox == []
+
+
+@pytest.mark.django_db
+def test_the_demo_shows_a_revocation_proceeding_on_the_docket_and_a_board_of_three():
+    from django.utils import timezone
+
+    from hearings.models import BoardMember, RevocationProceeding
+
+    call_command("load_demo")
+    today = timezone.localdate()
+    assert BoardMember.objects.in_office(today).count() == 3
+    proceeding = RevocationProceeding.objects.get()
+    assert proceeding.docket_item.status == "scheduled"
+    assert proceeding.docket_item.meeting.date >= today
+    assert proceeding.holder_notified_on is not None
+    assert proceeding.orders.get().status == "unabated"

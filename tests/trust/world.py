@@ -109,6 +109,7 @@ def build_world() -> World:
     _hearings(o, clerk=clerk, board=board)
     _inspections(o, clerk=clerk, agent=agent)
     _the_other_actions(o, clerk=clerk, agent=agent)
+    _board_matters(o, clerk=clerk, agent=agent, board=board)
     return world
 
 
@@ -223,6 +224,7 @@ def _hearings(o, *, clerk, board):
         by=board,
         conditions="Keep the coop 40 ft from the line.",
         variance_rules=["20-15.4.a"],
+        variance_finding="Moving the coop would do manifest injustice on this narrow lot.",
         today=PAST_HEARING,
     )
     o.update(
@@ -402,14 +404,6 @@ def _the_other_actions(o, *, clerk, agent):
         # Starting the renewal takes up B's pending request (take_up_renewal_request).
         o["renewal_application_b"] = permit_actions.start_renewal(permit=o["permit_b"], by=clerk)
 
-    revoked = factories.issued_permit(by=clerk, on=PERMIT_DAY)
-    permit_actions.revoke_permit(
-        permit=revoked,
-        reason="Unabated order (§20-16(6)).",
-        revoked_on=TODAY,
-        remove_animals_by=TODAY + timedelta(days=30),
-        by=clerk,
-    )
     voided = factories.issued_permit(by=clerk, on=PERMIT_DAY)
     permit_actions.void_permit(permit=voided, reason="Issued to the wrong person.", by=clerk)
 
@@ -463,3 +457,52 @@ def _parcel_map(o, *, clerk):
     )
     coop_south = {**coop, "y": parcel_layers.Y0 - 25}
     facility_actions.file_plan_of_record(application=decided, shapes=[coop_south], by=clerk)
+
+
+def _board_matters(o, *, clerk, agent, board):
+    """A revocation proceeding on A's permit, noticed and awaiting the Board; another decided,
+    revoking a permit of its own; a variance's rescission on the docket; a former member."""
+    from tests.hearings import board_builders
+
+    meeting = o["later_meeting"]
+    notice_day = meeting.date - timedelta(days=14)
+    proceeding = hearing_actions.open_revocation(
+        permit=o["permit_a"],
+        meeting=meeting,
+        grounds="Rats under the coop, not abated (§20-16(6)).",
+        orders=[o["order"]],
+        findings=[o["finding"]],
+        by=clerk,
+        today=TODAY,
+    )
+    hearing_actions.record_holder_notice(
+        proceeding=proceeding, mailed_on=notice_day, by=clerk, today=notice_day
+    )
+    revoked = factories.issued_permit(by=clerk, on=PERMIT_DAY)
+    finding = board_builders.violation(revoked, agent=agent, clerk=clerk, on=TODAY)
+    decided = hearing_actions.open_revocation(
+        permit=revoked, meeting=meeting, grounds="Rats.", findings=[finding], by=clerk, today=TODAY
+    )
+    hearing_actions.record_holder_notice(
+        proceeding=decided, mailed_on=notice_day, by=clerk, today=notice_day
+    )
+    hearing_actions.record_decision(
+        item=decided.docket_item,
+        result="revoked",
+        decided_on=meeting.date,
+        votes={board: "yes"},
+        removal_by=meeting.date + timedelta(days=30),
+        by=board,
+        today=meeting.date,
+    )
+    rescission = hearing_actions.open_variance_rescission(
+        variance=o["variance"], meeting=meeting, reason="The fence is down.", by=clerk, today=TODAY
+    )
+    former = make_user("board-former", Role.BOARD).board_terms.get()
+    hearing_actions.end_board_term(member=former, term_end=TODAY, by=clerk)
+    o.update(
+        proceeding=proceeding,
+        revoked_proceeding=decided,
+        rescission=rescission,
+        board_member=former,
+    )

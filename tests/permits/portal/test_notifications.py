@@ -62,12 +62,12 @@ def test_no_reminder_before_november_1(permit):
 @pytest.mark.django_db
 def test_no_reminder_for_a_revoked_permit_or_one_already_asked_for(clerk, karen, permit):
     other = factories.issued_permit(by=clerk, applicant=karen, on=date(2027, 1, 15))
-    permit_actions.revoke_permit(
-        permit=other,
-        reason="Violation.",
-        revoked_on=date(2027, 5, 1),
-        remove_animals_by=date(2027, 6, 1),
+    factories.revoke_by_the_board(
+        other,
         by=clerk,
+        grounds="Violation.",
+        revoked_on=date(2027, 5, 1),
+        remove_by=date(2027, 6, 1),
     )
     with time_machine.travel(factories.midday(date(2027, 11, 5)), tick=False):
         actions.request_renewal(permit=permit, by=karen.user, unchanged=True)

@@ -11,7 +11,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from hearings import actions as hearing_actions
-from permits import actions as permit_actions
 from permits.portal import pages as portal
 from tests import factories
 
@@ -89,12 +88,12 @@ def test_an_issued_permit_completes_the_timeline_and_offers_the_download(client,
 @pytest.mark.django_db
 def test_a_revoked_permit_ends_the_timeline_with_the_reason(client, clerk, karen):
     permit = factories.issued_permit(by=clerk, applicant=karen, on=date(2027, 1, 14))
-    permit_actions.revoke_permit(
-        permit=permit,
-        reason="Roosters kept against §20-15(11).",
-        revoked_on=date(2027, 1, 18),
-        remove_animals_by=date(2027, 2, 18),
+    factories.revoke_by_the_board(
+        permit,
         by=clerk,
+        grounds="Roosters kept against §20-15(11).",
+        revoked_on=date(2027, 1, 18),
+        remove_by=date(2027, 2, 18),
     )
     permit.application.refresh_from_db()
     assert _steps(permit.application)[-1] == ("Permit revoked", "stopped")

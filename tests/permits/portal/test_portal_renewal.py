@@ -100,12 +100,12 @@ def test_an_expired_permit_cannot_be_renewed_online(karen, permit):
 
 @pytest.mark.django_db
 def test_a_revoked_permit_cannot_be_renewed(clerk, karen, permit):
-    permit_actions.revoke_permit(
-        permit=permit,
-        reason="Violation.",
-        revoked_on=date(2027, 6, 1),
-        remove_animals_by=date(2027, 7, 1),
+    factories.revoke_by_the_board(
+        permit,
         by=clerk,
+        grounds="Violation.",
+        revoked_on=date(2027, 6, 1),
+        remove_by=date(2027, 7, 1),
     )
     with (
         time_machine.travel(factories.midday(date(2027, 11, 2)), tick=False),

@@ -41,12 +41,8 @@ def test_the_verification_page_shows_the_permit_without_contact_details(client, 
 def test_the_verification_page_says_when_a_permit_is_not_in_force(client, clerk, change, shown):
     permit = factories.issued_permit(by=clerk)
     if change == "revoke":
-        actions.revoke_permit(
-            permit=permit,
-            reason="x",
-            revoked_on=date(2027, 5, 1),
-            remove_animals_by=date(2027, 5, 15),
-            by=clerk,
+        factories.revoke_by_the_board(
+            permit, by=clerk, grounds="x", revoked_on=date(2027, 5, 1), remove_by=date(2027, 5, 15)
         )
     elif change == "void":
         actions.void_permit(permit=permit, reason="Issued in error.", by=clerk)
