@@ -127,8 +127,7 @@ def _missing_columns(columns: dict[str, str]) -> list[str]:
     has_split = all(name in columns for name in SPLIT_ADDRESS)
     if "mailing_address" not in columns and not has_split:
         missing.append("mailing address (or street, city, state and zip)")
-    if "parcel_id" not in columns:
-        missing.append("parcel id")
+    # The parcel id is optional, as it is when an abutter is entered by hand: one rule.
     return missing
 
 
@@ -163,8 +162,6 @@ def _row(line: int, cells: dict[str, str], columns: dict[str, str]) -> Row:
             parcel_id_validator(parcel)
         except ValidationError as error:
             row.errors.append((columns["parcel_id"], error.messages[0]))
-    else:
-        row.errors.append((columns["parcel_id"], "The parcel id is empty."))
     row.values["parcel_id"] = parcel
     return row
 

@@ -28,6 +28,7 @@ class Species(models.TextChoices):
     LLAMA = "llama", "Llama"
     ALPACA = "alpaca", "Alpaca"
     RABBIT = "rabbit", "Rabbit"
+    OTHER_DOMESTIC = "other_domestic", "Other domesticated animal (give its name)"
     WILD = "wild", "Wild animal (other)"
     SNAKE = "snake", "Snake"
     VENOMOUS_REPTILE = "venomous_reptile", "Venomous reptile"
@@ -37,6 +38,10 @@ class Species(models.TextChoices):
     DOG = "dog", "Dog (exempt)"
     HAMSTER = "hamster", "Hamster (exempt)"
 
+
+# §20-14 covers every domesticated animal but cats, dogs and hamsters: one the list does not
+# name (guinea pig, ferret, cage bird) is recorded under this species with its name.
+NAMED_SPECIES = frozenset({Species.OTHER_DOMESTIC})
 
 EQUINES = frozenset({Species.HORSE, Species.PONY, Species.DONKEY, Species.MULE})
 POULTRY = frozenset(
@@ -95,6 +100,7 @@ DISTANCE_FEATURES = (
     ("public_way", "Public way"),
     ("dwelling", "Dwelling"),
     ("abutting_dwelling", "Abutting dwelling"),
+    ("lot_line", "Nearest lot line"),
 )
 
 
@@ -107,3 +113,30 @@ class ZoningDistrict(models.TextChoices):
     HB = "HB", "Highway Business"
     I = "I", "Industrial"  # noqa: E741
     OS = "OS", "Open Space"
+
+
+
+# Plural names where adding an "s" would be wrong; the rest take an "s" on the noun.
+_PLURALS = {
+    "chicken": "Chickens (hens)",
+    "goose": "Geese",
+    "sheep": "Sheep",
+    "guinea_fowl": "Guinea fowl",
+    "quail": "Quail",
+    "pony": "Ponies",
+}
+
+
+def counted(count: int, species: str, *, label: str | None = None) -> str:
+    """"1 Horse", "2 Horses", "6 Chickens (hens)": a number of animals as a person writes it.
+
+    `label` names an animal the vocabulary lists only as `other_domestic` ("Guinea pig").
+    """
+    name = label or (Species(species).label if species in Species.values else species)
+    if count != 1:
+        if species in _PLURALS and not label:
+            name = _PLURALS[species]
+        else:
+            noun, bracket, rest = name.partition(" (")
+            name = f"{noun}s{bracket}{rest}"
+    return f"{count} {name}"

@@ -53,7 +53,8 @@ class AbutterImportForm(forms.Form):
     file = forms.FileField(
         label="Assessor's certified list (CSV)",
         help_text=(
-            "Columns: owner, mailing address (or street, city, state, zip), parcel id. "
+            "Columns: owner, mailing address (or street, city, state, zip), and, if known, "
+            "parcel id. "
             "Nothing is saved until you confirm the preview."
         ),
     )

@@ -6,15 +6,18 @@ from decimal import Decimal
 
 from django.core.validators import MinValueValidator, RegexValidator
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Case, F, Q, Value, When
+from django.db.models.functions import Lower, LPad, StrIndex, Substr
 from simple_history.models import HistoricalRecords
 
 from facilities.choices import (
     DISTANCE_FEATURES,
     HOUSING_KINDS,
+    NAMED_SPECIES,
     Species,
     StructureKind,
     ZoningDistrict,
+    counted,
 )
 
 NON_NEGATIVE = [MinValueValidator(Decimal("0"))]
@@ -57,6 +60,38 @@ class MailingAddress(models.Model):
             self.mailing_street,
             f"{self.mailing_city}, {self.mailing_state} {self.mailing_zip}",
         ]
+
+
+class LotQuerySet(models.QuerySet):
+    def in_street_order(self):
+        """By street, then by house number as a number: "13 Warren" after "109 Summer", and
+        "9 Pond" before "12 Pond" (the number is padded with zeros to compare as text)."""
+        space = StrIndex("street_address", Value(" "))
+        numbered = Q(_space__gt=1)
+        return (
+            self.annotate(_space=space)
+            .annotate(
+                _street=Case(
+                    When(numbered, then=Lower(Substr("street_address", F("_space") + 1))),
+                    default=Lower("street_address"),
+                ),
+                _number=Case(
+                    When(
+                        numbered,
+                        then=LPad(Substr("street_address", 1, F("_space") - 1), 10, Value("0")),
+                    ),
+                    default=Value(""),
+                ),
+            )
+            .order_by("_street", "_number", "id")
+        )
+
+    def search(self, text: str):
+        """Free text: the street address, or the parcel id (map-block-lot, in capitals)."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(Q(street_address__icontains=text) | Q(parcel_id__icontains=text.upper()))
 
 
 class Lot(models.Model):
@@ -120,6 +155,8 @@ class Lot(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+
+    objects = LotQuerySet.as_manager()
 
     class Meta:
         ordering = ["street_address"]
@@ -202,6 +239,8 @@ class Structure(models.Model):
     distance_public_way_ft = distance_field("public way")
     distance_dwelling_ft = distance_field("dwelling")
     distance_abutting_dwelling_ft = distance_field("abutting dwelling")
+    # §20-16(3)(b): any lot line, one along a street included (the form's help text says so).
+    distance_lot_line_ft = distance_field("the nearest lot line")
     history = HistoricalRecords()
 
     class Meta:
@@ -223,11 +262,37 @@ class Structure(models.Model):
     def is_housing(self) -> bool:
         return self.kind in HOUSING_KINDS
 
+    @property
+    def labelled_distances(self) -> list[tuple[str, Decimal | None]]:
+        """Each distance of the plan, with its feature's name, in the rules contract's order."""
+        return [(label, getattr(self, f"distance_{key}_ft")) for key, label in DISTANCE_FEATURES]
+
     def distances(self) -> dict[str, Decimal | None]:
         return {key: getattr(self, f"distance_{key}_ft") for key, _ in DISTANCE_FEATURES}
 
 
-class AnimalKept(models.Model):
+def named_only_when_other_domestic(name: str) -> models.CheckConstraint:
+    """An other domesticated animal carries its name; a listed species carries none."""
+    other = Q(species=Species.OTHER_DOMESTIC)
+    return models.CheckConstraint(
+        condition=(other & ~Q(name="")) | (~other & Q(name="")), name=name
+    )
+
+
+class AnimalKind(models.Model):
+    """What an animal row is called: its species, or the name of another domesticated one."""
+
+    class Meta:
+        abstract = True
+
+    @property
+    def kind_label(self) -> str:
+        if self.species in NAMED_SPECIES and self.name:
+            return self.name
+        return self.get_species_display()
+
+
+class AnimalKept(AnimalKind):
     """Animals of one species that an application asks to keep (§20-20(3))."""
 
     application = models.ForeignKey(
@@ -241,15 +306,23 @@ class AnimalKept(models.Model):
     wild = models.BooleanField(
         default=False, help_text="§20-15(10): tick for any animal not normally domesticated."
     )
+    name = models.CharField(
+        max_length=60,
+        blank=True,
+        help_text="§20-14: for another domesticated animal, what it is (guinea pig, ferret, "
+        "parrot).",
+    )
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["application", "species"]
+        ordering = ["application", "species", "name"]
         verbose_name_plural = "animals kept"
         constraints = [
             models.UniqueConstraint(
-                fields=["application", "species"], name="animal_species_once_per_application"
+                fields=["application", "species", "name"],
+                name="animal_species_once_per_application",
             ),
+            named_only_when_other_domestic("animal_named_when_other_domestic"),
             models.CheckConstraint(condition=Q(count__gte=0), name="animal_count_non_negative"),
             models.CheckConstraint(
                 condition=Q(mature_count__isnull=True) | Q(mature_count__lte=F("count")),
@@ -258,7 +331,7 @@ class AnimalKept(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.count} {self.get_species_display()}"
+        return counted(self.count, self.species, label=self.kind_label)
 
 
 class AbutterList(models.Model):

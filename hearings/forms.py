@@ -66,7 +66,11 @@ class MeetingChoiceField(forms.ModelChoiceField):
 
 
 def upcoming_meetings():
-    return Meeting.objects.upcoming(timezone.localdate())
+    """Meetings an item can still be put on: not those whose legal notice already went to the
+    newspaper without it (the action refuses them; the form no longer offers them)."""
+    return Meeting.objects.upcoming(timezone.localdate()).exclude(
+        legal_notice__sent_on__isnull=False
+    )
 
 
 def relief_field() -> forms.MultipleChoiceField:
@@ -132,15 +136,68 @@ def _today_field(label: str, help_text: str = NOTICE_HELP) -> forms.DateField:
     )
 
 
-class SentForm(forms.Form):
+# A notice date older than this is usually a slip of the calendar: the clerk confirms it.
+CONFIRM_AFTER_DAYS = 3
+CONFIRM = "confirm_date"
+
+
+class NoticeDateForm(forms.Form):
+    """A form with the day a notice went out (`date_field`).
+
+    Refused: a day in the future, or before the notice existed (`drafted_on`: the day the
+    legal notice was drafted, or the hearing scheduled for the abutters' letters). Accepted
+    after a tick: a day more than a few days ago. The tick box appears with its message.
+    """
+
+    date_field = ""
+
+    def __init__(self, *args, drafted_on=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.drafted_on = drafted_on
+        self.fields[CONFIRM] = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def clean(self):
+        cleaned = super().clean()
+        confirmed = cleaned.pop(CONFIRM, False)
+        day = cleaned.get(self.date_field)
+        if day is None:
+            return cleaned
+        today = timezone.localdate()
+        if day > today:
+            self.add_error(self.date_field, "This day is in the future: give the day it happened.")
+        elif self.drafted_on and day < self.drafted_on:
+            self.add_error(
+                self.date_field,
+                f"The notice was drafted on {_long(self.drafted_on)}: it cannot have gone out "
+                "before.",
+            )
+        elif (today - day).days > CONFIRM_AFTER_DAYS and not confirmed:
+            days = (today - day).days
+            self.add_error(
+                self.date_field,
+                f"{_long(day)} was {days} days ago. If that is right, tick the box below "
+                "and save again.",
+            )
+            self.fields[CONFIRM].widget = forms.CheckboxInput()
+            self.fields[CONFIRM].label = f"Yes, it went out on {_long(day)}"
+        return cleaned
+
+
+def _long(day) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+class SentForm(NoticeDateForm):
+    date_field = "sent_on"
     sent_on = _today_field("Sent to the newspaper on", "After this the text is not edited.")
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = helper("sent_on")
+        self.helper = helper("sent_on", CONFIRM)
 
 
-class PublicationForm(forms.Form):
+class PublicationForm(NoticeDateForm):
+    date_field = "published_on"
     published_on = _today_field("Published on")
     newspaper = forms.CharField(max_length=120)
 
@@ -148,13 +205,13 @@ class PublicationForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.helper = helper(
             Row(
-                Column("published_on", css_class="col-sm-6"),
+                Column("published_on", CONFIRM, css_class="col-sm-6"),
                 Column("newspaper", css_class="col-sm-6"),
             )
         )
 
 
-class MailingForm(forms.Form):
+class MailingForm(NoticeDateForm):
     """One abutter's registered letter (the abutter comes from the URL)."""
 
     article_number = forms.CharField(
@@ -163,13 +220,15 @@ class MailingForm(forms.Form):
         help_text="As on the registered-mail receipt, e.g. RE 123 456 789 US.",
     )
     mailed_on = _today_field("Mailed on")
+    date_field = "mailed_on"
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = helper()
 
 
-class MailingListForm(forms.Form):
+class MailingListForm(NoticeDateForm):
+    date_field = "mailed_on"
     numbers = forms.CharField(
         label="Article numbers, one per line",
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
@@ -179,7 +238,7 @@ class MailingListForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = helper("numbers", "mailed_on")
+        self.helper = helper("numbers", "mailed_on", CONFIRM)
 
     def clean_numbers(self) -> list[str]:
         numbers = split_pasted_numbers(self.cleaned_data["numbers"])

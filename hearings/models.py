@@ -7,6 +7,7 @@ from datetime import date, timedelta
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from permits import rules
@@ -88,6 +89,11 @@ class DocketItem(models.Model):
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.application} at {self.meeting}"
 
+    @property
+    def scheduled_on(self) -> date | None:
+        """The day the hearing was put on the docket: no letter about it went out before."""
+        return _first_recorded_day(self)
+
 
 class LegalNotice(models.Model):
     """The legal notice of a meeting's hearings in a local newspaper."""
@@ -102,6 +108,16 @@ class LegalNotice(models.Model):
 
     def __str__(self) -> str:
         return f"Legal notice for {self.meeting}"
+
+    @property
+    def drafted_on(self) -> date | None:
+        """The day the notice was first drafted: it cannot have been sent or printed before."""
+        return _first_recorded_day(self)
+
+
+def _first_recorded_day(record) -> date | None:
+    first = record.history.order_by("history_date").values_list("history_date", flat=True)[:1]
+    return timezone.localdate(first[0]) if first else None
 
 
 class AbutterNotice(models.Model):
@@ -178,6 +194,16 @@ class VarianceQuerySet(models.QuerySet):
         """Granted, not rescinded, and not expired on `today` (§20-21: shown to the public)."""
         return self.filter(granted=True, rescinded_on__isnull=True).filter(
             Q(expires_on__isnull=True) | Q(expires_on__gte=today)
+        )
+
+    def search(self, text: str):
+        """Free text: part of the lot's street address or of the holder's name."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(
+            Q(application__lot__street_address__icontains=text)
+            | Q(application__applicant__name__icontains=text)
         )
 
 

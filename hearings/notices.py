@@ -18,6 +18,7 @@ from datetime import date
 from django.conf import settings
 from django.template.defaultfilters import date as date_filter
 
+from facilities.models import Abutter
 from hearings.models import DocketItem, Meeting, notice_days
 from hearings.wording import animals_phrase, reliefs_phrase
 
@@ -228,3 +229,67 @@ def legal_notice_text(meeting: Meeting, items) -> str:
         board["name"],
     ]
     return "\n".join(lines)
+
+
+def abutters_in_letter_order(item: DocketItem) -> list[Abutter]:
+    """The abutters noticed for `item`, in the order of the letters, labels and notices page."""
+    return list(
+        Abutter.objects.filter(
+            abutter_list__application_id=item.application_id, voided=False
+        ).order_by(*LETTER_ORDER)
+    )
+
+
+# --- The compliance panel's view of an undecided hearing --------------------------------
+
+
+def _long(day: date) -> str:
+    return date_filter(day, "l, F j, Y")
+
+
+def _notice_line(what: str, given, deadline, in_time_text: str) -> dict:
+    if given is None:
+        return {"what": what, "text": f"not yet given; due by {_long(deadline)}", "late": False}
+    late = given > deadline
+    text = f"{in_time_text} {_long(given)}: " + ("too late" if late else "in time")
+    return {"what": what, "text": text, "late": late}
+
+
+def pending_schedule(application) -> dict | None:
+    """The hearing an undecided application is docketed for, with each notice's timing.
+
+    The rules judge the hearing only once it is held; until the decision the panel shows
+    what is already known (the date set, the notices given) as pending, with their dates.
+    """
+    if application is None or application.pk is None:
+        return None
+    item = (
+        DocketItem.objects.filter(application=application, status=DocketItem.Status.SCHEDULED)
+        .select_related("meeting", "meeting__legal_notice")
+        .order_by("-meeting__date")
+        .first()
+    )
+    if item is None:
+        return None
+    timing = timing_for(item)
+    mailed = timing.last_mailed if timing.abutters_mailed == timing.abutter_total else None
+    letters = _notice_line(
+        "Letters to abutters",
+        mailed,
+        timing.deadline,
+        f"{timing.abutters_mailed} of {timing.abutter_total} mailed, the last on",
+    )
+    if timing.abutters_mailed and mailed is None:
+        letters["text"] = (
+            f"{timing.abutters_mailed} of {timing.abutter_total} mailed; the rest due by "
+            f"{_long(timing.deadline)}"
+        )
+    return {
+        "hearing_date": _long(timing.hearing_date),
+        "meeting_time": item.meeting.time,
+        "deadline": _long(timing.deadline),
+        "notices": [
+            letters,
+            _notice_line("Legal notice", timing.published_on, timing.deadline, "published on"),
+        ],
+    }

@@ -27,9 +27,9 @@ def _noun(species: str) -> str:
     return label.split(" (")[0].lower()
 
 
-def animal_phrase(species: str, count: int) -> str:
-    """``6 chickens``, ``1 goat``, ``2 sheep``."""
-    noun = _noun(species)
+def animal_phrase(species: str, count: int, name: str = "") -> str:
+    """``6 chickens``, ``1 goat``, ``2 sheep``; ``2 guinea pigs`` for a named animal."""
+    noun = name.strip().lower() if name else _noun(species)
     if count != 1:
         noun = _PLURALS.get(noun, noun + "s")
     return f"{count} {noun}"
@@ -37,7 +37,9 @@ def animal_phrase(species: str, count: int) -> str:
 
 def animals_phrase(animals) -> str:
     """Every species asked for, in one phrase: ``3 goats and 2 sheep``."""
-    parts = [animal_phrase(a.species, a.count) for a in animals if a.count > 0]
+    parts = [
+        animal_phrase(a.species, a.count, getattr(a, "name", "")) for a in animals if a.count > 0
+    ]
     if not parts:
         return "no animals"
     if len(parts) == 1:

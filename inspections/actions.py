@@ -347,7 +347,8 @@ def _answer_complaint(inspection, findings, by, day: date) -> None:
         return
     complaint.status = Complaint.Status.CLOSED
     complaint.closed_on = day
-    complaint.resolution = f"Inspected on {day:%B %-d, %Y}: {_outcome(findings)}."
+    # The closing date is closed_on, shown beside the resolution: the words do not repeat it.
+    complaint.resolution = f"Inspected: {_outcome(findings)}."
     save_as(complaint, by)
 
 
@@ -359,7 +360,8 @@ def _close_followed_order(inspection, findings, by, day: date) -> None:
     if answer is not None and answer.result == Result.COMPLIES:
         order.status = Order.Status.ABATED
         order.closed_on = day
-        order.closing_note = f"Found abated on re-inspection of {day:%B %-d, %Y}."
+        # The day is closed_on, shown beside the note: the note does not repeat it.
+        order.closing_note = f"Found abated on re-inspection {inspection.pk}."
         save_as(order, by)
 
 

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
-from django.db.models import Q
 from django.utils import timezone
 
+from facilities.models import Lot
 from inspections.models import Complaint, Inspection, Order
+from stoneham_boh.lib.search import plain
 
 
 def search_lot(queryset, _name, value):
-    """Match the lot by street address or parcel id, as a clerk would look it up."""
-    value = value.strip()
+    """Match the lot by street address or parcel id: the lots' own search."""
+    value = plain(value)
     if not value:
         return queryset
-    return queryset.filter(
-        Q(lot__street_address__icontains=value) | Q(lot__parcel_id__icontains=value)
-    )
+    return queryset.filter(lot__in=Lot.objects.search(value))
 
 
 def lot_search_filter():
@@ -26,6 +25,15 @@ def lot_search_filter():
         label="Address or parcel",
         widget=forms.TextInput(attrs={"type": "search", "placeholder": "e.g. Spring Street"}),
     )
+
+
+class LabelledDateRange(django_filters.widgets.DateRangeWidget):
+    """Two date boxes under one visible label: each gets its own name for a screen reader."""
+
+    def __init__(self, *, labels: tuple[str, str], attrs=None):
+        super().__init__(attrs={"type": "date", **(attrs or {})})
+        for widget, label in zip(self.widgets, labels, strict=True):
+            widget.attrs["aria-label"] = label
 
 
 class StyledFilterSet(django_filters.FilterSet):
@@ -67,7 +75,7 @@ class InspectionFilter(StyledFilterSet):
     kind = django_filters.ChoiceFilter(choices=Inspection.Kind.choices, empty_label="Any kind")
     scheduled_for = django_filters.DateFromToRangeFilter(
         label="Between",
-        widget=django_filters.widgets.DateRangeWidget(attrs={"type": "date"}),
+        widget=LabelledDateRange(labels=("Scheduled from", "Scheduled to")),
     )
 
     class Meta:

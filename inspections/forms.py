@@ -21,6 +21,7 @@ from inspections.checklist import Section, grouped
 from inspections.models import ChecklistFinding, Complaint, Inspection
 from inspections.photos import MAX_PHOTOS_PER_ITEM, check_photo
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
@@ -201,7 +202,7 @@ class ExtendOrderForm(forms.Form):
         self.helper = _helper()
 
 
-class CensusForm(forms.Form):
+class CensusForm(TypedNumbersForm, forms.Form):
     year = forms.IntegerField(min_value=2002, max_value=2100)
 
 
@@ -244,6 +245,10 @@ class ChecklistRow:
     note: forms.BoundField
     photos: forms.BoundField
     hint: str = ""
+
+    @property
+    def faulty(self) -> bool:
+        return bool(self.result.errors or self.note.errors or self.photos.errors)
 
     @property
     def expanded(self) -> bool:
@@ -315,6 +320,10 @@ class RecordInspectionForm(TokenForm):
             for item in self.items
         ]
         return grouped(rows, lambda row: row.item.citation)
+
+    def faults(self) -> list[ChecklistRow]:
+        """The items the agent must correct, in checklist order, for the summary's links."""
+        return [row for section in self.sections() for row in section.entries if row.faulty]
 
     def clean_performed_at(self):
         moment = self.cleaned_data["performed_at"]

@@ -64,7 +64,7 @@ def open_application_for(lot) -> Application | None:
 
 def _from_application(application: Application) -> tuple[AnimalLine, ...]:
     return tuple(
-        AnimalLine(a.species, a.get_species_display(), a.count, a.mature_count, a.wild)
+        AnimalLine(a.species, a.kind_label, a.count, a.mature_count, a.wild)
         for a in application.animals.all()
         if a.count > 0
     )
@@ -79,9 +79,7 @@ def keeping_for(lot, on: date, application: Application | None = None) -> Keepin
             # The permit lists what was issued; a species marked wild lives on its application.
             wild = {a.species for a in permit.application.animals.all() if a.wild}
             animals = tuple(
-                AnimalLine(
-                    a.species, a.get_species_display(), a.count, a.mature_count, a.species in wild
-                )
+                AnimalLine(a.species, a.kind_label, a.count, a.mature_count, a.species in wild)
                 for a in permit.animals.all()
             )
             return Keeping(

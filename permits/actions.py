@@ -10,17 +10,17 @@ from datetime import date
 from decimal import Decimal
 
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
 from django.utils import timezone
 
+from facilities import actions as lot_actions
 from facilities.models import AnimalKept, Lot, Structure
+from permits.eligibility import first_permitted_on, permit_year_for, refusals_to_issue
 from permits.facts_from_records import evaluate_application, variances_for
 from permits.models import (
     DOCUMENT_FIELDS,
     Applicant,
     Application,
     Document,
-    FeeSchedule,
     Payment,
     Permit,
     PermitAnimal,
@@ -37,9 +37,26 @@ from stoneham_boh.lib.history import save_as
 
 @transaction.atomic
 def create_application(
-    *, applicant: Applicant, lot: Lot, by, kind: str = Application.Kind.NEW, **fields
+    *,
+    by,
+    applicant: Applicant | None = None,
+    lot: Lot | None = None,
+    new_applicant: dict | None = None,
+    new_lot: dict | None = None,
+    kind: str = Application.Kind.NEW,
+    **fields,
 ) -> Application:
-    """Open a draft application; the clerk completes it and submits it when received."""
+    """Open a draft application; the clerk completes it and submits it when received.
+
+    The applicant and the lot are records already on file, or the details of new ones
+    (`new_applicant`, `new_lot`): all three are recorded together or none is.
+    """
+    if (applicant is None) == (new_applicant is None) or (lot is None) == (new_lot is None):
+        raise ActionRefused("Choose an applicant and a lot on record, or enter new ones.")
+    if lot is None:
+        lot = lot_actions.create_lot(by=by, **new_lot)
+    if applicant is None:
+        applicant = create_applicant(by=by, **new_applicant)
     application = Application(applicant=applicant, lot=lot, kind=kind, created_by=by, **fields)
     return save_as(application, by)
 
@@ -57,30 +74,6 @@ def submit_application(*, application: Application, received_on: date, by) -> Ap
     application.received_on = received_on
     application.status = Application.Status.RECEIVED
     return save_as(application, by)
-
-
-def fee_due(application: Application) -> Decimal | None:
-    """§20-20(4): the fee of the schedule in force when the application was received.
-
-    Remembered on the instance (for its date and kind): a page asks it three times.
-    """
-    key = (application.received_on or timezone.localdate(), application.kind)
-    remembered = getattr(application, "_fee_due", None)
-    if remembered is not None and remembered[0] == key:
-        return remembered[1]
-    schedule = FeeSchedule.in_force_on(key[0])
-    due = None if schedule is None else schedule.fee_for(application.kind)
-    application._fee_due = (key, due)
-    return due
-
-
-def amount_paid(application: Application) -> Decimal:
-    """What was paid and not voided; read from prefetched payments when the page has them."""
-    prefetched = getattr(application, "_prefetched_objects_cache", {}).get("payments")
-    if prefetched is not None:
-        return sum((p.amount for p in prefetched if not p.voided), Decimal("0"))
-    total = application.payments.filter(voided=False).aggregate(total=Sum("amount"))["total"]
-    return total or Decimal("0")
 
 
 @transaction.atomic
@@ -117,66 +110,6 @@ def _take_next_sequence(year: int) -> int:
     counter.last_sequence += 1
     counter.save(update_fields=["last_sequence"])
     return counter.last_sequence
-
-
-def refusals_to_issue(
-    application: Application, on: date, *, result: dict | None = None
-) -> list[str]:
-    """Every reason the permit cannot be issued today; empty when it can.
-
-    `result` is the rules' result for `application` as of `on`, when the caller has it already.
-    """
-    reasons = []
-    if application.status in (Application.Status.DRAFT,):
-        reasons.append("The application has not been marked as received.")
-    if application.status in (Application.Status.DENIED, Application.Status.WITHDRAWN):
-        reasons.append(f"The application is {application.get_status_display().lower()}.")
-    if application.renews_id:
-        reasons.extend(_renewal_refusals(application))
-    if result is None:
-        result = evaluate_application(application, as_of=on)
-    if "error" in result:
-        reasons.append(f"The application's facts are incomplete: {result['error']['message']}")
-    elif not result["eligible"]:
-        blocking = [
-            f["citation"]
-            for f in result["findings"]
-            if f["status"] in ("fail", "missing", "pending")
-        ]
-        reasons.append(
-            "The rules are not all met (§20-20(3)): " + ", ".join(dict.fromkeys(blocking)) + "."
-        )
-    due = fee_due(application)
-    if due is None:
-        reasons.append("No fee schedule is in force for the application's date.")
-    elif amount_paid(application) < due:
-        reasons.append(f"The fee of ${due} is not paid in full (§20-20(4)).")
-    return reasons
-
-
-def _renewal_refusals(application: Application) -> list[str]:
-    """§20-20(6)-(7): a renewal continues the same holder's keeping on the same lot, once."""
-    permit = application.renews
-    reasons = []
-    if permit.status == Permit.Status.REVOKED:
-        reasons.append("A revoked permit cannot be renewed (§20-20(6)).")
-    elif permit.status == Permit.Status.VOID:
-        reasons.append("A void permit cannot be renewed.")
-    if application.applicant_id != permit.holder_id or application.lot_id != permit.lot_id:
-        reasons.append(
-            "A permit is not transferable (§20-20(7)): a new owner or a different lot needs a "
-            "new application."
-        )
-    if Permit.objects.filter(application__renews=permit).exclude(application=application).exists():
-        reasons.append(f"Permit {permit.number} has already been renewed.")
-    return reasons
-
-
-def permit_year_for(application: Application, on: date) -> int:
-    """The year a permit is issued for: a renewal of this year's permit is next year's permit."""
-    if application.renews_id:
-        return max(on.year, application.renews.year + 1)
-    return on.year
 
 
 def _variances_text(application: Application, on: date) -> str:
@@ -245,7 +178,13 @@ def issue_permit(
     except IntegrityError as error:  # pragma: no cover - guarded by the row locks above
         raise ActionRefused("Another clerk issued this permit at the same moment.") from error
     PermitAnimal.objects.bulk_create(
-        PermitAnimal(permit=permit, species=a.species, count=a.count, mature_count=a.mature_count)
+        PermitAnimal(
+            permit=permit,
+            species=a.species,
+            name=a.name,
+            count=a.count,
+            mature_count=a.mature_count,
+        )
         for a in application.animals.all()
         if a.count > 0
     )
@@ -294,7 +233,8 @@ APPLICATION_FIELDS = (
     "construction",
     "construction_board_approved",
     "construction_building_inspector_approved",
-    *(field for field, _, _ in DOCUMENT_FIELDS),
+    # Not the §20-20(1) document flags: only an uploaded file or a paper-original record
+    # (upload_document, record_paper_original) marks a document received.
     "prior_permit_issued",
     "conditions_unchanged",
     "manure_method",
@@ -330,12 +270,15 @@ def update_application(
     lot_changes: dict | None = None,
     structures: list[dict] | None = None,
     animals: list[dict] | None = None,
+    received_on: date | None = None,
 ) -> Application:
     """Save what the clerk typed on the intake form, all or nothing.
 
     `structures` and `animals` are the complete lists wanted: each dict holds the model's
     field values (structures may carry "pk" for one already recorded). Rows not listed are
-    removed from the draft; their history rows keep what they said.
+    removed from the draft; their history rows keep what they said. With `received_on`, a
+    draft is also marked received that day, in the same transaction: saved and submitted, or
+    neither.
     """
     Application.objects.select_for_update().filter(pk=application.pk).exists()
     application.refresh_from_db()
@@ -362,6 +305,8 @@ def update_application(
             "Two structures share a label, or a species is listed twice.",
             ["Give each structure its own label and list each species once."],
         ) from error
+    if received_on is not None and application.status == Application.Status.DRAFT:
+        return submit_application(application=application, received_on=received_on, by=by)
     return application
 
 
@@ -385,13 +330,20 @@ def _replace_structures(application: Application, wanted: list[dict], by) -> Non
 
 
 def _replace_animals(application: Application, wanted: list[dict], by) -> None:
-    current = {a.species: a for a in application.animals.all()}
-    wanted_by_species = {item["species"]: item for item in wanted if item.get("count")}
-    for species, animal in current.items():
-        if species not in wanted_by_species:
+    """Each row is one species, or one named kind of other domesticated animal (§20-14)."""
+    current = {(a.species, a.name): a for a in application.animals.all()}
+    wanted_by_kind = {
+        (item["species"], (item.get("name") or "").strip()): item
+        for item in wanted
+        if item.get("count")
+    }
+    for kind, animal in current.items():
+        if kind not in wanted_by_kind:
             _remove(animal, by)
-    for species, item in wanted_by_species.items():
-        animal = current.get(species) or AnimalKept(application=application, species=species)
+    for (species, name), item in wanted_by_kind.items():
+        animal = current.get((species, name)) or AnimalKept(
+            application=application, species=species, name=name
+        )
         animal.count = item["count"]
         animal.mature_count = item.get("mature_count")
         animal.wild = bool(item.get("wild"))
@@ -410,7 +362,7 @@ ACCEPTED_DOCUMENT_TYPES = {
 }
 
 
-def sniff_document_type(upload) -> str | None:
+def _sniff_document_type(upload) -> str | None:
     """The file's real type from its first bytes (not its name or the browser's word)."""
     import filetype
 
@@ -437,7 +389,7 @@ def upload_document(
     if upload.size > settings.UPLOAD_MAX_BYTES:
         limit = settings.UPLOAD_MAX_BYTES // (1024 * 1024)
         raise ActionRefused(f"The file is larger than {limit} MB.")
-    mime = sniff_document_type(upload)
+    mime = _sniff_document_type(upload)
     if mime is None:
         raise ActionRefused("Only PDF files and images (PNG, JPEG, GIF, WebP, TIFF) are accepted.")
     if kind not in Document.Kind.values:
@@ -455,10 +407,50 @@ def upload_document(
         uploaded_by=by,
     )
     save_as(document, by)
-    flag = {key: field for field, key, _ in DOCUMENT_FIELDS}.get(kind)
+    _mark_received(application, kind, by)
+    return document
+
+
+def _received_flag(kind: str) -> str | None:
+    """The application's §20-20(1) flag a document of `kind` answers, if any."""
+    return {key: field for field, key, _ in DOCUMENT_FIELDS}.get(kind)
+
+
+def _mark_received(application: Application, kind: str, by) -> None:
+    flag = _received_flag(kind)
     if flag and application.is_editable and not getattr(application, flag):
         setattr(application, flag, True)
         save_as(application, by)
+
+
+PAPER_ORIGINAL = "Paper original on file"
+
+
+@transaction.atomic
+def record_paper_original(
+    *, application: Application, kind: str, by, description: str = ""
+) -> Document:
+    """Record that the paper original of a §20-20(1) document is in the Board's file.
+
+    A document counts as received only with its file uploaded or this record, which says who
+    holds the paper and since when: never from a bare tick.
+    """
+    if _received_flag(kind) is None:
+        raise ActionRefused("Choose one of the six documents §20-20(1) asks for.")
+    if not application.is_editable:
+        raise ActionRefused("The application is closed: its documents can no longer change.")
+    document = Document(
+        application=application,
+        kind=kind,
+        paper_original=True,
+        original_name=PAPER_ORIGINAL,
+        content_type="",
+        size_bytes=0,
+        description=description.strip()[: Document._meta.get_field("description").max_length],
+        uploaded_by=by,
+    )
+    save_as(document, by)
+    _mark_received(application, kind, by)
     return document
 
 
@@ -473,25 +465,18 @@ def void_document(*, document: Document, reason: str, by) -> Document:
         raise ActionRefused(f"Keep the reason to {limit} characters.")
     document.voided = True
     document.void_reason = reason.strip()
-    return save_as(document, by)
+    save_as(document, by)
+    # The last file or paper record of a §20-20(1) document gone: it is no longer received.
+    application = document.application
+    flag = _received_flag(document.kind)
+    still_held = application.documents.filter(kind=document.kind, voided=False).exists()
+    if flag and application.is_editable and getattr(application, flag) and not still_held:
+        setattr(application, flag, False)
+        save_as(application, by)
+    return document
 
 
 # --- renewals, revocation, voiding ----------------------------------------------------------
-
-
-def first_permitted_on(permit: Permit) -> date:
-    """When the keeping was first permitted: follows the chain of renewals back (§20-20(8))."""
-    seen = set()
-    current = permit
-    while current.pk not in seen:
-        seen.add(current.pk)
-        application = current.application
-        if application.prior_permit_issued:
-            return application.prior_permit_issued
-        if not application.renews_id:
-            return current.issued_on
-        current = application.renews
-    return permit.issued_on
 
 
 @transaction.atomic
@@ -541,9 +526,12 @@ def start_renewal(*, permit: Permit, by) -> Application:
             AnimalKept(
                 application=renewal,
                 species=animal.species,
+                name=animal.name,
                 count=animal.count,
                 mature_count=animal.mature_count,
-                wild=source.animals.filter(species=animal.species, wild=True).exists(),
+                wild=source.animals.filter(
+                    species=animal.species, name=animal.name, wild=True
+                ).exists(),
             ),
             by,
         )

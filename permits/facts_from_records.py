@@ -15,9 +15,10 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import F, IntegerField, OuterRef, Prefetch, Subquery, Sum
 from django.utils import timezone
 
+from facilities.choices import NAMED_SPECIES
 from permits import rules
 
 # Statuses of a docket item whose hearing counts for §20-20(9).
@@ -40,6 +41,7 @@ def prefetches() -> list:
     """The relations facts_for() reads, for `prefetch_related(*prefetches())`."""
     return [
         *FACT_CHILDREN,
+        Prefetch("lot__permits", queryset=lot_permits()),
         Prefetch("abutter_list__abutters", queryset=_live_abutters()),
         Prefetch(
             "docket_items",
@@ -76,9 +78,11 @@ def load_facts(applications, *, also: tuple = (), together: tuple = ()) -> list:
     items = [item for a in applications for item in a.docket_items.all()]
     earlier = [a.renews.application for a in applications if a.renews_id is not None]
     abutter_lists = [getattr(a, "abutter_list", None) for a in applications]
+    lots = [a.lot for a in applications]
     prefetch_together(
         *[(applications, name) for name in FACT_CHILDREN + tuple(also)],
         (earlier, "variances"),
+        (lots, Prefetch("permits", queryset=lot_permits())),
         (abutter_lists, Prefetch("abutters", queryset=_live_abutters())),
         (items, Prefetch("abutter_notices", queryset=_notices())),
         *together,
@@ -122,13 +126,53 @@ def decisive_docket_item(application):
     return max(items, key=lambda item: (item.meeting.date, item.pk))
 
 
-def decision_date(application, as_of: date | None = None) -> date:
-    """The day the decision is made: the Board's decision if recorded, else `as_of` (today)."""
-    item = decisive_docket_item(application)
-    decision = getattr(item, "decision", None) if item is not None else None
-    if decision is not None and decision.result in ("approved", "denied"):
-        return decision.decided_on
-    return as_of or timezone.localdate()
+def lot_permits():
+    """A lot's permits, each with the number of equines it authorizes (`equine_count`) and
+    the permit it renews (`renews_permit_id`): what §20-17(1) counts across the lot.
+
+    Equines are the species any ruleset counts as horses (the rulesets agree on them).
+    """
+    from permits.models import Permit, PermitAnimal
+
+    equine_species = {s for r in rules.RULESETS for s in r.interpretations.equine_species}
+    equines = (
+        PermitAnimal.objects.filter(permit=OuterRef("pk"), species__in=sorted(equine_species))
+        .order_by()
+        .values("permit")
+        .annotate(total=Sum("count"))
+        .values("total")
+    )
+    return Permit.objects.annotate(
+        equine_count=Subquery(equines, output_field=IntegerField()),
+        renews_permit_id=F("application__renews_id"),
+    )
+
+
+def equines_under_other_permits_on(application, lot, on: date) -> int:
+    """§20-17(1): the equines kept on `lot` under its other permits active on `on`.
+
+    Left out: the application's own permit and the permit it renews (the renewal replaces
+    it), and a permit already renewed by another active one (the same keeping, counted once).
+    Void, revoked and expired permits keep nothing.
+    """
+    from permits.models import Permit
+
+    if lot is None or lot.pk is None:
+        return 0
+    cached = getattr(lot, "_prefetched_objects_cache", {}).get("permits")
+    permits = list(cached) if cached is not None else None
+    if permits is None or (permits and not hasattr(permits[0], "equine_count")):
+        permits = list(lot_permits().filter(lot=lot))
+    live = [p for p in permits if p.status == Permit.Status.ACTIVE and p.expires_on >= on]
+    superseded = {p.renews_permit_id for p in live}
+    own = getattr(application, "renews_id", None)
+    return sum(
+        p.equine_count or 0
+        for p in live
+        if p.pk != own
+        and p.pk not in superseded
+        and (application.pk is None or p.application_id != application.pk)
+    )
 
 
 def _hearing_facts(application) -> dict[str, Any] | None:
@@ -172,9 +216,12 @@ def _structure_facts(structure) -> dict[str, Any]:
     return facts
 
 
-def facts_for(application, as_of: date | None = None) -> dict[str, Any]:
-    """The contract's facts object for `application`, as JSON-able data."""
+def facts_for(
+    application, as_of: date | None = None, *, injurious_conditions: bool | None = None
+) -> dict[str, Any]:
+    """The contract's facts object for `application` on the day `as_of` (default today)."""
     return facts_from_parts(
+        injurious_conditions=injurious_conditions,
         application=application,
         lot=application.lot,
         animals=application.animals.all(),
@@ -213,12 +260,17 @@ def facts_from_parts(
     variances=(),
     record=None,
     as_of: date | None = None,
+    equines_under_other_permits: int | None = None,
+    injurious_conditions: bool | None = None,
 ) -> dict[str, Any]:
     """The facts object from plain parts: objects carrying the models' field names.
 
     The parts may be saved rows or unsaved instances built from a form being typed, so the
     compliance panel's live recheck and the issue action read the facts the same way.
     `record` is the saved application whose hearing counts (None: no hearing yet).
+    `equines_under_other_permits`: None counts them from the lot's permits on file.
+    `injurious_conditions` (§20-20(8) proviso): None reads the application's own
+    `injurious_conditions` attribute where the renewal workflow sets one, else false.
     """
     from permits.models import DOCUMENT_FIELDS
 
@@ -236,6 +288,8 @@ def facts_from_parts(
             entry["mature"] = animal.mature_count
         if animal.wild:
             entry["wild"] = True
+        if animal.species in NAMED_SPECIES or getattr(animal, "name", ""):
+            entry["name"] = getattr(animal, "name", "")
         animal_facts.append(entry)
     variance_facts = [
         {
@@ -247,11 +301,19 @@ def facts_from_parts(
         for rule in (variance.rules or [])
         if rule in rules.CATALOGUE
     ]
-    decided = decision_date(record, as_of) if record is not None else None
+    # The day the rules are applied: the day of the check, or of issue when issuing. A
+    # variance that expired before that day waives nothing (revision 2).
+    on = as_of or timezone.localdate()
+    if injurious_conditions is None:
+        injurious_conditions = bool(getattr(application, "injurious_conditions", False))
+    if equines_under_other_permits is None:
+        equines_under_other_permits = equines_under_other_permits_on(
+            record if record is not None else application, lot, on
+        )
     facts: dict[str, Any] = {
         "application": {
             "kind": application.kind,
-            "date": (decided or as_of or timezone.localdate()).isoformat(),
+            "date": on.isoformat(),
             "construction": application.construction,
             "construction_approved": {
                 "board": application.construction_board_approved,
@@ -259,6 +321,7 @@ def facts_from_parts(
             },
             "prior_permit_issued": _iso(application.prior_permit_issued),
             "conditions_unchanged": application.conditions_unchanged,
+            "injurious_conditions": injurious_conditions,
         },
         "lot": {
             "area_acres": _number(lot.area_acres),
@@ -266,6 +329,7 @@ def facts_from_parts(
             "flood_prone": lot.flood_prone,
             "stagnant_water": lot.stagnant_water,
             "porous_fill": porous_fill,
+            "equines_under_other_permits": equines_under_other_permits,
         },
         "animals": animal_facts,
         "structures": [_structure_facts(s) for s in structures],
@@ -298,6 +362,8 @@ def evaluate_parts(**parts) -> dict[str, Any]:
     return rules.check(facts_from_parts(**parts))
 
 
-def evaluate_application(application, as_of: date | None = None) -> dict[str, Any]:
-    """The contract's result (or error object) for `application`."""
-    return rules.check(facts_for(application, as_of))
+def evaluate_application(
+    application, as_of: date | None = None, *, injurious_conditions: bool | None = None
+) -> dict[str, Any]:
+    """The contract's result (or error object) for `application` on the day `as_of`."""
+    return rules.check(facts_for(application, as_of, injurious_conditions=injurious_conditions))

@@ -49,6 +49,11 @@ def absent_distance_text(on: date | None = None) -> str:
     return f"{num(_ruleset(on).interpretations.absent_distance_beyond_ft)} ft"
 
 
+def blank_distance_text(on: date | None = None) -> str:
+    """What a distance left blank stands for, as a screen says it: "none within 300 ft"."""
+    return f"none within {absent_distance_text(on)}"
+
+
 def with_figures(text: str, on: date | None = None) -> str:
     """`text` with each ``{rule:figure}`` (and ``{absent_distance}``) filled in from the ruleset."""
 

@@ -10,14 +10,8 @@ from django.utils import timezone
 from facilities.choices import Species
 from facilities.models import AnimalKept
 from permits.models import Applicant, Application, Permit, PermitAnimal
-from stoneham_boh.lib.search import plain
-
-
-class SearchFilterSet(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
-
-    def search(self, queryset, name, value):
-        return queryset.search(plain(value))
+from stoneham_boh.lib.search import SearchFilterSet, plain
+from stoneham_boh.lib.typed_numbers import NumberText
 
 
 class ApplicationFilter(SearchFilterSet):
@@ -28,7 +22,11 @@ class ApplicationFilter(SearchFilterSet):
     )
     street = django_filters.CharFilter(method="on_street", label="Street")
     year = django_filters.NumberFilter(
-        method="in_year", label="Year", min_value=1900, max_value=2999
+        method="in_year",
+        label="Year",
+        min_value=1900,
+        max_value=2999,
+        widget=NumberText(whole=True),
     )
     attention = django_filters.BooleanFilter(
         method="needing_attention",
@@ -39,9 +37,6 @@ class ApplicationFilter(SearchFilterSet):
     class Meta:
         model = Application
         fields = ["q", "status", "kind", "species", "street", "year", "attention"]
-
-    def search(self, queryset, name, value):
-        return queryset.search(plain(value))
 
     def on_street(self, queryset, name, value):
         return queryset.filter(lot__street_address__icontains=plain(value))
@@ -68,7 +63,11 @@ class PermitFilter(SearchFilterSet):
         choices=PERMIT_STATUS_CHOICES, method="in_status", empty_label="Any", label="Status"
     )
     year = django_filters.NumberFilter(
-        field_name="year", label="Year", min_value=1900, max_value=2999
+        field_name="year",
+        label="Year",
+        min_value=1900,
+        max_value=2999,
+        widget=NumberText(whole=True),
     )
     species = django_filters.ChoiceFilter(
         choices=Species.choices, method="with_species", empty_label="Any", label="Species"
@@ -97,22 +96,9 @@ class PermitFilter(SearchFilterSet):
         return queryset.expiring_on(today.replace(month=12, day=31))
 
 
-class ApplicantFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+class ApplicantFilter(SearchFilterSet):
     kind = django_filters.ChoiceFilter(choices=Applicant.Kind.choices, empty_label="Any")
 
     class Meta:
         model = Applicant
         fields = ["q", "kind"]
-
-    def search(self, queryset, name, value):
-        value = plain(value)
-        if not value:
-            return queryset
-        return queryset.filter(
-            Q(name__icontains=value)
-            | Q(contact_person__icontains=value)
-            | Q(mailing_street__icontains=value)
-            | Q(email__icontains=value)
-            | Q(phone__icontains=value)
-        )

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from crispy_forms.layout import Column, Fieldset, Row
 from django import forms
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.forms import inlineformset_factory
 from django.utils import timezone
 
-from facilities.choices import DISTANCE_FEATURES
+from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES, Species
 from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
-from permits.figures import lazy_with_figures
-from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document, Payment
+from permits.figures import blank_distance_text, lazy_with_figures
+from permits.models import Applicant, Application, Document, Payment
 from stoneham_boh.lib.forms import DateInput, columns, helper
+from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 
 
 class ApplicantForm(forms.ModelForm):
@@ -50,7 +54,7 @@ class ApplicantForm(forms.ModelForm):
 AREA_HELP = lazy_with_figures("§20-17(1): {20-17.1:acres_per_equine} per horse.")
 
 
-class LotForm(forms.ModelForm):
+class LotForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = Lot
         fields = ["parcel_id", "street_address", "area_acres", "zoning_district"]
@@ -99,7 +103,7 @@ class ChooseOrCreateForm(forms.Form):
         return self._choice("lot", Lot)
 
 
-class ApplicationForm(forms.ModelForm):
+class ApplicationForm(TypedNumbersForm, forms.ModelForm):
     """What was applied for, beyond the structures and animals (§20-15 to §20-20)."""
 
     class Meta:
@@ -119,13 +123,10 @@ class ApplicationForm(forms.ModelForm):
             "conservation_commission_wetland_ft": lazy_with_figures(
                 "§20-15(4)(b): never less than {20-15.4.b:floor_ft}."
             ),
-            **{field: "§20-20(1)." for field, _, _ in DOCUMENT_FIELDS},
         }
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for field, _, label in DOCUMENT_FIELDS:
-            self.fields[field].label = label
         renewal = self.instance.kind == Application.Kind.RENEWAL
         grandfathering = (
             [
@@ -140,10 +141,6 @@ class ApplicationForm(forms.ModelForm):
             del self.fields["prior_permit_issued"]
             del self.fields["conditions_unchanged"]
         self.helper = helper(
-            Fieldset(
-                "Documents received (§20-20(1))",
-                columns(*(field for field, _, _ in DOCUMENT_FIELDS)),
-            ),
             Fieldset(
                 "Construction (§20-20(2))",
                 columns(
@@ -163,7 +160,7 @@ class ApplicationForm(forms.ModelForm):
         )
 
 
-class LotFactsForm(forms.ModelForm):
+class LotFactsForm(TypedNumbersForm, forms.ModelForm):
     """The lot's ground, which §20-17(1)-(2) checks for equines."""
 
     class Meta:
@@ -214,6 +211,8 @@ DISTANCE_CITATIONS = {
         "public_way": "§20-15(4)(f): stables {20-15.4.f:stable_ft}, corrals {20-15.4.f:corral_ft}.",
         "dwelling": "§20-16(2): manure storage at least {20-16.2:minimum_ft}.",
         "abutting_dwelling": "§20-16(3)(b): burial pits at least {20-16.3.b:abutting_dwelling_ft}.",
+        "lot_line": "§20-16(3)(b): burial pits at least {20-16.3.b:property_line_ft} from any lot "
+        "line, one along a street included.",
     }.items()
 }
 DISTANCE_NAMES = tuple(f"distance_{key}_ft" for key, _ in DISTANCE_FEATURES)
@@ -231,7 +230,7 @@ STRUCTURE_FIELDS = (
 )
 
 
-class StructureForm(forms.ModelForm):
+class StructureForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = Structure
         fields = list(STRUCTURE_FIELDS)
@@ -248,8 +247,10 @@ class StructureForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        blank = blank_distance_text()
         for key, label in DISTANCE_FEATURES:
             self.fields[f"distance_{key}_ft"].label = f"{label} (ft)"
+            self.fields[f"distance_{key}_ft"].widget.attrs["placeholder"] = blank
         self.helper = helper(
             columns("label", "kind", "area_sqft", "fence_height_ft", css="col-6 col-lg-3"),
             Row(*(Column(name, css_class="col-6 col-lg-3") for name in DISTANCE_NAMES)),
@@ -267,17 +268,36 @@ class StructureForm(forms.ModelForm):
         return self.cleaned_data["label"].strip().upper()
 
 
-class AnimalForm(forms.ModelForm):
+def clean_animal_name(form: forms.Form, cleaned: dict) -> None:
+    """§20-14: another domesticated animal is named; a listed species is not.
+
+    Shared by the clerk's intake form and the public pre-check.
+    """
+    species, name = cleaned.get("species"), (cleaned.get("name") or "").strip()
+    cleaned["name"] = name
+    if species in NAMED_SPECIES and not name:
+        form.add_error("name", "Say what the animal is, for example guinea pig or parrot.")
+    elif species and species not in NAMED_SPECIES and name:
+        label = Species(species).label if species in Species.values else species
+        form.add_error(
+            "name",
+            f"Only another domesticated animal takes a name; {label} is listed already. "
+            "Leave the name blank.",
+        )
+
+
+class AnimalForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = AnimalKept
-        fields = ["species", "count", "mature_count", "wild"]
+        fields = ["species", "name", "count", "mature_count", "wild"]
         help_texts = {"count": "§20-20(3): the exact number to be kept."}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["count"].min_value = 0
+        self.fields["name"].label = "Name of the animal (other domesticated)"
         self.helper = helper(
-            columns("species", "count", "mature_count", "wild", css="col-6 col-lg-3"),
+            columns("species", "name", "count", "mature_count", "wild", css="col-6 col-lg"),
             columns("DELETE", css="col-12"),
         )
 
@@ -286,6 +306,7 @@ class AnimalForm(forms.ModelForm):
         count, mature = cleaned.get("count"), cleaned.get("mature_count")
         if count is not None and mature is not None and mature > count:
             self.add_error("mature_count", "There cannot be more mature birds than birds.")
+        clean_animal_name(self, cleaned)
         return cleaned
 
 
@@ -301,10 +322,13 @@ class UniqueFormSet(forms.BaseInlineFormSet):
         for form in self.forms:
             if not form.has_changed() or self._should_delete_form(form):
                 continue
-            value = form.cleaned_data.get(self.unique_field)
+            value = self._key(form)
             if value in seen:
                 form.add_error(self.unique_field, self.unique_message)
             seen.add(value)
+
+    def _key(self, form):
+        return form.cleaned_data.get(self.unique_field)
 
     def wanted(self) -> list[dict]:
         """The rows the clerk wants kept, as plain field values for the action."""
@@ -337,6 +361,10 @@ class StructureFormSetBase(UniqueFormSet):
 class AnimalFormSetBase(UniqueFormSet):
     unique_field = "species"
     unique_message = "This species is already listed; change its count instead."
+
+    def _key(self, form):
+        # Guinea pigs and ferrets are both other domesticated animals: one row each.
+        return (form.cleaned_data.get("species"), form.cleaned_data.get("name") or "")
 
 
 StructureFormSet = inlineformset_factory(
@@ -398,7 +426,7 @@ class DocumentForm(forms.Form):
         return upload
 
 
-class PaymentForm(forms.ModelForm):
+class PaymentForm(TypedNumbersForm, forms.ModelForm):
     class Meta:
         model = Payment
         fields = ["amount", "received_on", "method", "reference"]
@@ -407,7 +435,11 @@ class PaymentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["amount"].min_value = 0.01
+        # A field error, in words: otherwise the model's check constraint answered with its
+        # own name ("payment_amount_positive").
+        self.fields["amount"].validators.append(
+            MinValueValidator(Decimal("0.01"), "Enter an amount above $0.00.")
+        )
         self.helper = helper(
             columns("amount", "received_on", "method", "reference", css="col-sm-6 col-lg-3")
         )

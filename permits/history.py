@@ -22,7 +22,7 @@ def application_history(application) -> list[Entry]:
         ),
         (
             history_of(AnimalKept).filter(application_id=application.pk),
-            lambda r: f"Animals: {r.get_species_display()}",
+            lambda r: f"Animals: {r.name or r.get_species_display()}",
         ),
         (
             history_of(Document).filter(application_id=application.pk),
@@ -40,7 +40,7 @@ def application_history(application) -> list[Entry]:
         (history_of(Permit).filter(application_id=application.pk), lambda r: f"Permit {r.number}"),
         (
             history_of(PermitAnimal).filter(permit__application_id=application.pk),
-            lambda r: f"Permit animals: {r.get_species_display()}",
+            lambda r: f"Permit animals: {r.name or r.get_species_display()}",
         ),
     ]
     return combined_history(sources)

@@ -13,8 +13,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from facilities.choices import ManureMethod, Species
-from facilities.models import MailingAddress
+from facilities.choices import ManureMethod, Species, counted
+from facilities.models import AnimalKind, MailingAddress, named_only_when_other_domestic
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
 
@@ -31,6 +31,21 @@ DOCUMENT_FIELDS = (
     ),
     ("doc_fencing_details", "fencing_details", "Fencing type, location and dimensions"),
 )
+
+
+class ApplicantQuerySet(models.QuerySet):
+    def search(self, text: str):
+        """Free text: the name, the contact person, the mailing street, e-mail or phone."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(
+            Q(name__icontains=text)
+            | Q(contact_person__icontains=text)
+            | Q(mailing_street__icontains=text)
+            | Q(email__icontains=text)
+            | Q(phone__icontains=text)
+        )
 
 
 class Applicant(MailingAddress):
@@ -55,6 +70,8 @@ class Applicant(MailingAddress):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
+
+    objects = ApplicantQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]
@@ -245,7 +262,13 @@ class Document(models.Model):
 
     application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="documents")
     kind = models.CharField(max_length=40, choices=Kind.choices)
-    file = models.FileField(upload_to="documents/%Y/%m/")
+    # No file when the clerk records that the paper original is on file (paper_original).
+    file = models.FileField(upload_to="documents/%Y/%m/", blank=True)
+    paper_original = models.BooleanField(
+        "paper original on file",
+        default=False,
+        help_text="Recorded by the clerk who holds the paper: who and when are uploaded_by/_at.",
+    )
     original_name = models.CharField(max_length=255)
     content_type = models.CharField(max_length=100)
     size_bytes = models.PositiveIntegerField()
@@ -441,19 +464,23 @@ def permit_expiry(year: int) -> date:
     return date(year, 12, 31)
 
 
-class PermitAnimal(models.Model):
+class PermitAnimal(AnimalKind):
     """The exact number and kind of animals a permit authorizes (§20-20(3)), as issued."""
 
     permit = models.ForeignKey(Permit, on_delete=models.CASCADE, related_name="animals")
     species = models.CharField(max_length=20, choices=Species.choices)
+    name = models.CharField(max_length=60, blank=True, help_text="Other domesticated animals.")
     count = models.PositiveIntegerField()
     mature_count = models.PositiveIntegerField(null=True, blank=True)
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["permit", "species"]
+        ordering = ["permit", "species", "name"]
         constraints = [
-            models.UniqueConstraint(fields=["permit", "species"], name="permit_species_once"),
+            models.UniqueConstraint(
+                fields=["permit", "species", "name"], name="permit_species_once"
+            ),
+            named_only_when_other_domestic("permit_animal_named_when_other_domestic"),
             models.CheckConstraint(
                 condition=Q(mature_count__isnull=True) | Q(mature_count__lte=F("count")),
                 name="permit_animal_mature_not_over_count",
@@ -461,7 +488,7 @@ class PermitAnimal(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.count} {self.get_species_display()}"
+        return counted(self.count, self.species, label=self.kind_label)
 
 
 class PermitNumberCounter(models.Model):

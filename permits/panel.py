@@ -6,8 +6,10 @@ then what a variance or §20-20(8) covers, then what is met, then what does not 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
+from permits.figures import blank_distance_text
 from permits.rules.wording import num
 
 GROUPS = (
@@ -32,25 +34,98 @@ FOLDED = frozenset({"met", "not_applicable"})
 
 def _quantity(value, unit: str) -> str:
     if value is None:
-        return "none" if unit == "ft" else "unknown"
+        # A blank distance is the contract's "no such feature within N ft": say so.
+        return blank_distance_text() if unit == "ft" else "unknown"
     return f"{num(value)} {unit}".strip()
 
 
 def _row(finding: dict) -> dict:
     row = dict(finding)
     row["status_label"] = STATUS_LABELS.get(finding["status"], finding["status"])
-    if finding.get("unit") is not None:
+    # A pending finding has nothing measured yet: no "Actual: unknown" beside it.
+    if finding.get("unit") is not None and not (
+        finding["status"] == "pending" and finding.get("actual") is None
+    ):
         unit = finding["unit"]
         row["required_text"] = _quantity(finding.get("required"), unit)
         row["actual_text"] = _quantity(finding.get("actual"), unit)
     return row
 
 
-def panel(result: dict, problems: list[str] | None = None) -> dict:
-    """Template context for `_partials/compliance_panel.html` from a rules result."""
+def _met_on_their_own(findings: list[dict], application) -> list[dict]:
+    """§20-20(8) reports every rule as grandfathered (the contract). The clerk needs to know
+    which rules the renewal relies on it for: a rule the keeping meets today, judged without
+    grandfathering, is shown as met, saying so."""
+    from permits import rules
+    from permits.facts_from_records import facts_for
+
+    facts = facts_for(application)
+    facts["application"] = {**facts["application"], "conditions_unchanged": False}
+    today = rules.check(facts)
+    if "error" in today or len(today["findings"]) != len(findings):
+        return findings
+    passing = {
+        (f["rule"], f.get("subject"), i)
+        for i, f in enumerate(today["findings"])
+        if f["status"] == "pass"
+    }
+    shown = []
+    for i, finding in enumerate(findings):
+        if (
+            finding["status"] == "grandfathered"
+            and (
+                finding["rule"],
+                finding.get("subject"),
+                i,
+            )
+            in passing
+        ):
+            message = today["findings"][i]["message"]
+            finding = {**finding, "status": "pass", "message": f"{message} Met without §20-20(8)."}
+        shown.append(finding)
+    return shown
+
+
+_PATH_PART = re.compile(r"^(?P<name>[a-z_]+)(?:\[(?P<index>\d+)\])?$")
+_RECORDS = {"lot": "the lot", "application": "the application", "hearing": "the hearing"}
+_ROWS = {"structures": "structure", "animals": "animal row", "variances": "variance"}
+
+
+def path_in_words(path: str) -> str:
+    """A facts path (``lot.percolation_min_per_inch``) as the clerk's words: the panel must
+    never show the adapter's internal names."""
+    from facilities.choices import DISTANCE_FEATURES
+    from facilities.models import Lot, Structure
+
+    fields = {f.name: str(f.verbose_name) for f in (*Lot._meta.fields, *Structure._meta.fields)}
+    fields.update({key: f"distance to {label.lower()}" for key, label in DISTANCE_FEATURES})
+    words = []
+    for part in path.split("."):
+        match = _PATH_PART.match(part)
+        if match is None:
+            continue
+        name, index = match["name"], match["index"]
+        if name in _ROWS and index is not None:
+            words.append(f"{_ROWS[name]} {int(index) + 1}")
+        elif name in _RECORDS:
+            words.append(_RECORDS[name])
+        elif name != "distances":
+            words.append(fields.get(name, name.replace("_", " ")))
+    return ", ".join(words)
+
+
+def panel(result: dict, problems: list[str] | None = None, application=None) -> dict:
+    """Template context for `_partials/compliance_panel.html` from a rules result.
+
+    With `application`, an undecided hearing's date and notices are shown with the pending
+    findings of §20-20(9), and grandfathered rules met on their own are shown as met.
+    """
     if "error" in result:
-        return {"error": result["error"], "problems": problems or [], "groups": []}
+        error = {**result["error"], "where": path_in_words(result["error"].get("path", ""))}
+        return {"error": error, "problems": problems or [], "groups": []}
     findings = result["findings"]
+    if application is not None and any(f["status"] == "grandfathered" for f in findings):
+        findings = _met_on_their_own(findings, application)
     counts = Counter(finding["status"] for finding in findings)
     groups = []
     for key, title, statuses in GROUPS:
@@ -71,4 +146,7 @@ def panel(result: dict, problems: list[str] | None = None) -> dict:
         "blocking": blocking,
         "summary": ", ".join(parts),
         "problems": problems or [],
+        # The hearings app shows an undecided hearing's date and notices beside the pending
+        # findings (hearings_tags.pending_hearing): permits does not import hearings.
+        "application": application if counts["pending"] else None,
     }

@@ -6,12 +6,19 @@ import segno
 from django.conf import settings
 from django.urls import reverse
 
+from permits.verification.code import short_code
 from stoneham_boh.lib.pdf import render_pdf
+from stoneham_boh.lib.site import site_url
 
 
-def verification_url(permit) -> str:
+def verification_url(permit, request=None) -> str:
     """The public page that says whether this permit is in force; the token is unguessable."""
-    return settings.SITE_URL + reverse("permits:permit-verify", args=[permit.verify_token])
+    return site_url(request) + reverse("permits:permit-verify", args=[permit.verify_token])
+
+
+def verify_lookup_url(request=None) -> str:
+    """The page where the short code beside the QR code is typed."""
+    return site_url(request) + reverse("permits:verify-lookup")
 
 
 def qr_data_uri(url: str) -> str:
@@ -19,8 +26,8 @@ def qr_data_uri(url: str) -> str:
     return segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#000")
 
 
-def permit_context(permit) -> dict:
-    url = verification_url(permit)
+def permit_context(permit, request=None) -> dict:
+    url = verification_url(permit, request)
     return {
         "permit": permit,
         "animals": list(permit.animals.all()),
@@ -28,10 +35,12 @@ def permit_context(permit) -> dict:
         "status_label": permit.current_status_label,
         "verify_url": url,
         "qr": qr_data_uri(url),
+        "verify_code": short_code(permit.verify_token),
+        "lookup_url": verify_lookup_url(request),
         "BOARD": settings.BOARD,
     }
 
 
-def render_permit_pdf(permit) -> bytes:
-    """The permit's PDF bytes."""
-    return render_pdf("pdf/permit.html", permit_context(permit))
+def render_permit_pdf(permit, request=None) -> bytes:
+    """The permit's PDF bytes; `request` gives the address its links use in development."""
+    return render_pdf("pdf/permit.html", permit_context(permit, request))

@@ -44,6 +44,11 @@ staff_patterns: list = [
         name="application-compliance",
     ),
     path("applications/<int:pk>/documents/", application.document_upload, name="document-upload"),
+    path(
+        "applications/<int:pk>/documents/paper/",
+        application.document_paper,
+        name="document-paper",
+    ),
     path("applications/<int:pk>/payments/", application.payment_add, name="payment-add"),
     path("applications/<int:pk>/issue/", application.application_issue, name="application-issue"),
     path("documents/<int:pk>/", application.document_download, name="document-download"),

@@ -26,6 +26,8 @@ class Section:
     empty: str = ""
     template: str = ""
     more_url: str = ""
+    # The applicant's own records link to the portal's pages, not the staff's.
+    own: bool = False
 
 
 def clerk_sections(today: date) -> list[Section]:
@@ -52,8 +54,29 @@ def clerk_sections(today: date) -> list[Section]:
             "Every permit expiring this year has a renewal under way.",
             "_partials/dashboard/permits.html",
         ),
+        renewal_requests_section(),
         upcoming_meetings_section(today),
     ]
+
+
+def renewal_requests_section() -> Section:
+    from django.urls import reverse
+
+    from permits.portal.models import RenewalRequest
+
+    waiting = RenewalRequest.objects.pending()
+    return Section(
+        "Online renewal requests waiting",
+        list(
+            waiting.select_related("permit__holder", "permit__lot").order_by("submitted_at")[
+                :SECTION_LIMIT
+            ]
+        ),
+        waiting.count(),
+        "No holder has asked online for a renewal that is not yet under way.",
+        "_partials/dashboard/renewal_requests.html",
+        reverse("permits:renewal-list"),
+    )
 
 
 def first_rows(queryset, *ordering: str) -> list:
@@ -157,6 +180,7 @@ def applicant_sections(user) -> list[Section]:
             applications.count(),
             "You have no application on file.",
             "_partials/dashboard/applications.html",
+            own=True,
         ),
         Section(
             "Your permits",
@@ -164,5 +188,6 @@ def applicant_sections(user) -> list[Section]:
             permits.count(),
             "You hold no permit yet.",
             "_partials/dashboard/permits.html",
+            own=True,
         ),
     ]

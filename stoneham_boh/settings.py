@@ -218,8 +218,14 @@ DEFAULT_FROM_EMAIL = os.environ.get(
     "DEFAULT_FROM_EMAIL", "Stoneham Board of Health <health@stoneham-ma.gov>"
 )
 
-# The public address the permit's QR code and e-mails point to.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# The public address the permit's QR code and e-mails point to. In development, left unset,
+# links are built from the address each request came in on (stoneham_boh/lib/site.py).
+SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
+if PRODUCTION and not SITE_URL.startswith(("https://", "http://")):
+    raise ImproperlyConfigured(
+        "DJANGO_ENV=production needs SITE_URL, the public address printed permits' QR codes "
+        "open (e.g. https://permits.stoneham-ma.gov)."
+    )
 
 BOARD = {
     "name": "Stoneham Board of Health",

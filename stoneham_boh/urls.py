@@ -55,7 +55,7 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/", include(allauth_patterns)),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path("accounts/two-factor/", include("stoneham_boh.accounts.urls")),
     path(
         "accounts/password/",

@@ -1,3 +1,5 @@
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.utils import timezone
@@ -5,6 +7,16 @@ from django.views.decorators.csrf import requires_csrf_token
 
 from stoneham_boh import dashboard
 from stoneham_boh.accounts.roles import Role, roles_of
+
+
+class LogoutView(auth_views.LogoutView):
+    """Log out, and say so on the page it lands on: a bare public page left people unsure."""
+
+    def post(self, request, *args, **kwargs):
+        response = super().post(request, *args, **kwargs)
+        # The session is gone; the message travels in its cookie to the next page.
+        messages.success(request, "You are logged out.")
+        return response
 
 
 def public_home(request):

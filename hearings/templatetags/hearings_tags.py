@@ -9,7 +9,7 @@ from django import template
 from django.utils import timezone
 
 from hearings.models import DocketItem
-from hearings.notices import NoticeTiming, timing_for
+from hearings.notices import NoticeTiming, pending_schedule, timing_for
 from hearings.wording import Relief, reliefs
 from stoneham_boh.lib.badges import status_badge
 
@@ -35,6 +35,18 @@ def decision_badge(item: DocketItem):
     return status_badge(
         DECISION_CLASSES.get(decision.result, "not_applicable"), decision.get_result_display()
     )
+
+
+@register.simple_tag
+def pending_hearing(application):
+    """The hearing an undecided application is docketed for, with its notices' timing."""
+    return pending_schedule(application)
+
+
+@register.filter
+def all_noticed_in_time(entries) -> bool:
+    """Every item on the docket had both notices in time: a passed last day is then no alarm."""
+    return bool(entries) and all(entry.timing.both_in_time for entry in entries)
 
 
 @register.filter

@@ -3,7 +3,6 @@ variances in effect (§20-21: a variance in effect is available to the public)."
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -12,25 +11,31 @@ from django.views.decorators.http import require_GET
 from hearings.filters import VarianceFilter
 from hearings.models import DocketItem, Meeting, Variance
 from hearings.printing import decision_pdf
-from hearings.views.common import PAGE_SIZE, _pdf
 from hearings.wording import reliefs
+from stoneham_boh.lib.listing import page_of
+from stoneham_boh.lib.pdf import pdf_response
 
 
 @require_GET
 def public_hearings(request):
     today = timezone.localdate()
+    # Not a meeting already held today: "coming" is from now on, in the town's time.
+    now = timezone.localtime()
     meetings = (
         Meeting.objects.upcoming(today)
+        .exclude(date=today, time__lt=now.time())
         .select_related("legal_notice")
         .prefetch_related(
             Prefetch(
                 "items",
-                queryset=DocketItem.objects.filter(status=DocketItem.Status.SCHEDULED),
+                # Every hearing the notice announced, decided ones included: only a withdrawn
+                # item is no longer heard.
+                queryset=DocketItem.objects.exclude(status=DocketItem.Status.WITHDRAWN),
                 to_attr="scheduled_items",
             )
         )
     )
-    page = Paginator(meetings, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = page_of(request, meetings)
     return render(request, "hearings/public_hearings.html", {"page_obj": page})
 
 
@@ -43,9 +48,7 @@ def variance_register(request):
         .order_by("application__lot__street_address", "-granted_on", "-id")
     )
     filterset = VarianceFilter(request.GET or None, queryset=variances)
-    page = Paginator(filterset.qs, PAGE_SIZE).get_page(request.GET.get("page"))
-    query = request.GET.copy()
-    query.pop("page", None)
+    page = page_of(request, filterset.qs)
     return render(
         request,
         "hearings/variance_register.html",
@@ -53,7 +56,6 @@ def variance_register(request):
             "filter": filterset,
             "page_obj": page,
             "rows": [(variance, reliefs(variance.rules)) for variance in page.object_list],
-            "querystring": query.urlencode(),
             "today": today,
         },
     )
@@ -73,4 +75,4 @@ def variance_decision(request, pk):
         decision__isnull=False,
     )
     item = variance.decision.docket_item
-    return _pdf(decision_pdf(item), f"variance-{variance.pk}.pdf")
+    return pdf_response(decision_pdf(item), f"variance-{variance.pk}.pdf")

@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from permits.models import Application, FeeSchedule, Permit, permit_expiry
 from permits.portal.models import Notification, RenewalRequest
+from stoneham_boh.lib.site import site_url
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +33,7 @@ Kind = Notification.Kind
 
 
 def absolute_url(url_name: str, *args) -> str:
-    return settings.SITE_URL + reverse(url_name, args=args)
+    return site_url() + reverse(url_name, args=args)
 
 
 def address_of(applicant) -> str:
@@ -66,7 +67,7 @@ def send(
     """
     if not to or Notification.objects.filter(key=key).exists():
         return None
-    context = {"BOARD": settings.BOARD, "SITE_URL": settings.SITE_URL, **context}
+    context = {"BOARD": settings.BOARD, "SITE_URL": site_url(), **context}
     subject = " ".join(render_to_string(f"permits/email/{kind}_subject.txt", context).split())
     text = render_to_string(f"permits/email/{kind}.txt", context)
     html = render_to_string(f"permits/email/{kind}.html", context)

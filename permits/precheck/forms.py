@@ -21,8 +21,10 @@ from facilities.choices import (
     StructureKind,
 )
 from permits import rules
-from permits.figures import lazy_with_figures
+from permits.figures import blank_distance_text, lazy_with_figures
+from permits.forms import clean_animal_name
 from permits.models import Application
+from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 
 # Generous ceilings: a figure above them is a typing mistake, not a Stoneham lot.
 MAX_ACRES = 10_000
@@ -47,7 +49,7 @@ def _helper(layout: Layout | None = None) -> FormHelper:
     return helper
 
 
-class LotForm(forms.Form):
+class LotForm(TypedNumbersForm, forms.Form):
     area_acres = _measure(
         "Lot area (acres)",
         lazy_with_figures(
@@ -78,6 +80,14 @@ class LotForm(forms.Form):
         required=False,
         help_text="§20-16(2)-(3): in a pit or receptacle, never stockpiled in the open.",
     )
+    equines_under_other_permits = forms.IntegerField(
+        label="Horses, ponies, donkeys or mules already kept on the lot under other permits",
+        required=False,
+        min_value=0,
+        max_value=MAX_COUNT,
+        help_text="§20-17(1) counts the horses of the whole lot, whoever's permit they are on. "
+        "Leave blank if there are none.",
+    )
     construction = forms.ChoiceField(
         label="Will you build or remodel a structure for the animals?",
         choices=Application.Construction.choices,
@@ -96,6 +106,7 @@ class LotForm(forms.Form):
                 ),
                 "flood_prone",
                 "stagnant_water",
+                "equines_under_other_permits",
                 "securely_fenced",
                 Row(
                     Column("manure_method", css_class="col-md-6"),
@@ -105,9 +116,16 @@ class LotForm(forms.Form):
         )
 
 
-class AnimalForm(forms.Form):
+class AnimalForm(TypedNumbersForm, forms.Form):
     species = forms.ChoiceField(
         label="Animal", choices=[("", "Choose an animal"), *Species.choices]
+    )
+    name = forms.CharField(
+        label="What animal is it?",
+        required=False,
+        max_length=60,
+        help_text="Only for “other domesticated animal”: a guinea pig, a ferret, a parrot... "
+        "(§20-14).",
     )
     count = forms.IntegerField(label="How many", min_value=1, max_value=MAX_COUNT)
 
@@ -116,18 +134,28 @@ class AnimalForm(forms.Form):
         self.helper = _helper(
             Layout(
                 Row(
-                    Column("species", css_class="col-12 col-sm-8"),
-                    Column("count", css_class="col-6 col-sm-4"),
+                    Column("species", css_class="col-12 col-sm-5"),
+                    Column("name", css_class="col-12 col-sm-4"),
+                    Column("count", css_class="col-6 col-sm-3"),
                 )
             )
         )
 
+    def clean(self):
+        cleaned = super().clean()
+        clean_animal_name(self, cleaned)
+        return cleaned
+
+
+DISTANCE_HELP = {
+    "lot_line": "Any lot line, one along a street included (§20-16(3)(b), burial pits).",
+}
 
 # Which extra questions a kind of structure raises; the page shows only those (precheck.js).
 HOUSING = " ".join(sorted(HOUSING_KINDS))
 
 
-class StructureForm(forms.Form):
+class StructureForm(TypedNumbersForm, forms.Form):
     kind = forms.ChoiceField(label="Kind", choices=[("", "Choose a kind"), *StructureKind.choices])
     area_sqft = _measure("Floor or fenced area (sq ft)", ceiling=MAX_SQFT)
     potable_water = forms.BooleanField(
@@ -153,8 +181,10 @@ class StructureForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        blank = blank_distance_text()
         for key, label in DISTANCE_FEATURES:
-            self.fields[f"distance_{key}_ft"] = _measure(label)
+            self.fields[f"distance_{key}_ft"] = _measure(label, DISTANCE_HELP.get(key, ""))
+            self.fields[f"distance_{key}_ft"].widget.attrs["placeholder"] = blank
         self.helper = _helper(
             Layout(
                 Row(

@@ -118,14 +118,21 @@ def plan_parts(plan: PlanForms) -> dict:
         stagnant_water=typed["stagnant_water"],
     )
     animals = [
-        AnimalKept(species=row["species"], count=row["count"]) for row in plan.animals.filled()
+        AnimalKept(species=row["species"], name=row.get("name", ""), count=row["count"])
+        for row in plan.animals.filled()
     ]
     # Structures are named by their row on the page: "Stable 1", "Corral 2".
     structures = [
         Structure(label=str(number), **row)
         for number, row in enumerate(plan.structures.filled(), start=1)
     ]
-    return {"application": application, "lot": lot, "animals": animals, "structures": structures}
+    return {
+        "application": application,
+        "lot": lot,
+        "animals": animals,
+        "structures": structures,
+        "equines_under_other_permits": typed.get("equines_under_other_permits") or 0,
+    }
 
 
 def judge(plan: PlanForms, today: date) -> Report:

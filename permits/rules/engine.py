@@ -57,12 +57,17 @@ def _plan(ruleset: Ruleset) -> Plan:
 
 
 def grandfathered(facts: Facts, ruleset: Ruleset) -> bool:
-    """§20-20(8): a renewal of keeping first permitted before the regulation, unchanged since."""
+    """§20-20(8): a renewal of keeping first permitted before the regulation, unchanged since.
+
+    The proviso: no conditions injurious to public health or to the enjoyment of contiguous
+    property have been found.
+    """
     application = facts.application
     first = application.prior_permit_issued
     return (
         application.kind == "renewal"
         and application.conditions_unchanged
+        and not application.injurious_conditions
         and first is not None
         and first < ruleset.interpretations.grandfathering_cutoff
     )
@@ -82,10 +87,12 @@ def _grandfather(findings: list[Finding], first: date) -> list[Finding]:
 
 
 def _waive(findings: list[Finding], facts: Facts, ruleset: Ruleset) -> list[Finding]:
-    """Turn ``fail``/``missing`` into ``waived`` where a granted, unexpired variance covers it.
+    """Turn ``fail`` into ``waived`` where a granted, unexpired variance covers it.
 
-    A variance expiring on the decision date still covers it. §20-20(9) is never waived: the
-    variance request itself needs the hearing.
+    Expiry is judged on ``application.date``, the day the rules are applied (the day of issue
+    when issuing): a variance expiring that very day still covers it, one that expired the day
+    before waives nothing. ``missing`` stays ``missing``: a variance relieves a requirement,
+    not an unknown fact. §20-20(9) is never waived: a variance request itself needs the hearing.
     """
     on = facts.application.date
     unwaivable = ruleset.interpretations.unwaivable_rules

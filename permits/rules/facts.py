@@ -27,6 +27,7 @@ from .vocabulary import (
     DISTANCE_FIELDS,
     DOCUMENT_FIELDS,
     MANURE_METHODS,
+    NAMED_SPECIES,
     SPECIES,
     STRUCTURE_KINDS,
 )
@@ -66,6 +67,8 @@ class Application:
     construction_approved: ConstructionApproval = field(default_factory=ConstructionApproval)
     prior_permit_issued: date | None = None
     conditions_unchanged: bool = False
+    #: §20-20(8) proviso: conditions injurious to health or to contiguous property were found.
+    injurious_conditions: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +85,8 @@ class Lot:
     flood_prone: bool = False
     stagnant_water: bool = False
     porous_fill: PorousFill | None = None
+    #: §20-17(1): equines kept on the same lot under other active permits.
+    equines_under_other_permits: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +95,8 @@ class Animal:
     count: int | None
     mature: int | None = None
     wild: bool = False
+    #: What the animal is, for ``other_domestic`` ("guinea pig").
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +111,8 @@ class Distances:
     public_way: Number | None = None
     dwelling: Number | None = None
     abutting_dwelling: Number | None = None
+    #: The nearest lot line of any kind, one along a way included (§20-16(3)(b)).
+    lot_line: Number | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,6 +350,7 @@ _APPLICATION = {
     "construction_approved": _construction_approved,
     "prior_permit_issued": _day,
     "conditions_unchanged": _flag,
+    "injurious_conditions": _flag,
 }
 
 _FILL = {"depth_in": _amount, "extends_ft": _amount, "board_inspected": _flag}
@@ -358,8 +368,9 @@ _LOT = {
     "flood_prone": _flag,
     "stagnant_water": _flag,
     "porous_fill": _porous_fill,
+    "equines_under_other_permits": _whole,
 }
-_ANIMAL = {"species": _text, "count": _whole, "mature": _whole, "wild": _flag}
+_ANIMAL = {"species": _text, "count": _whole, "mature": _whole, "wild": _flag, "name": _text}
 _DISTANCES = dict.fromkeys(DISTANCE_FIELDS, _amount)
 _STRUCTURE = {
     "id": _text,
@@ -429,6 +440,13 @@ def _animal(value: object, path: str) -> Animal:
             _join(path, "species"),
             f'{_show(species)} is not a known species (mark it "wild": true if it is wild)',
         )
+    name = fields.get("name")
+    if name is not None and type(name) is not str:
+        raise FactsError(_join(path, "name"), "must be a name")
+    if species in NAMED_SPECIES and (name is None or not name.strip()):
+        raise FactsError(_join(path, "name"), f"is required for {species}: say what the animal is")
+    if name is not None:
+        fields["name"] = name.strip() or None
     count = fields.get("count")
     mature = fields.get("mature")
     if mature is None:
@@ -502,6 +520,14 @@ def _variance(value: object, path: str) -> Variance:
     return Variance(**fields)
 
 
+def _lot(value: object) -> Lot:
+    fields = _fields(value, "lot", _LOT)
+    if fields.get("equines_under_other_permits", 0) is None:
+        # Null is read like absence: no other permit on the lot keeps equines.
+        fields["equines_under_other_permits"] = 0
+    return Lot(**fields) if fields else _NO_LOT
+
+
 def _section(value: object, path: str, schema: dict[str, Validator], cls: type, empty):
     fields = _fields(value, path, schema)
     return cls(**fields) if fields else empty
@@ -540,7 +566,7 @@ def parse_facts(obj: object) -> Facts:
     application = _application(get("application"))
     return Facts(
         application=application,
-        lot=_section(get("lot"), "lot", _LOT, Lot, _NO_LOT),
+        lot=_lot(get("lot")),
         animals=tuple(
             _animal(item, f"animals[{i}]")
             for i, item in enumerate(_items(get("animals"), "animals"))

@@ -19,8 +19,9 @@ STATUSES = (PASS, FAIL, MISSING, PENDING, WAIVED, GRANDFATHERED, NOT_APPLICABLE)
 #: Statuses that stand between the application and a permit.
 BLOCKING = frozenset({FAIL, MISSING, PENDING})
 
-#: Statuses a granted, unexpired variance turns into ``waived``.
-WAIVABLE = frozenset({FAIL, MISSING})
+#: Statuses a granted, unexpired variance turns into ``waived``: a variance relieves a
+#: requirement that is not met, never a fact that is unknown (revision 2).
+WAIVABLE = frozenset({FAIL})
 
 
 class Finding(NamedTuple):

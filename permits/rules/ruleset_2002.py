@@ -131,10 +131,11 @@ _RULES = (
         "§20-16(2)",
         "Manure storage away from dwellings",
         "Manure must be kept in a pit or receptacle at least 100 feet from any dwelling.",
-        "manure storage structures",
+        "every permit",
         {"minimum_ft": Figure(100, _FT, "distance of manure storage from any dwelling")},
-        "'Any dwelling' includes the applicant's own: the nearer of the dwelling and the "
-        "abutting dwelling counts.",
+        "Binds all manure: a permit whose plan describes no manure storage or burial pit is "
+        "'missing'. 'Any dwelling' includes the applicant's own: the nearer of the dwelling "
+        "and the abutting dwelling counts.",
     ),
     _spec(
         "20-16.3.a",
@@ -163,7 +164,9 @@ _RULES = (
                 3, _FT, "height of the pit bottom above maximum groundwater"
             ),
         },
-        "Burial declared as the manure method with no burial pit described is 'missing'.",
+        "'Any lot line' is the nearer of the abutting property line and the nearest lot line "
+        "of any kind (one along a way included). Burial declared as the manure method with no "
+        "burial pit described is 'missing'.",
     ),
     _spec(
         "20-16.3.e",
@@ -184,7 +187,8 @@ _RULES = (
             "acres_per_equine": Figure(1, "acres", "lot area for each equine"),
         },
         "Ponies, donkeys and mules count as horses. 'Additional and maximum of three (3) "
-        "horses' is read as three in all.",
+        "horses' is read as three in all. The horses of the lot are counted: those kept under "
+        "its other active permits are added to the application's.",
     ),
     _spec(
         "20-17.2",
@@ -261,8 +265,11 @@ _RULES = (
         "§20-20(1)",
         "Documents of a new application",
         "A new application needs a site plan, a certified abutter list, a maintenance plan, the "
-        "fly and vermin control method, construction and drainage details, and fencing details.",
+        "fly and vermin control method, construction and drainage details, and fencing details; "
+        "the plan shows the proposed structure that houses the animals.",
         "new applications",
+        reading="A new application whose plan describes no housing structure is 'missing', so "
+        "that no setback passes for want of a structure.",
     ),
     _spec(
         "20-20.2",
@@ -284,7 +291,9 @@ _RULES = (
         "new applications and variance requests",
         {"notice_days": Figure(14, "days", "notice before the public hearing")},
         "A hearing not yet held (or held after the decision date) is 'pending'; a notice that "
-        "can still be given in time is 'pending', one given late or too late to give is 'fail'.",
+        "can still be given in time is 'pending', one given late or too late to give is 'fail'. "
+        "A variance still to be decided is a request; a renewal that carries only granted "
+        "variances needs no new hearing.",
     ),
 )
 
@@ -342,6 +351,9 @@ _INTERPRETATIONS = Interpretations(
     grandfathering_cutoff=date(2002, 8, 1),
     absent_distance_beyond_ft=300,
     porous_fill_remedies=frozenset({"impervious", "flood_prone", "stagnant_water"}),
+    manure_containment_kinds=frozenset({"manure_storage", "manure_burial_pit"}),
+    lot_line_features=("property_line", "lot_line"),
+    equines_counted_per_lot=True,
 )
 
 _HUSBANDRY = Husbandry(

@@ -73,6 +73,12 @@ class Interpretations:
     absent_distance_beyond_ft: int
     #: §20-17(2): which site conditions an inspected porous fill remedies.
     porous_fill_remedies: frozenset[str]
+    #: §20-16(2): the structure kinds that are a pit or receptacle for manure.
+    manure_containment_kinds: frozenset[str]
+    #: §20-16(3)(b) "any lot line": the distance fields a burial pit's lot-line setback measures.
+    lot_line_features: tuple[str, ...]
+    #: §20-17(1): equines under the lot's other active permits count toward its limits.
+    equines_counted_per_lot: bool
 
 
 @dataclass(frozen=True, slots=True)

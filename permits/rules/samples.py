@@ -77,6 +77,7 @@ SAMPLE_FACTS: dict[str, dict] = {
                 "fence_height_ft": 6.5,
                 "distances_ft": {"public_way": 100},
             },
+            {"id": "M1", "kind": "manure_storage", "distances_ft": {"dwelling": 150}},
         ],
         "manure": {"method": "off_site"},
         "facility": {"securely_fenced": True},
@@ -92,7 +93,8 @@ SAMPLE_FACTS: dict[str, dict] = {
                 "area_sqft": 40,
                 "potable_water": True,
                 "distances_ft": {"property_line": 55},
-            }
+            },
+            {"id": "BIN", "kind": "manure_storage", "distances_ft": {"dwelling": 120}},
         ],
         "manure": {"method": "receptacle"},
         "facility": {"securely_fenced": True},
@@ -248,6 +250,19 @@ def _one(rng: random.Random, index: int) -> dict:
     weights = [w for w, _ in _KINDS_OF_KEEPING]
     keeping = rng.choices([k for _, k in _KINDS_OF_KEEPING], weights)[0]
     animals, structures = _animals_and_structures(rng, keeping)
+    if (
+        structures
+        and rng.random() < 0.85
+        and not any(s["kind"] == "manure_storage" for s in structures)
+    ):
+        # §20-16(2): most plans describe where manure is kept; some forget.
+        structures.append(
+            {
+                "id": "BIN",
+                "kind": "manure_storage",
+                "distances_ft": {"dwelling": rng.randint(60, 200)},
+            }
+        )
     decided = date(2026, 1, 1) + timedelta(days=rng.randint(0, 720))
     kind = rng.choice(("new", "new", "renewal"))
     facts: dict = {

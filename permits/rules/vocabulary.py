@@ -26,7 +26,10 @@ OTHER_DOMESTIC_SPECIES = (
     "llama",
     "alpaca",
     "rabbit",
+    "other_domestic",
 )
+#: The catch-all for any other domesticated animal (§20-14): its entry must carry a ``name``.
+NAMED_SPECIES = frozenset({"other_domestic"})
 WILD_SPECIES = ("wild", "snake", "venomous_reptile", "lion", "tiger")
 EXEMPT_SPECIES = ("cat", "dog", "hamster")
 
@@ -52,6 +55,7 @@ DISTANCE_FIELDS = (
     "public_way",
     "dwelling",
     "abutting_dwelling",
+    "lot_line",
 )
 
 DOCUMENT_FIELDS = (

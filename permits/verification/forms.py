@@ -8,6 +8,7 @@ from crispy_forms.helper import FormHelper
 from django import forms
 
 from permits.portal.invitations import MAX_TOKEN_LENGTH
+from permits.verification.code import token_start
 
 
 def _helper() -> FormHelper:
@@ -32,10 +33,34 @@ class VerifyLookupForm(forms.Form):
         self.helper = _helper()
 
     def clean_code(self) -> str:
-        match = _TOKEN.search(self.cleaned_data["code"].strip())
+        """The permit's verification token, from its short code or its whole address."""
+        typed = self.cleaned_data["code"].strip()
+        start = token_start(typed)
+        if start is not None:
+            return self._token_starting(start)
+        match = _TOKEN.search(typed)
         if match is None:
             raise forms.ValidationError(
-                "That is not a verification code. Copy the code printed under the permit's "
-                "QR code, or the whole address the QR code opens."
+                "That is not a verification code. Type the code printed beside the permit's "
+                "QR code (like 7K3M-Q9XD-2HFA), or paste the whole address the QR code opens."
             )
         return match.group(1)
+
+    @staticmethod
+    def _token_starting(start: str) -> str:
+        from permits.models import Permit
+
+        # startswith is case-blind on SQLite: compare exactly here.
+        tokens = [
+            token
+            for token in Permit.objects.filter(verify_token__startswith=start).values_list(
+                "verify_token", flat=True
+            )
+            if token.startswith(start)
+        ]
+        if len(tokens) != 1:
+            raise forms.ValidationError(
+                "No permit has that code. Check it against the permit: the letters O and I "
+                "read as the digits 0 and 1."
+            )
+        return tokens[0]

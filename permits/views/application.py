@@ -8,19 +8,18 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from permits import actions
+from permits import actions, eligibility
 from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
+from permits.figures import blank_distance_text
 from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
-from permits.models import Applicant, Application, Document
+from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document
 from permits.panel import panel
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import submit
 from stoneham_boh.lib.uploads import attachment_response
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
 
 def _application(pk):
@@ -34,8 +33,8 @@ def _application(pk):
 
 
 def _fees(application) -> dict:
-    due = actions.fee_due(application)
-    paid = actions.amount_paid(application)
+    due = eligibility.fee_due(application)
+    paid = eligibility.amount_paid(application)
     return {"due": due, "paid": paid, "balance": None if due is None else max(due - paid, 0)}
 
 
@@ -43,13 +42,22 @@ def application_context(application, **forms) -> dict:
     today = timezone.localdate()
     result = evaluate_application(application, as_of=today)
     refusals = (
-        actions.refusals_to_issue(application, today, result=result) if application.is_open else []
+        eligibility.refusals_to_issue(application, today, result=result)
+        if application.is_open
+        else []
     )
     abutter_list = getattr(application, "abutter_list", None)
     fees = _fees(application)
+    required = [
+        {"kind": kind, "label": label, "received": getattr(application, field)}
+        for field, kind, label in DOCUMENT_FIELDS
+    ]
     return {
         "application": application,
-        "panel": panel(result),
+        "panel": panel(result, application=application),
+        "blank_distance": blank_distance_text(today),
+        # The Board reads the abutters of the hearing (read-only) on its notices page.
+        "hearing_item": application.docket_items.order_by("-meeting__date").first(),
         "fees": fees,
         "payments": application.payments.all(),
         "documents": application.documents.all(),
@@ -57,6 +65,7 @@ def application_context(application, **forms) -> dict:
         "abutter_count": len(abutter_list.abutters.all()) if abutter_list else 0,
         "permit": getattr(application, "permit", None),
         "refusals": refusals,
+        "refused": forms.get("refused", []),
         "history": application_history(application),
         "document_form": forms.get("document_form") or DocumentForm(prefix="doc"),
         "payment_form": forms.get("payment_form")
@@ -70,13 +79,17 @@ def application_context(application, **forms) -> dict:
         ),
         "issue_form": forms.get("issue_form") or IssueForm(prefix="issue"),
         # Badge colours for the six §20-20(1) documents: only a new application must have them.
+        "required_documents": required,
+        "paper_kinds": [doc for doc in required if not doc["received"]]
+        if application.is_editable
+        else [],
         "doc_classes": "pass,missing"
         if application.kind == Application.Kind.NEW
         else "pass,not_applicable",
     }
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def application_detail(request, pk):
     application = _application(pk)
@@ -114,7 +127,25 @@ def document_upload(request, pk):
     return _render_with(request, application, document_form=form)
 
 
-@role_required(*STAFF)
+@role_required(Role.CLERK)
+@require_POST
+def document_paper(request, pk):
+    """The clerk records that the paper original of a §20-20(1) document is on file."""
+    application = _application(pk)
+    try:
+        document = actions.record_paper_original(
+            application=application, kind=request.POST.get("kind", ""), by=request.user
+        )
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(
+            request, f"{document.get_kind_display()}: the paper original is recorded as on file."
+        )
+    return redirect(reverse("permits:application-detail", args=[pk]) + "#documents")
+
+
+@staff_required
 @require_GET
 def document_download(request, pk):
     """A received file, for staff only; always as a download, never rendered in the page."""
@@ -173,17 +204,21 @@ def application_issue(request, pk):
             application=application, by=request.user, conditions=form.cleaned_data["conditions"]
         )
     except ActionRefused as refusal:
-        for reason in refusal.reasons or [refusal.message]:
-            form.add_error(None, reason)
-        messages.error(request, refusal.message)
-        return _render_with(request, application, status=409, issue_form=form)
+        # One box says why, beside the button: not a message above the page as well.
+        return _render_with(
+            request,
+            application,
+            status=409,
+            issue_form=form,
+            refused=refusal.reasons or [refusal.message],
+        )
     messages.success(
         request, f"Permit {permit.number} issued, valid to {permit.expires_on:%B %-d, %Y}."
     )
     return redirect("permits:permit-detail", pk=permit.pk)
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def applicant_detail(request, pk):
     applicant = get_object_or_404(Applicant, pk=pk)

@@ -55,7 +55,18 @@
     }
   });
 
+  // Sent back with errors: open the first item at fault and take the agent to it; the
+  // summary above lists every one of them with a link.
   const errors = document.getElementById("form-errors");
-  if (errors) errors.focus();
+  const fault = document.querySelector("[data-fault]");
+  if (fault) {
+    const details = fault.querySelector("details");
+    if (details) details.open = true;
+    const field = fault.querySelector(".is-invalid, [aria-invalid=true]") || fault;
+    fault.scrollIntoView({ block: "start" });
+    field.focus({ preventScroll: true });
+  } else if (errors) {
+    errors.focus();
+  }
   refresh();
 })();

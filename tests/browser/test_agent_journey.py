@@ -94,6 +94,9 @@ def test_an_agent_takes_a_complaint_through_order_and_reinspection(
     expect(page.get_by_text("Inspection recorded.")).to_be_visible()
     page.get_by_role("link", name=f"Order {order.pk} ({order.citation})").click()
     expect(page.get_by_text("Found abated on re-inspection")).to_be_visible()
+    # The day it closed is said once, beside the note, not repeated inside it.
+    closing = page.locator(".order-closing").inner_text()
+    assert closing.count(str(today.year)) == 1, closing
     order.refresh_from_db()
     assert order.status == Order.Status.ABATED
     assert fits_the_phone(page)

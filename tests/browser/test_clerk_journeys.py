@@ -16,6 +16,14 @@ from tests.browser.conftest import login
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+PAPER_DOCUMENTS = (
+    "Plan of the property and structures",
+    "Certified abutter list",
+    "Maintenance plan (clean, no stagnant water)",
+    "Fly and vermin control",
+    "Construction and drainage details",
+    "Fencing type, location and dimensions",
+)
 BLOCKING = ", ".join(
     f'#compliance-panel .finding[data-status="{status}"]'
     for status in ("fail", "missing", "pending")
@@ -58,7 +66,7 @@ def test_a_clerk_renews_a_permit_from_the_expiring_list_to_the_downloaded_pdf(
     text = "\n".join(p.extract_text() for p in PdfReader(pdf_path).pages)
     assert new_number in text
     assert "Karen Sullivan" in text
-    assert "6 Chicken (hen)" in text
+    assert "6 Chickens (hens)" in text
     assert f"Expires December 31, {year + 1}" in text
 
 
@@ -78,6 +86,19 @@ def test_a_clerk_corrects_a_failing_setback_until_only_the_hearing_is_pending(
     page.locator("#id_lot-street_address").fill("12 Pond Street")
     page.get_by_role("button", name="Open the draft and continue").click()
     page.wait_for_url(re.compile(r"/applications/\d+/edit/$"))
+    # The six §20-20(1) documents came on paper: the clerk records each original as on file.
+    application_url = page.url.removesuffix("edit/")
+    page.goto(application_url)
+    for label in PAPER_DOCUMENTS:
+        page.get_by_label("Or record that the paper original is on file").select_option(
+            label=label
+        )
+        page.get_by_role("button", name="Paper original is on file").click()
+        page.get_by_text("the paper original is recorded as on file").wait_for()
+    # Each record says who holds the paper and since when; nothing can be ticked instead.
+    assert page.get_by_text(re.compile(r"recorded by Clerk1, ")).count() == 6
+    page.goto(application_url + "edit/")
+    assert page.locator("#id_app-doc_site_plan").count() == 0
 
     page.locator("#id_structures-0-label").fill("C1")
     page.locator("#id_structures-0-kind").select_option("coop")
@@ -85,15 +106,6 @@ def test_a_clerk_corrects_a_failing_setback_until_only_the_hearing_is_pending(
     page.locator("#id_structures-0-potable_water").check()
     page.locator("#id_animals-0-species").select_option("chicken")
     page.locator("#id_animals-0-count").fill("6")
-    for document in (
-        "site_plan",
-        "certified_abutter_list",
-        "maintenance_plan",
-        "fly_vermin_control_method",
-        "construction_drainage_details",
-        "fencing_details",
-    ):
-        page.locator(f"#id_app-doc_{document}").check()
     page.locator("#id_app-manure_method").select_option("receptacle")
     for fact in ("securely_fenced", "vermin_plan_approved", "vermin_licensed_operator"):
         page.locator(f"#id_app-{fact}").check()

@@ -89,7 +89,7 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         # The clerk records the registered mailing, pasted from the post office's list.
         numbers = "\n".join(f"RE {n:03d} 456 789 US" for n in range(1, ABUTTERS + 1))
         page.get_by_label("Article numbers, one per line").fill(numbers)
-        page.locator("#id_mailed_on").fill("2030-03-04")
+        page.locator("#id_mailed_on").fill("2030-03-05")
         page.get_by_role("button", name=f"Record {ABUTTERS} mailings").click()
         expect(page.get_by_text(f"{ABUTTERS} mailings recorded.")).to_be_visible()
 
@@ -100,7 +100,7 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         assert applicant in notice.input_value()
         notice.fill(notice.input_value() + "\nAdvertise: March 5, 2030.")
         page.get_by_role("button", name="Save the text").click()
-        page.get_by_label("Sent to the newspaper on").fill("2030-03-02")
+        page.get_by_label("Sent to the newspaper on").fill("2030-03-05")
         page.get_by_role("button", name="Mark as sent").click()
         page.get_by_label("Published on").fill("2030-03-05")
         page.get_by_role("button", name="Record the publication").click()

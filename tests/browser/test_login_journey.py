@@ -19,3 +19,14 @@ def test_a_wrong_password_is_refused_with_a_message(browser_page, live_server, c
     browser_page.get_by_label("Password").fill("not-the-password")
     browser_page.get_by_role("button", name="Log in").click()
     assert browser_page.get_by_text("Please enter a correct username and password").is_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_logging_out_says_you_are_logged_out(browser_page, live_server, clerk):
+    page = browser_page
+    login(page, live_server, clerk.username)
+    page.get_by_role("button", name=f"Account of {clerk.username}").click()
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_url(f"{live_server.url}/")
+    assert page.get_by_text("You are logged out.").is_visible()
+    assert page.get_by_role("link", name="Staff and applicant log-in").is_visible()

@@ -54,8 +54,20 @@ def test_a_file_without_the_needed_columns_is_refused_whole():
     parsed = abutter_csv.parse("name,town\nJohn,Stoneham\n")
     assert parsed.problems == [
         "The first line must name the columns. Missing: mailing address "
-        "(or street, city, state and zip), parcel id."
+        "(or street, city, state and zip)."
     ]
+
+
+def test_the_parcel_id_is_optional_in_a_file_as_it_is_by_hand():
+    without_column = abutter_csv.parse(
+        'Owner,Mailing Address\n"Ellen Burke","14 Spring Street, Stoneham, MA 02180"\n'
+    )
+    assert without_column.importable
+    assert without_column.values()[0]["parcel_id"] == ""
+    blank_cell = abutter_csv.parse(
+        'Owner,Mailing Address,Parcel ID\n"Ellen Burke","14 Spring Street, Stoneham, MA 02180",\n'
+    )
+    assert blank_cell.importable
 
 
 def test_a_spreadsheet_export_in_windows_1252_is_read():
@@ -150,3 +162,21 @@ def test_a_certification_date_in_the_future_is_refused(clerk_client, clerk):
     response = preview(clerk_client, application, GOOD_CSV, certified_on="2999-01-01")
     assert response.status_code == 400
     assert "cannot be in the future" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_lots_sort_by_street_then_house_number_as_a_number(clerk):
+    from facilities import actions as lot_actions
+    from facilities.models import Lot
+
+    for n, address in enumerate(
+        ("13 Warren Street", "109 Summer Street", "9 Summer Street", "12 Summer Street")
+    ):
+        lot_actions.create_lot(by=clerk, parcel_id=f"5-50-{n + 1}", street_address=address)
+    listed = [lot.street_address for lot in Lot.objects.in_street_order()]
+    assert listed == [
+        "9 Summer Street",
+        "12 Summer Street",
+        "109 Summer Street",
+        "13 Warren Street",
+    ]

@@ -67,3 +67,24 @@ def test_model_vocabularies_equal_the_rules_contract():
     assert set(Species.values) == set(vocabulary.SPECIES)
     assert set(StructureKind.values) == set(vocabulary.STRUCTURE_KINDS)
     assert set(ManureMethod.values) == set(vocabulary.MANURE_METHODS)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("species", "name"), [("other_domestic", ""), ("duck", "Mallard")])
+def test_only_an_other_domestic_animal_carries_a_name(clerk, species, name):
+    application = factories.hen_renewal(by=clerk)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        AnimalKept.objects.create(application=application, species=species, name=name, count=2)
+
+
+@pytest.mark.django_db
+def test_each_named_other_domestic_animal_is_its_own_row(clerk):
+    application = factories.hen_renewal(by=clerk)
+    for name in ("Guinea pig", "Ferret"):
+        AnimalKept.objects.create(
+            application=application, species="other_domestic", name=name, count=1
+        )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        AnimalKept.objects.create(
+            application=application, species="other_domestic", name="Ferret", count=3
+        )

@@ -48,15 +48,16 @@ def test_an_approval_with_a_variance_makes_the_application_eligible_to_issue(cle
     assert sorted(v.vote for v in decision.votes.all()) == ["recused", "yes", "yes"]
     variance = Variance.objects.get()
     assert (variance.rules, variance.granted_on) == (["20-15.4.a"], b.HEARING)
-    facts = facts_for(application)
-    assert facts["application"]["date"] == "2030-03-26"  # the Board's decision date
+    # The rules are applied on the day of the check (rules revision 2): here the hearing day.
+    facts = facts_for(application, b.HEARING)
+    assert facts["application"]["date"] == "2030-03-26"
     assert facts["hearing"] == {
         "held_on": "2030-03-26",
         "abutter_notice_mailed": "2030-03-12",
         "newspaper_notice_published": "2030-03-12",
         "decision": "approved",
     }
-    result = evaluate_application(application)
+    result = evaluate_application(application, as_of=b.HEARING)
     assert result["eligible"], result
     assert any(f["rule"] == "20-15.4.a" and f["status"] == "waived" for f in result["findings"])
 

@@ -90,3 +90,58 @@ def test_a_voided_document_stays_on_record_with_its_reason(clerk_client, clerk):
     )
     document.refresh_from_db()
     assert document.voided and document.void_reason == "Wrong lot's plan."
+
+
+@pytest.mark.django_db
+def test_a_tick_alone_no_longer_marks_a_document_received(clerk_client, clerk):
+    from permits import actions
+    from stoneham_boh.lib.errors import ActionRefused
+
+    application = factories.hen_renewal(by=clerk)
+    with pytest.raises(ActionRefused):
+        actions.update_application(
+            application=application, by=clerk, changes={"doc_site_plan": True}
+        )
+    page = clerk_client.get(reverse("permits:application-edit", args=[application.pk]))
+    assert "doc_site_plan" not in page.content.decode()
+    application.refresh_from_db()
+    assert not application.doc_site_plan
+
+
+@pytest.mark.django_db
+def test_the_clerk_records_the_paper_original_on_file_with_who_and_when(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    response = clerk_client.post(
+        reverse("permits:document-paper", args=[application.pk]), {"kind": "fencing_details"}
+    )
+    assert response.status_code == 302
+    record = Document.objects.get()
+    assert record.paper_original and not record.file
+    assert record.uploaded_by == clerk and record.uploaded_at is not None
+    assert record.history.first().history_user == clerk
+    application.refresh_from_db()
+    assert application.doc_fencing_details
+    page = clerk_client.get(reverse("permits:application-detail", args=[application.pk]))
+    assert "Paper original on file" in page.content.decode()
+    assert "recorded by Clerk1" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_paper_record_is_refused_for_a_kind_that_is_not_a_required_document(clerk):
+    from permits import actions
+    from stoneham_boh.lib.errors import ActionRefused
+
+    application = factories.hen_renewal(by=clerk)
+    with pytest.raises(ActionRefused, match="six documents"):
+        actions.record_paper_original(application=application, kind="other", by=clerk)
+
+
+@pytest.mark.django_db
+def test_voiding_the_only_copy_of_a_document_makes_it_not_received_again(clerk):
+    from permits import actions
+
+    application = factories.hen_renewal(by=clerk)
+    record = actions.record_paper_original(application=application, kind="site_plan", by=clerk)
+    actions.void_document(document=record, reason="Recorded by mistake.", by=clerk)
+    application.refresh_from_db()
+    assert not application.doc_site_plan

@@ -121,7 +121,7 @@ def test_the_csv_export_holds_every_row_the_filter_shows_not_just_the_page(clerk
     assert rows[0][:3] == ["Permit", "Holder", "Lot"]
     holders = {row[1] for row in rows[1:]}
     assert holders == {"Keeper 1"} | {f"Keeper {n}" for n in range(10, 20)}
-    assert rows[1][3] == "6 Chicken (hen)"
+    assert rows[1][3] == "6 Chickens (hens)"
 
 
 @pytest.mark.django_db

@@ -28,7 +28,7 @@ def test_the_permit_pdf_names_number_holder_animals_expiry_and_not_transferable(
     text = pdf_text(render_permit_pdf(permit))
     assert "2027-0001" in text
     assert "Karen Sullivan" in text
-    assert "6 Chicken (hen)" in text and "3 Duck" in text
+    assert "6 Chickens (hens)" in text and "3 Ducks" in text
     assert "Expires December 31, 2027" in text
     assert "Not transferable" in text
     assert f"/verify/{permit.verify_token}/" in text.replace("\n", "")
@@ -66,3 +66,56 @@ def test_the_clerk_downloads_the_permit_pdf(clerk_client, clerk):
     assert response["Content-Type"] == "application/pdf"
     assert f"permit-{permit.number}.pdf" in response["Content-Disposition"]
     assert permit.number in pdf_text(response.content)
+
+
+def _downloaded_text(client, permit, host: str) -> str:
+    response = client.get(reverse("permits:permit-pdf", args=[permit.pk]), HTTP_HOST=host)
+    assert response.status_code == 200
+    return pdf_text(response.content).replace("\n", " ")
+
+
+@pytest.mark.django_db
+def test_in_development_the_qr_code_and_link_point_to_the_address_the_page_was_opened_on(
+    clerk_client, clerk, settings
+):
+    settings.SITE_URL = ""
+    settings.ALLOWED_HOSTS = ["boh.example.org"]
+    permit = factories.issued_permit(by=clerk)
+    text = _downloaded_text(clerk_client, permit, "boh.example.org")
+    assert f"http://boh.example.org/verify/{permit.verify_token}/" in text.replace(" ", "")
+    assert "127.0.0.1" not in text
+
+
+@pytest.mark.django_db
+def test_the_site_url_setting_wins_over_the_address_the_page_was_opened_on(
+    clerk_client, clerk, settings
+):
+    settings.SITE_URL = "https://permits.stoneham-ma.gov"
+    settings.ALLOWED_HOSTS = ["internal.host"]
+    permit = factories.issued_permit(by=clerk)
+    text = _downloaded_text(clerk_client, permit, "internal.host").replace(" ", "")
+    assert f"https://permits.stoneham-ma.gov/verify/{permit.verify_token}/" in text
+    assert "internal.host" not in text
+
+
+@pytest.mark.django_db
+def test_the_permit_prints_a_short_code_that_the_verify_box_accepts(client, clerk):
+    from permits.verification.code import short_code
+
+    permit = factories.issued_permit(by=clerk)
+    code = short_code(permit.verify_token)
+    assert len(code) == 14  # XXXX-XXXX-XXXX
+    assert code in pdf_text(render_permit_pdf(permit))
+    typed = code.lower().replace("-", " ").replace("0", "o")  # as a person might type it
+    response = client.get(reverse("permits:verify-lookup"), {"code": typed})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("permits:permit-verify", args=[permit.verify_token])
+
+
+@pytest.mark.django_db
+def test_a_code_that_matches_no_permit_is_refused_at_the_field(client, clerk):
+    factories.issued_permit(by=clerk)
+    response = client.get(reverse("permits:verify-lookup"), {"code": "ZZZZ-ZZZZ-ZZZZ"})
+    assert response.status_code == 400
+    assert "No permit has that code" in response.content.decode()
+    assert 'value="ZZZZ-ZZZZ-ZZZZ"' in response.content.decode()

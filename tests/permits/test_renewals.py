@@ -24,7 +24,7 @@ def test_a_renewal_is_prefilled_from_the_permit_it_renews(clerk):
     assert (renewal.applicant, renewal.lot, renewal.renews) == (permit.holder, permit.lot, permit)
     assert renewal.status == Application.Status.DRAFT
     assert [(a.species, a.count) for a in renewal.animals.all()] == [("chicken", 6)]
-    assert [s.label for s in renewal.structures.all()] == ["C1"]
+    assert [s.label for s in renewal.structures.all()] == ["C1", "M1"]
     assert renewal.securely_fenced and renewal.manure_method == "receptacle"
     assert renewal.prior_permit_issued == permit.issued_on
     assert renewal.conditions_unchanged is False  # the clerk confirms it

@@ -188,3 +188,23 @@ def test_indent_prints_the_same_results_readably(tmp_path):
     assert status == status_indented == 2
     assert json.loads(indented) == json.loads(compact)
     assert "\n  " in indented
+
+
+def test_an_unnamed_other_domestic_animal_is_invalid_and_the_rest_still_evaluated(tmp_path):
+    named = sample_facts("goats") | {
+        "animals": [{"species": "other_domestic", "name": "ferret", "count": 1}]
+    }
+    unnamed = sample_facts("goats") | {"animals": [{"species": "other_domestic", "count": 1}]}
+    status, out, _ = run_command(str(write(tmp_path, [named, unnamed])))
+    assert status == 2
+    first, second = json.loads(out)
+    assert first["eligible"] is True
+    assert second["error"]["path"] == "animals[0].name"
+
+
+def test_the_shared_examples_of_revision_2_run_through_the_command(tmp_path):
+    examples = json.loads((Path(__file__).parent / "data" / "contract_examples.json").read_text())
+    status, out, _ = run_command(str(write(tmp_path, [e["facts"] for e in examples])))
+    assert status == 0
+    results = json.loads(out)
+    assert [r["eligible"] for r in results] == [e["expect"]["eligible"] for e in examples]

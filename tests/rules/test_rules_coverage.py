@@ -125,12 +125,13 @@ def test_a_goat_keeper_gets_the_general_and_sanitary_items_only():
     [
         (["pony"], None, {"all", "equines"}),
         (["pigeon"], None, {"all", "pigeons"}),
-        (["chicken"], None, {"all", "poultry"}),
-        (["snake"], None, {"all", "wild"}),
+        # §20-15(1), (10) and (11) are asked everywhere, so poultry and wild animals add none.
+        (["chicken"], None, {"all"}),
+        (["snake"], None, {"all"}),
         (["goat"], "burial", {"all", "manure_burial"}),
         (["goat"], "off_site", {"all", "manure_off_site"}),
         (["goat"], "compost", {"all", "manure_compost"}),
-        (["mule", "pigeon", "rooster"], "receptacle", {"all", "equines", "pigeons", "poultry"}),
+        (["mule", "pigeon", "rooster"], "receptacle", {"all", "equines", "pigeons"}),
     ],
 )
 def test_checklist_follows_what_the_facility_keeps(species, method, expected):

@@ -145,10 +145,13 @@ def test_a_granted_unexpired_variance_waives_the_failure(variance, status):
         assert (area.required, area.actual) == (3, 2.2)
 
 
-def test_a_variance_waives_missing_findings_too():
+def test_a_variance_leaves_missing_findings_missing():
+    # Revision 2: a variance relieves a requirement, not an unknown fact.
     facts = undersized()
     facts["lot"]["area_acres"] = None
-    assert run(facts).statuses("20-17.1") == ["pass", "waived"]
+    result = run(facts)
+    assert result.statuses("20-17.1") == ["pass", "missing"]
+    assert not result.eligible
 
 
 def test_a_variance_leaves_passing_findings_and_other_rules_alone():
@@ -161,6 +164,7 @@ def test_a_variance_leaves_passing_findings_and_other_rules_alone():
 
 def test_no_variance_waives_the_public_hearing():
     facts = undersized()
+    facts["application"]["kind"] = "new"  # a renewal with granted variances needs no hearing
     facts["variances"].append({"rule": "20-20.9", "granted": True})
     facts["hearing"]["decision"] = "denied"
     result = run(facts)

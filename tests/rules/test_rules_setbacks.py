@@ -132,11 +132,16 @@ def test_setback_does_not_bind_other_kinds(rule, kind):
 
 
 def test_a_rule_binding_no_structure_is_not_applicable():
+    result = run(sample_facts("goats"))  # a shelter and manure storage, no stable or corral
+    assert result.statuses("20-15.4.f") == ["not_applicable"]
+
+
+def test_a_plan_without_manure_storage_is_missing_under_20_16_2():
+    # Revision 2: §20-16(2) binds all manure, so it no longer goes unchecked.
     facts = sample_facts("goats")
     facts["structures"] = [s for s in facts["structures"] if s["kind"] != "manure_storage"]
-    result = run(facts)
-    assert result.statuses("20-16.2") == ["not_applicable"]
-    assert result.statuses("20-15.4.f") == ["not_applicable"]
+    (finding,) = run(facts).for_rule("20-16.2")
+    assert (finding.status, finding.subject) == ("missing", None)
 
 
 # --- enlargements (§20-15(4), last paragraph) -------------------------------------------------

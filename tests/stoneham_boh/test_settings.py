@@ -59,6 +59,19 @@ def test_production_passes_the_deployment_checklist_without_a_warning():
         DJANGO_ENV="production",
         ALLOWED_HOSTS="boh.example.org",
         SECRET_KEY=STRONG_KEY,
+        SITE_URL="https://boh.example.org",
     )
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
+
+
+def test_production_refuses_to_start_without_the_public_address_for_qr_codes():
+    result = run_manage(
+        "check",
+        DJANGO_ENV="production",
+        ALLOWED_HOSTS="boh.example.org",
+        SECRET_KEY=STRONG_KEY,
+        SITE_URL="",
+    )
+    assert result.returncode != 0
+    assert "SITE_URL" in result.stderr

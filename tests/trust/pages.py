@@ -44,6 +44,7 @@ ARGS = {
     "permits:application-edit": lambda w: {"pk": w.open_application_a.pk},
     "permits:application-compliance": lambda w: {"pk": w.open_application_a.pk},
     "permits:document-upload": lambda w: {"pk": w.open_application_a.pk},
+    "permits:document-paper": lambda w: {"pk": w.open_application_a.pk},
     "permits:payment-add": lambda w: {"pk": w.open_application_a.pk},
     "permits:application-issue": lambda w: {"pk": w.open_application_a.pk},
     "permits:document-download": lambda w: {"pk": w.document_a.pk},

@@ -25,6 +25,7 @@ PRODUCTION = {
     "DJANGO_ENV": "production",
     "ALLOWED_HOSTS": "boh.example.org",
     "SECRET_KEY": STRONG_KEY,
+    "SITE_URL": "https://boh.example.org",
 }
 
 

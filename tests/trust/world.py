@@ -24,6 +24,7 @@ from PIL import Image
 
 from facilities import actions as facility_actions
 from hearings import actions as hearing_actions
+from hearings import notices
 from inspections import actions as inspection_actions
 from inspections.models import ChecklistFinding, Inspection
 from permits import actions as permit_actions
@@ -151,7 +152,7 @@ def _hearings(o, *, clerk, board):
         today=TODAY,
     )
     hearing_actions.withdraw_docket_item(item=withdrawn, by=clerk)
-    abutters = hearing_actions.abutters_in_letter_order(item)
+    abutters = notices.abutters_in_letter_order(item)
     first = hearing_actions.record_mailing(
         item=item,
         abutter=abutters[0],
@@ -407,6 +408,9 @@ def _the_other_actions(o, *, clerk, agent):
         application=application, kind=Document.Kind.OTHER, upload=pdf("letter.pdf"), by=clerk
     )
     permit_actions.void_document(document=spare, reason="Wrong file.", by=clerk)
+    permit_actions.record_paper_original(
+        application=application, kind=Document.Kind.FENCING, by=clerk
+    )
 
     with time_machine.travel(RENEWAL_SEASON, tick=False):
         # Starting the renewal takes up B's pending request (take_up_renewal_request).

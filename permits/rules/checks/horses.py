@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..context import Context
 from ..findings import FAIL, PASS, Finding
-from ..wording import listing
+from ..wording import listing, num
 from ._common import Number, at_least, at_most, total_area, verdict
 
 
@@ -28,10 +28,16 @@ def number_and_lot_size(ctx: Context) -> Iterator[Finding]:
         return
     spec = ctx.rules["20-17.1"]
     equines = ctx.equines
+    what = "The number of equines kept"
+    others = ctx.facts.lot.equines_under_other_permits
+    if others and ctx.interpretations.equines_counted_per_lot:
+        # The lot's horses, not the application's: a second permit cannot add a fourth.
+        what = f"The number of equines on the lot ({num(others)} under other permits)"
+        equines = None if equines is None else equines + others
     maximum = spec.value("maximum_equines")
     if not ctx.interpretations.equine_maximum_is_in_all:
         maximum += 1
-    yield at_most(spec, None, "The number of equines kept", equines, maximum, "equines", "")
+    yield at_most(spec, None, what, equines, maximum, "equines", "")
     acres = None if equines is None else equines * spec.value("acres_per_equine")
     yield at_least(spec, None, "The lot's area", ctx.facts.lot.area_acres, acres, "acres")
 

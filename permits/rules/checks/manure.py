@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from ..context import Context
 from ..findings import FAIL, MISSING, PASS, Finding
-from ._common import at_least, distance_finding, verdict
+from ._common import at_least, distance_finding, nearest, verdict
 
 _METHOD_WORDS = {
     "receptacle": "kept in a receptacle",
@@ -48,9 +48,10 @@ def no_stockpiling(ctx: Context) -> Iterator[Finding]:
 def burial_pits(ctx: Context) -> Iterator[Finding]:
     """§20-16(3)(b): each manure burial pit's distances, soil and depth above groundwater.
 
-    "Any lot line" is the structure's ``property_line`` distance; "surface or sub-surface
-    watercourses" its ``watercourse`` distance. Burial declared as the method with no pit
-    described is ``missing``: the pit's siting is a fact needed to decide.
+    "Any lot line" is the nearer of the pit's ``property_line`` and ``lot_line`` distances
+    (ruleset ``lot_line_features``: a lot line along a way counts too); "surface or
+    sub-surface watercourses" its ``watercourse`` distance. Burial declared as the method with
+    no pit described is ``missing``: the pit's siting is a fact needed to decide.
     """
     spec = ctx.rules["20-16.3.b"]
     pits = ctx.of_kind("manure_burial_pit")
@@ -64,6 +65,7 @@ def burial_pits(ctx: Context) -> Iterator[Finding]:
         )
         return
     horizon = ctx.interpretations.absent_distance_beyond_ft
+    lot_lines = ctx.interpretations.lot_line_features
     for pit in pits:
         name = ctx.names[pit.id]
         distances = pit.distances
@@ -72,7 +74,7 @@ def burial_pits(ctx: Context) -> Iterator[Finding]:
             pit.id,
             name,
             "lot line",
-            distances.property_line,
+            nearest(distances, lot_lines),
             spec.value("property_line_ft"),
             horizon,
         )

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from datetime import date, timedelta
 
 from ..context import Context
-from ..findings import FAIL, PASS, PENDING, Finding
+from ..findings import FAIL, MISSING, PASS, PENDING, Finding
 from ..ruleset_model import RuleSpec
 from ..vocabulary import DOCUMENT_FIELDS, DOCUMENT_LABELS
 from ..wording import listing, num
@@ -31,7 +31,11 @@ def vermin_control(ctx: Context) -> Iterator[Finding]:
 
 
 def application_documents(ctx: Context) -> Iterator[Finding]:
-    """§20-20(1): a new application comes with its six documents (renewals need not)."""
+    """§20-20(1): a new application comes with its six documents (renewals need not).
+
+    The plan must show the proposed accessory structure: a new application that describes no
+    housing structure is ``missing``, so that no setback passes for want of a structure.
+    """
     if ctx.facts.application.kind != "new":
         return
     spec = ctx.rules["20-20.1"]
@@ -41,6 +45,15 @@ def application_documents(ctx: Context) -> Iterator[Finding]:
         yield verdict(spec, False, None, f"The application lacks the {listing(lacking)}.")
     else:
         yield verdict(spec, True, None, "The application has all six required documents.")
+    if not ctx.housing:
+        yield Finding(
+            spec.rule,
+            spec.citation,
+            MISSING,
+            None,
+            "The plan shows no structure that houses the animals (a stable, coop, loft, pen, "
+            "hutch or shelter).",
+        )
 
 
 def construction_approval(ctx: Context) -> Iterator[Finding]:
@@ -84,15 +97,16 @@ def construction_approval(ctx: Context) -> Iterator[Finding]:
 def public_hearing(ctx: Context) -> Iterator[Finding]:
     """§20-20(9): a public hearing, properly noticed, and an approving decision.
 
-    Applies to new applications and to any application listing a variance (a variance request
-    needs the hearing too). Four findings: the hearing itself, each notice, the decision.
+    Applies to new applications and to any application listing a variance not yet granted (a
+    variance request needs the hearing too); a renewal carrying only granted variances needs
+    no new hearing. Four findings: the hearing itself, each notice, the decision.
     A hearing not held by the decision date (``application.date``) is ``pending``, and so is
     the decision. A notice is judged by its date against the hearing date: at least 14 days
     before passes, fewer fails. A notice not yet given is ``pending`` while it can still be
     given in time, and fails once it no longer can (or the hearing already took place).
     """
     facts = ctx.facts
-    if facts.application.kind != "new" and not facts.variances:
+    if facts.application.kind != "new" and all(v.granted for v in facts.variances):
         return
     spec = ctx.rules["20-20.9"]
     hearing = facts.hearing

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from ..context import Context
-from ..findings import Finding
-from ..wording import num
+from ..findings import MISSING, PASS, Finding
+from ..wording import listing, num
 from ._common import Number, distance_finding, nearest
 
 
@@ -102,9 +102,28 @@ def public_way(ctx: Context) -> Iterator[Finding]:
 
 
 def manure_storage_from_dwellings(ctx: Context) -> Iterator[Finding]:
-    """§20-16(2): each manure storage structure at least 100 ft from any dwelling.
+    """§20-16(2): manure kept in a pit or receptacle, each storage 100 ft from any dwelling.
 
-    "Any dwelling" includes the applicant's own, so the nearer of ``dwelling`` and
-    ``abutting_dwelling`` counts. The Board's §20-15(4) power to enlarge does not reach it.
+    The paragraph binds all manure, so a plan that describes no pit or receptacle (of the
+    ruleset's ``manure_containment_kinds``) is ``missing``. "Any dwelling" includes the
+    applicant's own, so the nearer of ``dwelling`` and ``abutting_dwelling`` counts. The
+    Board's §20-15(4) power to enlarge does not reach it.
     """
-    return setback_findings(ctx, "20-16.2")
+    spec = ctx.rules["20-16.2"]
+    kinds = ctx.interpretations.manure_containment_kinds
+    containers = [s for s in ctx.structures if s.kind in kinds]
+    if not containers:
+        yield Finding(
+            spec.rule,
+            spec.citation,
+            MISSING,
+            None,
+            "The plan describes no pit or receptacle in which manure is kept.",
+        )
+        return
+    distances = list(setback_findings(ctx, "20-16.2"))
+    if distances:
+        yield from distances
+        return
+    names = listing([ctx.names[s.id] for s in containers])
+    yield Finding(spec.rule, spec.citation, PASS, None, f"Manure is kept in {names}.")

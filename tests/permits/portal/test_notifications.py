@@ -46,7 +46,7 @@ def test_reminders_go_once_from_november_1_to_holders_of_permits_expiring_decemb
     message = mail.outbox[0]
     assert message.to == ["karen.sullivan@example.org"]
     assert message.subject == f"Permit {permit.number} expires on December 31, 2027: time to renew"
-    assert "6 Chicken (hen)" in message.body
+    assert "6 Chickens (hens)" in message.body
     assert f"/my/permits/{permit.pk}/renewal/" in message.body
     assert message.alternatives[0][1] == "text/html"
     assert Notification.objects.get(kind="renewal_reminder").permit == permit

@@ -186,3 +186,64 @@ def test_the_home_page_links_the_public_pages_and_the_boards_contact(client):
     ):
         assert f'href="{reverse(name)}"' in page or f'action="{reverse(name)}"' in page
     assert "(781) 438-0762" in page
+
+
+# --- rules revision 2 ------------------------------------------------------------------------
+
+MANURE_BIN = {"kind": "manure_storage", "distance_dwelling_ft": "120"}
+
+
+@pytest.mark.django_db
+def test_a_plan_without_a_manure_pit_or_receptacle_is_asked_for_one(client):
+    page = client.post(URL, plan(animals=[("chicken", 6)], structures=[COOP])).content.decode()
+    card = _outcome(page, "§20-16(2)")
+    assert "We need to know more" in card
+    assert "no pit or receptacle" in card
+    with_bin = client.post(
+        URL, plan(animals=[("chicken", 6)], structures=[COOP, MANURE_BIN])
+    ).content.decode()
+    assert "Would comply" in _outcome(with_bin, "§20-16(2)")
+
+
+@pytest.mark.django_db
+def test_guinea_pigs_are_checked_as_other_domestic_with_their_name(client):
+    data = plan(animals=[("other_domestic", 2)], structures=[COOP, MANURE_BIN])
+    data["animals-0-name"] = "Guinea pig"
+    page = client.post(URL, data).content.decode()
+    assert "Would comply" in _outcome(page, "§20-16(2)")
+    del data["animals-0-name"]
+    unnamed = client.post(URL, data)
+    assert unnamed.status_code == 200
+    assert "Say what the animal is" in unnamed.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_named_listed_species_is_refused_at_the_field(client):
+    data = plan(animals=[("chicken", 6)], structures=[COOP, MANURE_BIN])
+    data["animals-0-name"] = "Silkie"
+    page = client.post(URL, data).content.decode()
+    assert "Only another domesticated animal takes a name" in page
+
+
+@pytest.mark.django_db
+def test_horses_already_on_the_lot_under_other_permits_count(client):
+    data = plan(structures=[STABLE, CORRAL, MANURE_BIN], area_acres="5")
+    assert "Would comply" in _outcome(client.post(URL, data).content.decode(), "§20-17(1)")
+    data["lot-equines_under_other_permits"] = "2"
+    card = _outcome(client.post(URL, data).content.decode(), "§20-17(1)")
+    assert "Would not comply" in card
+    assert "2 under other permits" in card
+
+
+@pytest.mark.django_db
+def test_a_burial_pit_near_a_lot_line_along_the_street_fails(client):
+    pit = {
+        "kind": "manure_burial_pit",
+        "well_drained": "on",
+        "groundwater_clearance_ft": "4",
+        "distance_lot_line_ft": "12",
+    }
+    data = plan(animals=[("chicken", 6)], structures=[COOP, pit], **{"manure_method": "burial"})
+    card = _outcome(client.post(URL, data).content.decode(), "§20-16(3)(b)")
+    assert "Would not comply" in card
+    assert "12 ft from the lot line" in card
