@@ -331,7 +331,7 @@ class AnimalKept(AnimalKind):
         ]
 
     def __str__(self) -> str:
-        return counted(self.count, self.species, label=self.kind_label)
+        return counted(self.count, self.species, label=self.name or None)
 
 
 class AbutterList(models.Model):

@@ -488,7 +488,7 @@ class PermitAnimal(AnimalKind):
         ]
 
     def __str__(self) -> str:
-        return counted(self.count, self.species, label=self.kind_label)
+        return counted(self.count, self.species, label=self.name or None)
 
 
 class PermitNumberCounter(models.Model):
