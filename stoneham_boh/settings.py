@@ -78,6 +78,9 @@ INSTALLED_APPS = [
     "django_otp",
     "django_otp.plugins.otp_totp",
     "django_otp.plugins.otp_static",
+    # Sign-up, e-mail confirmation and password reset only; log-in stays our own page.
+    "allauth",
+    "allauth.account",
     "stoneham_boh",
     "facilities",
     "permits",
@@ -98,6 +101,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     # Staff without a verified second factor go to enrolment or verification first.
     "stoneham_boh.accounts.two_factor.TwoFactorMiddleware",
     # Last, as django-axes requires: turns a refused, locked-out log-in into the lockout page.
@@ -293,6 +297,37 @@ AXES_VERBOSE = False
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none, trust
 # only the socket's address). Behind one TLS-terminating proxy, set 1.
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+
+# Accounts without an invitation (django-allauth's `account` app): a resident signs up with
+# an e-mail address and a password and must confirm the address before the log-in page lets
+# them in. The confirmation link is an HMAC of the address signed with SECRET_KEY (nothing of
+# it is stored) and expires; the reset link is Django's token, which stops working once the
+# password changes. Log-in itself stays the project's page (axes, staff two-factor).
+ACCOUNT_ADAPTER = "permits.portal.signup.AccountAdapter"
+ACCOUNT_SIGNUP_FORM_CLASS = "permits.portal.signup.SignupDetailsForm"
+ACCOUNT_LOGIN_METHODS = {"email"}
+ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
+ACCOUNT_USER_MODEL_USERNAME_FIELD = "username"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_EMAIL_CONFIRMATION_HMAC = True
+ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
+ACCOUNT_CONFIRM_EMAIL_ON_GET = False
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
+ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "login"
+ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "home"
+ACCOUNT_EMAIL_SUBJECT_PREFIX = "Stoneham Board of Health: "
+ACCOUNT_PREVENT_ENUMERATION = True
+ACCOUNT_SESSION_REMEMBER = False
+# Like log-in's lockout: per address and per e-mail, so a script cannot sign up or mail out
+# resets in bulk.
+ACCOUNT_RATE_LIMITS = {
+    "signup": os.environ.get("SIGNUP_RATE_LIMIT", "5/10m/ip"),
+    "reset_password": os.environ.get("RESET_RATE_LIMIT", "10/10m/ip,3/10m/key"),
+    "reset_password_from_key": "20/m/ip",
+    "confirm_email": "1/3m/key",
+}
 
 # Two-factor authentication (django-otp, TOTP with recovery codes) for staff: required in
 # production, optional in the demo (a user who has enrolled is still asked for a code).

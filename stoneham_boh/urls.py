@@ -1,17 +1,60 @@
+from allauth.account import views as allauth_views
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 
 from stoneham_boh import views
+from stoneham_boh.accounts.login_form import LoginForm
+
+# Only allauth's sign-up, confirmation and reset pages: log-in is ours (axes, staff two-factor),
+# and allauth's own name for it leads to the same page.
+allauth_patterns = [
+    path(
+        "sign-in/",
+        RedirectView.as_view(pattern_name="login", query_string=True),
+        name="account_login",
+    ),
+    path("signup/", allauth_views.signup, name="account_signup"),
+    path(
+        "confirm-email/",
+        allauth_views.email_verification_sent,
+        name="account_email_verification_sent",
+    ),
+    re_path(
+        r"^confirm-email/(?P<key>[-:\w]+)/$",
+        allauth_views.confirm_email,
+        name="account_confirm_email",
+    ),
+    path("password/reset/", allauth_views.password_reset, name="account_reset_password"),
+    path(
+        "password/reset/done/",
+        allauth_views.password_reset_done,
+        name="account_reset_password_done",
+    ),
+    re_path(
+        r"^password/reset/key/(?P<uidb36>[0-9A-Za-z]+)-(?P<key>.+)/$",
+        allauth_views.password_reset_from_key,
+        name="account_reset_password_from_key",
+    ),
+    path(
+        "password/reset/key/done/",
+        allauth_views.password_reset_from_key_done,
+        name="account_reset_password_from_key_done",
+    ),
+]
 
 urlpatterns = [
     path("", views.public_home, name="public-home"),
     path("home/", views.home, name="home"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        auth_views.LoginView.as_view(
+            redirect_authenticated_user=True, authentication_form=LoginForm
+        ),
         name="login",
     ),
+    path("accounts/", include(allauth_patterns)),
     path("accounts/logout/", views.LogoutView.as_view(), name="logout"),
     path("accounts/two-factor/", include("stoneham_boh.accounts.urls")),
     path(

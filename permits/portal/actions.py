@@ -164,3 +164,35 @@ def take_up_renewal_request(
     renewal_request.taken_up_at = timezone.now()
     renewal_request.taken_up_by = by
     return save_as(renewal_request, by)
+
+
+@transaction.atomic
+def open_applicant_account(*, user, by) -> Applicant:
+    """A signed-up user confirmed their e-mail: give them the Applicant role and a record.
+
+    An applicant the clerk already knows by that address (and who has no log-in yet) is linked
+    rather than duplicated, so their applications and permits appear on their pages at once.
+    """
+    user = get_user_model().objects.select_for_update().get(pk=user.pk)
+    if is_staff_member(user) or user.is_staff:
+        raise ActionRefused("A staff account cannot become an applicant's account.")
+    user.groups.add(Group.objects.get(name=Role.APPLICANT.value))
+    existing = Applicant.objects.filter(user=user).first()
+    if existing is not None:
+        return existing
+    email = user.email.strip()
+    known = (
+        Applicant.objects.select_for_update()
+        .filter(email__iexact=email, user__isnull=True)
+        .order_by("pk")
+        .first()
+        if email
+        else None
+    )
+    if known is not None:
+        known.user = user
+        return save_as(known, by)
+    return save_as(
+        Applicant(name=user.get_full_name() or email, email=email, user=user),
+        by,
+    )

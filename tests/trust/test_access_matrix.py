@@ -78,6 +78,16 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "logout": (POST, public(REDIRECT)),
     "password_change": (GET, signed_in()),
     "password_change_done": (GET, signed_in()),
+    # Sign-up, confirmation and reset (django-allauth): open to anyone, since a signed-in
+    # user may still reset a forgotten password; sign-up sends a signed-in user home.
+    "account_login": (GET, _row(LOGIN, LOGIN, LOGIN, LOGIN, LOGIN, LOGIN, LOGIN)),
+    "account_signup": (GET, signed_in(REDIRECT, anonymous=200)),
+    "account_email_verification_sent": (GET, public()),
+    "account_confirm_email": (GET, public()),  # an unknown key: "not valid"
+    "account_reset_password": (GET, public()),
+    "account_reset_password_done": (GET, public()),
+    "account_reset_password_from_key": (GET, public()),  # an unknown key: "already used"
+    "account_reset_password_from_key_done": (GET, public()),
     "two_factor:setup": (GET, signed_in()),
     "two_factor:verify": (GET, signed_in(REDIRECT)),  # nothing owed: on to the next page
     "two_factor:recovery-codes": (GET, signed_in()),

@@ -53,6 +53,8 @@ def _page(url_name, role, args=None, travel=None):
 PAGES = {
     "public-home": _page("public-home", "anonymous"),
     "login": _page("login", "anonymous"),
+    "account-signup": _page("account_signup", "anonymous"),
+    "account-reset": _page("account_reset_password", "anonymous"),
     "permits:pre-check": _page("permits:pre-check", "anonymous"),
     "permits:verify-lookup": _page("permits:verify-lookup", "anonymous"),
     "hearings:variance-register": _page("hearings:variance-register", "anonymous"),
@@ -161,6 +163,8 @@ FORM_PAGES = {
     "permits.forms.StructureForm": "application-edit",
     "permits.forms.StructureFormSetBase": "application-edit",
     "permits.portal.forms.RenewalRequestForm": "permits:my-renewal",
+    "permits.portal.signup.SignupDetailsForm": "account-signup",
+    "stoneham_boh.accounts.login_form.LoginForm": "login",
     "permits.verification.forms.VerifyLookupForm": "permits:verify-lookup",
     "permits.precheck.forms.AnimalForm": "permits:pre-check",
     "permits.precheck.forms.LotForm": "permits:pre-check",

@@ -17,6 +17,7 @@ from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 import time_machine
+from django.contrib.auth import get_user_model
 from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
@@ -371,6 +372,19 @@ def _the_other_actions(o, *, clerk, agent):
     account_actions.invite_applicant(applicant=person, by=clerk)
     o["invited_applicant"] = person
     o["invitation_token"] = re.search(r"/invitation/([^/\s]+)/", mail.outbox[-1].body).group(1)
+    # A resident who signed up and confirmed the address the clerk already had for her.
+    signed_up = get_user_model().objects.create_user(
+        username="erin@example.org", email="erin@example.org", password="a-long-test-password"
+    )
+    known = permit_actions.create_applicant(
+        by=clerk,
+        name="Erin Known",
+        mailing_street="7 Elm Street",
+        mailing_zip="02180",
+        email="ERIN@example.org",
+    )
+    account_actions.open_applicant_account(user=signed_up, by=signed_up)
+    o["signed_up_applicant"] = known
     # A later meeting whose legal notice is drafted but not yet sent.
     later = hearing_actions.schedule_meeting(
         on=HEARING_DAY + timedelta(days=28),

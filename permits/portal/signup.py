@@ -1,0 +1,49 @@
+"""How django-allauth's sign-up fits the project: user names, the sign-up's extra field, and
+what confirming the e-mail address does (the account becomes an applicant's).
+
+allauth handles the links and their rate limits; the change of our records on confirmation is
+the action `open_applicant_account`, like every other change of state.
+"""
+
+from __future__ import annotations
+
+from allauth.account.adapter import DefaultAccountAdapter
+from django import forms
+from django.urls import reverse
+
+from permits.portal import invitations
+from stoneham_boh.accounts.roles import is_staff_member
+
+
+class SignupDetailsForm(forms.Form):
+    """What sign-up asks beyond e-mail and password: the name the Board will write to."""
+
+    full_name = forms.CharField(
+        label="Your full name",
+        max_length=200,
+        help_text="As it should appear on the permit, e.g. Jane Q. Resident.",
+    )
+
+    def signup(self, request, user) -> None:
+        first, _, last = self.cleaned_data["full_name"].strip().partition(" ")
+        user.first_name, user.last_name = first[:150], last[:150]
+        user.save(update_fields=["first_name", "last_name"])
+
+
+class AccountAdapter(DefaultAccountAdapter):
+    def populate_username(self, request, user) -> None:
+        # Residents log in on our page with their e-mail address as the user name.
+        user.username = invitations.username_for(user.email)
+
+    def confirm_email(self, request, email_address) -> bool:
+        confirmed = super().confirm_email(request, email_address)
+        user = email_address.user
+        # Staff accounts are made by the administrator and never become an applicant's.
+        if confirmed and not (is_staff_member(user) or user.is_staff):
+            from permits.portal import actions
+
+            actions.open_applicant_account(user=user, by=user)
+        return confirmed
+
+    def get_login_redirect_url(self, request) -> str:
+        return reverse("home")
