@@ -84,10 +84,6 @@ WORKFLOW_STEPS: dict[str, tuple[str, str]] = {
         "The approvals of the Board and the building inspector are recorded before issue.",
         "",
     ),
-    "application.forward_preliminary_approval": (
-        "Where a building permit is needed, the Board forwards its preliminary approval.",
-        "",
-    ),
     "fee.schedule_at_application": (
         "The fee comes from the schedule in force on the day of application or renewal.",
         "",
@@ -136,6 +132,56 @@ WORKFLOW_STEPS: dict[str, tuple[str, str]] = {
         "Every variance in effect is listed on the public register.",
         "hearings:variance-register",
     ),
+}
+
+#: What carries out each workflow step: the action, read or printed page that does it, as a
+#: dotted path to a callable of the project or "url:" and a URL name. The coverage map claims
+#: no step without one; tests/permits/regulations resolve every entry.
+WORKFLOW_DONE_BY: dict[str, tuple[str, ...]] = {
+    "application.permit_required_by_species": (
+        "permits.actions.set_animals",
+        "url:permits:pre-check",
+    ),
+    "application.submit": ("permits.actions.submit_application",),
+    "application.record_setback_enlargement": ("hearings.actions.record_decision",),
+    "application.record_construction_approval": (
+        "hearings.actions.request_board_approval",
+        "hearings.actions.record_decision",
+    ),
+    "fee.schedule_at_application": (
+        "permits.eligibility.fee_due",
+        "permits.actions.record_payment",
+    ),
+    "hearing.certified_abutter_list": (
+        "facilities.actions.import_abutters",
+        "facilities.actions.certify_abutter_list",
+    ),
+    "hearing.schedule": ("hearings.actions.schedule_hearing",),
+    "hearing.mail_notices": (
+        "hearings.actions.record_mailing",
+        "hearings.actions.send_legal_notice",
+    ),
+    "hearing.record_decision": ("hearings.actions.record_decision",),
+    "inspection.record": ("inspections.actions.record_inspection",),
+    "inspection.order": ("inspections.actions.issue_order",),
+    "inspection.porous_fill_before_filling": (
+        "inspections.actions.schedule_inspection",
+        "inspections.actions.record_inspection",
+    ),
+    "permit.issue": ("permits.actions.issue_permit",),
+    "permit.renew": ("permits.actions.start_renewal",),
+    "permit.revoke": (
+        "hearings.actions.open_revocation",
+        "hearings.actions.record_holder_notice",
+        "hearings.actions.record_decision",
+    ),
+    "permit.expires_december_31": ("permits.models.permit_expiry",),
+    "permit.lists_exact_animals": ("url:permits:permit-pdf",),
+    "permit.not_transferable": ("url:permits:permit-pdf", "permits.eligibility.refusals_to_issue"),
+    "permit.removal_order": ("hearings.actions.record_decision", "url:hearings:decision-pdf"),
+    "ruleset.in_force_on_decision_date": ("permits.rules.ruleset.ruleset_in_force",),
+    "variance.grant_in_writing": ("hearings.actions.record_decision", "url:hearings:decision-pdf"),
+    "variance.public_register": ("url:hearings:variance-register",),
 }
 
 #: Figures the checklist uses that the ruleset keeps under ``husbandry`` (not tied to a rule):

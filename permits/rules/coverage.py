@@ -407,7 +407,9 @@ PROVISIONS: tuple[Provision, ...] = (
         "§20-20(2)(b)",
         "Preliminary approval for a building permit",
         "Where a building permit is needed, the Board forwards its preliminary approval.",
-        workflow=("application.forward_preliminary_approval",),
+        not_decidable="The forwarding is a letter from the Board to the Building Department, "
+        "outside this system; the system records the Board's vote approving the plans "
+        "(§20-20(2)) that such a letter would carry.",
     ),
     _P(
         "§20-20(3)",

@@ -274,3 +274,42 @@ def test_a_signed_in_visitor_costs_the_same_queries_on_every_page(client, clerk)
             assert client.get(url).status_code == 200
         counts.append(len(queries))
     assert len(set(counts)) == 1
+
+
+def test_every_workflow_step_the_coverage_map_claims_is_carried_out_by_real_code():
+    """§20-20 and the rest: a step named in the map resolves to an action, a read or a page."""
+    from importlib import import_module
+
+    from django.urls import reverse
+    from django.urls.exceptions import NoReverseMatch
+
+    from permits.rules.coverage import PROVISIONS
+
+    steps = {step for entry in PROVISIONS for step in entry.workflow}
+    done_by = regulation_catalogue.WORKFLOW_DONE_BY
+    assert steps == set(done_by), "every claimed step, and only those, says what carries it out"
+    for step, targets in done_by.items():
+        assert targets, step
+        for target in targets:
+            if target.startswith("url:"):
+                name = target.removeprefix("url:")
+                try:
+                    reverse(name)
+                except NoReverseMatch as error:
+                    # A page of one record: the name exists when only its argument is missing.
+                    assert "with no arguments not found" in str(error) or "arguments '()'" in str(
+                        error
+                    ), f"{step}: no URL named {name}"
+            else:
+                module, _, function = target.rpartition(".")
+                assert callable(getattr(import_module(module), function, None)), (
+                    f"{step}: {target} does not exist"
+                )
+
+
+def test_the_preliminary_approval_to_the_building_department_is_marked_outside_the_product():
+    from permits.rules.coverage import provision
+
+    entry = provision("§20-20(2)(b)")
+    assert entry.enforcement == ("not_decidable",)
+    assert "outside this system" in entry.not_decidable
