@@ -25,6 +25,7 @@ PRODUCTION = {
     "DJANGO_ENV": "production",
     "ALLOWED_HOSTS": "boh.example.org",
     "SECRET_KEY": STRONG_KEY,
+    "TRUSTED_PROXY_COUNT": "1",
 }
 
 
