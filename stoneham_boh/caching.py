@@ -20,8 +20,7 @@ def is_private(request, response) -> bool:
         return True
     if response.get("Content-Disposition", "").lower().startswith("attachment"):
         return True
-    # Without a session cookie nobody is logged in: the session is not even loaded, so
-    # public pages get no `Vary: Cookie` from this check.
+    # Without a session cookie nobody is logged in: no need to load a session to know.
     if settings.SESSION_COOKIE_NAME not in request.COOKIES:
         return False
     user = getattr(request, "user", None)
