@@ -39,6 +39,7 @@ from permits.models import Application
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
 from stoneham_boh.query_bundle import prefetch_together
+from stoneham_boh.record_ids import record_id
 from stoneham_boh.roles import Role
 
 STAFF = (Role.CLERK, Role.BOARD, Role.AGENT)
@@ -198,10 +199,10 @@ def schedule(request):
 def _schedule_initial(query) -> dict:
     """The form's starting values: the chosen application's failing rules as relief sought."""
     initial = {}
-    if query.get("meeting", "").isdigit():
-        initial["meeting"] = int(query["meeting"])
-    if query.get("application", "").isdigit():
-        application = Application.objects.with_facts().filter(pk=int(query["application"])).first()
+    if (meeting := record_id(query.get("meeting"))) is not None:
+        initial["meeting"] = meeting
+    if (chosen := record_id(query.get("application"))) is not None:
+        application = Application.objects.with_facts().filter(pk=chosen).first()
         if application is not None:
             initial["application"] = application.pk
             needed, _ = relief_needed(evaluate_application(application), [])

@@ -13,6 +13,7 @@ from facilities.choices import DISTANCE_FEATURES
 from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document, Payment
+from stoneham_boh.record_ids import record_id
 
 
 def helper(*layout, **attrs) -> FormHelper:
@@ -97,9 +98,10 @@ class ChooseOrCreateForm(forms.Form):
         value = (self.cleaned_data.get(name) or "new").strip()
         if value == "new":
             return None
-        if not value.isdigit():
+        pk = record_id(value)
+        if pk is None:
             raise forms.ValidationError("Choose from the search results, or “new”.")
-        found = model.objects.filter(pk=int(value)).first()
+        found = model.objects.filter(pk=pk).first()
         if found is None:
             raise forms.ValidationError("That record is no longer on file; search again.")
         return found

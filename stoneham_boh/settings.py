@@ -191,9 +191,7 @@ UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(10 * 1024 * 1024))
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 # The whole body, files included, refused from its declared length before it is read
 # (stoneham_boh.request_limits): the largest upload and room for the form's fields.
-REQUEST_MAX_BYTES = int(
-    os.environ.get("REQUEST_MAX_BYTES", str(UPLOAD_MAX_BYTES + 1024 * 1024))
-)
+REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(UPLOAD_MAX_BYTES + 1024 * 1024)))
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

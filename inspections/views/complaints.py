@@ -17,6 +17,7 @@ from inspections.views.common import (
     is_agent,
     page_of,
 )
+from stoneham_boh.record_ids import record_id
 
 
 @complaint_desk
@@ -36,7 +37,7 @@ def complaint_list(request):
 @complaint_desk
 def complaint_new(request):
     initial = {}
-    if (lot_id := request.GET.get("lot", "")).isdigit():
+    if (lot_id := record_id(request.GET.get("lot"))) is not None:
         initial["lot"] = lot_id
     form = ComplaintForm(request.POST or None, initial=initial)
     if request.method == "POST":

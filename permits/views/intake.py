@@ -30,6 +30,7 @@ from permits.models import Applicant, Application
 from permits.panel import panel
 from stoneham_boh.access import role_required
 from stoneham_boh.errors import ActionRefused
+from stoneham_boh.record_ids import record_id
 from stoneham_boh.roles import Role
 
 SEARCH_LIMIT = 8
@@ -110,9 +111,9 @@ def application_new(request):
 def _results(source, what: str, search, model) -> list:
     """The search results to show again, with the chosen one kept even if no longer matching."""
     results = search(source.get(f"{what}_q", ""))
-    chosen = source.get(what, "")
-    if chosen.isdigit() and all(r.pk != int(chosen) for r in results):
-        extra = model.objects.filter(pk=int(chosen)).first()
+    chosen = record_id(source.get(what, ""))
+    if chosen is not None and all(r.pk != chosen for r in results):
+        extra = model.objects.filter(pk=chosen).first()
         if extra is not None:
             results.insert(0, extra)
     return results
