@@ -1,4 +1,5 @@
-"""Changes of state of applicant accounts and online renewal requests.
+"""Changes of state of accounts (applicants' invitations, two-factor resets) and online
+renewal requests.
 
 Like every actions module: atomic, keyword-only, names who acted (`by`), re-checks what it
 depends on and raises `ActionRefused` with every reason when it cannot proceed.
@@ -6,6 +7,7 @@ depends on and raises `ActionRefused` with every reason when it cannot proceed.
 
 from __future__ import annotations
 
+import logging
 import smtplib
 from datetime import date
 
@@ -20,7 +22,11 @@ from stoneham_boh import invitations, notifications
 from stoneham_boh.errors import ActionRefused
 from stoneham_boh.history import save_as
 from stoneham_boh.models import Invitation, RenewalRequest
-from stoneham_boh.roles import Role, is_staff_member
+from stoneham_boh.roles import Role, is_staff_member, roles_of
+from stoneham_boh.two_factor import remove_devices
+from stoneham_boh.two_factor_mail import tell_account_holder
+
+security_log = logging.getLogger("stoneham_boh.security")
 
 
 def _account_refusals(applicant: Applicant) -> list[str]:
@@ -193,3 +199,31 @@ def take_up_renewal_request(
     renewal_request.taken_up_at = timezone.now()
     renewal_request.taken_up_by = by
     return save_as(renewal_request, by)
+
+
+# --- two-factor reset --------------------------------------------------------------------------
+
+TWO_FACTOR_RESET = "Two-factor authentication reset"
+
+
+@transaction.atomic
+def reset_two_factor(*, user, by, address: str = "-") -> int:
+    """Remove `user`'s authenticator app and recovery codes: the next log-in sets it up anew.
+
+    For a staff member who lost both phone and codes; only an administrator may. The user's
+    history names who reset it, the security log says so, and the user is told by e-mail.
+    Returns how many devices were removed (0 when none was set up: the reset is still kept).
+    """
+    if Role.ADMIN.value not in roles_of(by):
+        raise ActionRefused("Only an administrator can reset two-factor authentication.")
+    removed = remove_devices(user)
+    user._change_reason = TWO_FACTOR_RESET
+    save_as(user, by)
+    security_log.warning(
+        "two-factor reset: user=%s by=%s address=%s",
+        user.get_username(),
+        by.get_username(),
+        address,
+    )
+    tell_account_holder(user, event="reset")
+    return removed

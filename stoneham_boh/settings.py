@@ -303,6 +303,9 @@ TRUSTED_PROXY_COUNT = int(_proxies or "0")
 REQUIRE_STAFF_2FA = env_bool("REQUIRE_STAFF_2FA", PRODUCTION)
 OTP_TOTP_ISSUER = "Stoneham Board of Health"
 TWO_FACTOR_RECOVERY_CODES = 10
+# An authenticator being set up must be confirmed within this many minutes; then it is
+# dropped and the set-up page shows a new key.
+TWO_FACTOR_SETUP_MINUTES = int(os.environ.get("TWO_FACTOR_SETUP_MINUTES", "15"))
 
 LOGGING = {
     "version": 1,

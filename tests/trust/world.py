@@ -108,6 +108,8 @@ def build_world() -> World:
     _hearings(o, clerk=clerk, board=board)
     _inspections(o, clerk=clerk, agent=agent)
     _the_other_actions(o, clerk=clerk, agent=agent)
+    # An administrator resets the agent's two-factor (a lost phone).
+    account_actions.reset_two_factor(user=agent, by=staff["admin"])
     return world
 
 
