@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import re
-
 from datetime import timedelta
 
 import pytest
@@ -259,7 +258,9 @@ def test_the_user_is_told_by_e_mail_and_the_log_when_two_factor_is_set_up(
     assert message.to == ["clerk1@stoneham-ma.gov"]
     assert "two-factor" in message.subject.lower()
     assert "set up" in message.body and "If this was not you" in message.body
-    assert any(line.startswith("two-factor enrolled: user=clerk1") for line in security_lines(caplog))
+    assert any(
+        line.startswith("two-factor enrolled: user=clerk1") for line in security_lines(caplog)
+    )
 
 
 @pytest.mark.django_db
