@@ -20,11 +20,12 @@ from facilities.models import Lot
 from inspections.checklist import items_for
 from inspections.keeping import active_permit_for, keeping_for, open_application_for
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
-from inspections.photos import check_photo, stored_name
+from inspections.photos import check_photo
 from permits.models import Application, Permit
 from stoneham_boh.errors import ActionRefused
 from stoneham_boh.history import save_as
 from stoneham_boh.roles import Role, has_role
+from stoneham_boh.uploads import stored_name
 
 # A phone's clock may run a little ahead of the server's.
 CLOCK_SKEW = timedelta(minutes=10)

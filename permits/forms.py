@@ -14,6 +14,7 @@ from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document, Payment
 from stoneham_boh.record_ids import record_id
+from stoneham_boh.uploads import DOCUMENT_KINDS, validate_upload
 
 
 def helper(*layout, **attrs) -> FormHelper:
@@ -378,7 +379,7 @@ class DocumentForm(forms.Form):
     kind = forms.ChoiceField(choices=Document.Kind.choices, label="Kind of document")
     file = forms.FileField(
         help_text=(
-            "§20-20(1). A PDF or an image, at most "
+            "§20-20(1). A PDF or an image (JPEG, PNG, GIF, WebP, TIFF), at most "
             f"{settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB. Kept private, shown only to staff."
         )
     )
@@ -390,9 +391,7 @@ class DocumentForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > settings.UPLOAD_MAX_BYTES:
-            limit = settings.UPLOAD_MAX_BYTES // (1024 * 1024)
-            raise forms.ValidationError(f"The file is larger than {limit} MB.")
+        validate_upload(upload, DOCUMENT_KINDS)
         return upload
 
 
