@@ -1,6 +1,7 @@
 """A person logs in through the real form and lands on their own home page."""
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import login
 
@@ -8,8 +9,8 @@ from tests.browser.conftest import login
 @pytest.mark.django_db(transaction=True)
 def test_a_clerk_logs_in_and_sees_the_clerks_desk(browser_page, live_server, clerk):
     login(browser_page, live_server, clerk.username)
-    assert browser_page.get_by_role("heading", name="Clerk's desk").is_visible()
-    assert browser_page.get_by_text("No application is waiting.").is_visible()
+    expect(browser_page.get_by_role("heading", name="Clerk's desk")).to_be_visible()
+    expect(browser_page.get_by_text("No application is waiting.")).to_be_visible()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -18,4 +19,4 @@ def test_a_wrong_password_is_refused_with_a_message(browser_page, live_server, c
     browser_page.get_by_label("Username").fill(clerk.username)
     browser_page.get_by_label("Password").fill("not-the-password")
     browser_page.get_by_role("button", name="Log in").click()
-    assert browser_page.get_by_text("Please enter a correct username and password").is_visible()
+    expect(browser_page.get_by_text("Please enter a correct username and password")).to_be_visible()
