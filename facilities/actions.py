@@ -8,8 +8,8 @@ from datetime import date
 from django.db import transaction
 
 from facilities.models import Abutter, AbutterList, Lot
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.history import save_as
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.history import save_as
 
 
 @transaction.atomic

@@ -2,6 +2,7 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from facilities.models import Abutter, AbutterList, AnimalKept, Lot, Structure
+from stoneham_boh.lib.admin import ReadOnlyAdmin, ReadOnlyInline
 
 
 @admin.register(Lot)
@@ -12,7 +13,7 @@ class LotAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Structure)
-class StructureAdmin(SimpleHistoryAdmin):
+class StructureAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("label", "kind", "application", "area_sqft", "distance_property_line_ft")
     list_filter = ("kind",)
     search_fields = ("label", "application__lot__street_address", "application__applicant__name")
@@ -20,20 +21,20 @@ class StructureAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(AnimalKept)
-class AnimalKeptAdmin(SimpleHistoryAdmin):
+class AnimalKeptAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("species", "count", "mature_count", "application")
     list_filter = ("species", "wild")
     search_fields = ("application__applicant__name", "application__lot__street_address")
     raw_id_fields = ("application",)
 
 
-class AbutterInline(admin.TabularInline):
+class AbutterInline(ReadOnlyInline):
     model = Abutter
     extra = 0
 
 
 @admin.register(AbutterList)
-class AbutterListAdmin(SimpleHistoryAdmin):
+class AbutterListAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("application", "certified_on", "certified_by")
     list_filter = ("certified_on",)
     search_fields = ("application__applicant__name", "application__lot__street_address")
@@ -42,7 +43,7 @@ class AbutterListAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Abutter)
-class AbutterAdmin(SimpleHistoryAdmin):
+class AbutterAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("owner_names", "mailing_street", "mailing_city", "parcel_id", "voided")
     list_filter = ("mailing_city", "voided")
     search_fields = ("owner_names", "mailing_street", "parcel_id")

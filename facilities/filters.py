@@ -7,7 +7,7 @@ from django.db.models import Q
 
 from facilities.choices import ZoningDistrict
 from facilities.models import Lot
-from permits.filters import plain
+from stoneham_boh.lib.search import plain
 
 
 class LotFilter(django_filters.FilterSet):

@@ -7,8 +7,8 @@ from django.utils import timezone
 
 from facilities.abutter_csv import MAX_BYTES
 from facilities.models import Abutter
-from permits.forms import DateInput, columns, helper
-from stoneham_boh.uploads import CSV_KINDS, validate_upload
+from stoneham_boh.lib.forms import DateInput, columns, helper
+from stoneham_boh.lib.uploads import CSV_KINDS, validate_upload
 
 CERTIFIED_HELP = "§20-14, Abutter: the list must be certified by the Town Assessor."
 

@@ -33,7 +33,7 @@ def distance_field(label: str) -> models.DecimalField:
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="Leave blank when there is none within 300 ft.",
+        help_text="Leave blank when there is no such feature nearby.",
     )
 
 
@@ -77,7 +77,7 @@ class Lot(models.Model):
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="§20-17(1): one acre per horse.",
+        help_text="§20-17(1): lot area per horse.",
     )
     zoning_district = models.CharField(max_length=4, choices=ZoningDistrict.choices, blank=True)
     percolation_min_per_inch = models.DecimalField(
@@ -107,7 +107,7 @@ class Lot(models.Model):
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="§20-17(2): at least 5 feet.",
+        help_text="§20-17(2).",
     )
     porous_fill_board_inspected = models.BooleanField(
         "fill inspected by the Board before filling", default=False
@@ -164,7 +164,7 @@ class Structure(models.Model):
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="Corrals, §20-17(3): at least 6 ft.",
+        help_text="Corrals, §20-17(3).",
     )
     screened_window = models.BooleanField(default=False, help_text="Stables, §20-17(4)(b).")
     opposite_louvers = models.BooleanField(
@@ -183,7 +183,7 @@ class Structure(models.Model):
         null=True,
         blank=True,
         validators=NON_NEGATIVE,
-        help_text="§20-16(3)(b): at least 3 ft.",
+        help_text="§20-16(3)(b).",
     )
     distance_property_line_ft = distance_field("abutting property line")
     distance_wetland_ft = distance_field("wetland")

@@ -1,5 +1,5 @@
-from stoneham_boh.navigation import NavEntry
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.navigation import NavEntry
 
 ENTRIES = [
     NavEntry("Lots", "facilities:lot-list", (Role.CLERK, Role.AGENT, Role.BOARD), order=18),

@@ -30,12 +30,12 @@ from hearings.notices import (
     normalize_article_number,
     timing_for,
 )
+from hearings.notifications import notify_hearing_scheduled
 from hearings.wording import relief, variable_rule_ids
 from permits.models import Application
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.history import save_as
-from stoneham_boh.notifications import notify_hearing_scheduled
-from stoneham_boh.roles import Role, has_role, roles_of
+from stoneham_boh.accounts.roles import Role, has_role, roles_of
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.history import save_as
 
 
 def _long(day: date) -> str:
@@ -508,8 +508,9 @@ def record_decision(
 ) -> Decision:
     """Record the Board's decision on a docket item, the members' votes, and any variance.
 
-    Approving or denying needs a properly noticed hearing (§20-20(9)): both notices at least
-    14 days before it. Continuing does not: it is what the Board does when notice fell short.
+    Approving or denying needs a properly noticed hearing (§20-20(9)): both notices given the
+    ruleset's notice period before it. Continuing does not: it is what the Board does when
+    notice fell short.
     A continued item goes on the later meeting's docket and is noticed again for that date.
     """
     today = today or timezone.localdate()

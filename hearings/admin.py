@@ -10,9 +10,10 @@ from hearings.models import (
     Variance,
     Vote,
 )
+from stoneham_boh.lib.admin import ReadOnlyAdmin, ReadOnlyInline
 
 
-class DocketItemInline(admin.TabularInline):
+class DocketItemInline(ReadOnlyInline):
     model = DocketItem
     fk_name = "meeting"
     extra = 0
@@ -20,7 +21,7 @@ class DocketItemInline(admin.TabularInline):
 
 
 @admin.register(Meeting)
-class MeetingAdmin(SimpleHistoryAdmin):
+class MeetingAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("date", "time", "place", "cancelled")
     list_filter = ("cancelled",)
     date_hierarchy = "date"
@@ -28,7 +29,7 @@ class MeetingAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(DocketItem)
-class DocketItemAdmin(SimpleHistoryAdmin):
+class DocketItemAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("application", "meeting", "kind", "status")
     list_filter = ("kind", "status")
     search_fields = ("application__applicant__name", "application__lot__street_address")
@@ -36,24 +37,24 @@ class DocketItemAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(LegalNotice)
-class LegalNoticeAdmin(SimpleHistoryAdmin):
+class LegalNoticeAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("meeting", "newspaper", "published_on")
 
 
 @admin.register(AbutterNotice)
-class AbutterNoticeAdmin(SimpleHistoryAdmin):
+class AbutterNoticeAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("abutter", "docket_item", "article_number", "mailed_on", "receipt_returned_on")
     search_fields = ("article_number", "abutter__owner_names")
     raw_id_fields = ("docket_item", "abutter")
 
 
-class VoteInline(admin.TabularInline):
+class VoteInline(ReadOnlyInline):
     model = Vote
     extra = 0
 
 
 @admin.register(Decision)
-class DecisionAdmin(SimpleHistoryAdmin):
+class DecisionAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("docket_item", "result", "decided_on")
     list_filter = ("result",)
     raw_id_fields = ("docket_item", "recorded_by")
@@ -61,7 +62,7 @@ class DecisionAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Vote)
-class VoteAdmin(SimpleHistoryAdmin):
+class VoteAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("decision", "member", "vote")
     list_filter = ("vote",)
     search_fields = ("member__username", "member__last_name")
@@ -69,7 +70,7 @@ class VoteAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Variance)
-class VarianceAdmin(SimpleHistoryAdmin):
+class VarianceAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("application", "rules", "granted", "granted_on", "expires_on")
     list_filter = ("granted",)
     search_fields = ("application__applicant__name", "application__lot__street_address")

@@ -1,6 +1,6 @@
 """Demo hearings, built through the actions: a pending hearing and a decided one.
 
-`stoneham_boh.demo.load_demo()` calls `load()` once, after its own records (the demo's new
+`stoneham_boh.ops.demo.load_demo()` calls `load()` once, after its own records (the demo's new
 hen application at 9 Collincote Street and the Greene goats at 24 Spring Street).
 """
 

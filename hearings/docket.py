@@ -14,7 +14,7 @@ from django.db.models import Prefetch
 from hearings.models import AbutterNotice, DocketItem, Meeting, Vote
 from hearings.notices import NoticeTiming, timing_for
 from hearings.wording import Relief, animals_phrase, relief, reliefs
-from permits.facts import FACT_RELATED, evaluate_application, load_facts
+from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
 from permits.models import Application, Document
 
 # Findings that a variance could answer: the facts fail a rule, or a fact is missing.

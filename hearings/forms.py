@@ -12,11 +12,12 @@ from django.utils import timezone
 from hearings.models import Decision, Meeting, Vote
 from hearings.notices import split_pasted_numbers
 from hearings.wording import relief, variable_rules
-from permits.forms import DateInput, helper
+from permits.figures import lazy_with_figures
 from permits.models import Application
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.forms import DateInput, helper
 
-NOTICE_HELP = "§20-20(9): at least 14 days before the hearing."
+NOTICE_HELP = lazy_with_figures("§20-20(9): at least {20-20.9:notice_days} before the hearing.")
 
 
 class TimeInput(forms.TimeInput):
@@ -31,7 +32,9 @@ def _relief_choices(rule_ids=None) -> list[tuple[str, str]]:
 class MeetingForm(forms.Form):
     date = forms.DateField(
         widget=DateInput,
-        help_text="§20-20(9): both notices must go out at least 14 days before it.",
+        help_text=lazy_with_figures(
+            "§20-20(9): both notices must go out at least {20-20.9:notice_days} before it."
+        ),
     )
     time = forms.TimeField(widget=TimeInput, initial=time(19, 0))
     place = forms.CharField(max_length=200, initial=Meeting._meta.get_field("place").default)

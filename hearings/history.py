@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from stoneham_boh.history import Entry, combined_history, history_of
+from stoneham_boh.lib.history import Entry, combined_history, history_of
 
 
 def meeting_history(meeting) -> list[Entry]:

@@ -46,7 +46,7 @@ class Meeting(models.Model):
 
     @property
     def last_notice_day(self) -> date:
-        """The last day on which notices can go out and still give 14 days' notice."""
+        """The last day on which notices can go out and still give the notice §20-20(9) asks."""
         return self.date - timedelta(days=notice_days(self.date))
 
     def notice_deadline_passed(self, today: date) -> bool:

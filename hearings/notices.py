@@ -1,9 +1,9 @@
-"""§20-20(9) notice timing: were both notices given at least 14 days before the hearing?
+"""§20-20(9) notice timing: were both notices given the notice period before the hearing?
 
 The reading is the rules module's (rule 20-20.9): a notice given on day D counts when
-D <= hearing date - 14 days. For the abutters the notice is given when the LAST abutter on the
-certified list was mailed; an abutter struck from the list (voided) needs no notice. The
-newspaper notice is given on its publication date.
+D <= hearing date - notice_days (the ruleset's figure). For the abutters the notice is given
+when the LAST abutter on the certified list was mailed; an abutter struck from the list
+(voided) needs no notice. The newspaper notice is given on its publication date.
 
 Everything here reads relations through `.all()`, so a caller that prefetched them (the
 docket page) pays no query per item.
@@ -81,7 +81,7 @@ class NoticeTiming:
         return {
             "pass": "Notices given in time",
             "pending": f"Notices due by {_day(self.deadline)}",
-            "fail": "Notice short of 14 days",
+            "fail": f"Notice short of {notice_days(self.hearing_date)} days",
         }[self.status(today)]
 
     def refusals(self) -> list[str]:
@@ -123,7 +123,7 @@ def live_abutter_ids(application) -> set[int]:
         return set()
     cached = getattr(abutter_list, "_prefetched_objects_cache", {}).get("abutters")
     if cached is not None:
-        # permits.facts.prefetches() loads only the abutters not voided.
+        # permits.facts_from_records.prefetches() loads only the abutters not voided.
         return {a.id for a in cached}
     return set(abutter_list.abutters.filter(voided=False).values_list("id", flat=True))
 

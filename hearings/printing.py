@@ -1,7 +1,7 @@
 """The hearings' printed documents: abutter letters, mailing labels, the agenda, the decision.
 
 Each builds a plain context and renders a template under templates/pdf/ through
-`stoneham_boh.pdf.render_pdf`. The print stylesheets are small and use only system fonts, so
+`stoneham_boh.lib.pdf.render_pdf`. The print stylesheets are small and use only system fonts, so
 300 letters and their labels render in seconds.
 """
 
@@ -18,7 +18,7 @@ from hearings.docket import DocketEntry, docket_entries
 from hearings.models import DocketItem, Meeting
 from hearings.notices import LETTER_ORDER, timing_for
 from hearings.wording import animals_phrase, reliefs
-from stoneham_boh.pdf import render_pdf
+from stoneham_boh.lib.pdf import render_pdf
 
 # Avery 5160 on US Letter: 3 columns x 10 rows of 2-5/8 x 1 inch labels, 1/2 inch top margin,
 # 3/16 inch side margins, 1/8 inch between columns and none between rows.

@@ -1,37 +1,54 @@
-from django.urls import path
+"""Every address of the hearings app: the public hearings and variance register at the site
+root, the Board's pages under ``hearings/``. One namespace, ``hearings:``."""
 
-from hearings import views
+from django.urls import include, path
+
+from hearings.views import decisions, docket, items, meetings, public
 
 app_name = "hearings"
 
-urlpatterns = [
-    path("docket/", views.docket, name="docket"),
-    path("schedule/", views.schedule, name="schedule"),
-    path("meetings/new/", views.meeting_create, name="meeting-create"),
-    path("meetings/<int:pk>/", views.meeting_detail, name="meeting-detail"),
-    path("meetings/<int:pk>/agenda.pdf", views.meeting_agenda, name="agenda-pdf"),
-    path("meetings/<int:pk>/letters.pdf", views.meeting_letters, name="meeting-letters"),
-    path("meetings/<int:pk>/labels.pdf", views.meeting_labels, name="meeting-labels"),
-    path("meetings/<int:pk>/legal-notice/", views.legal_notice, name="legal-notice"),
+public_patterns = [
+    path("hearings/", public.public_hearings, name="public-hearings"),
+    path("variances/", public.variance_register, name="variance-register"),
+    path(
+        "variances/<int:pk>/decision.pdf",
+        public.variance_decision,
+        name="variance-decision",
+    ),
+]
+
+staff_patterns = [
+    path("docket/", docket.docket, name="docket"),
+    path("schedule/", docket.schedule, name="schedule"),
+    path("meetings/new/", meetings.meeting_create, name="meeting-create"),
+    path("meetings/<int:pk>/", meetings.meeting_detail, name="meeting-detail"),
+    path("meetings/<int:pk>/agenda.pdf", meetings.meeting_agenda, name="agenda-pdf"),
+    path("meetings/<int:pk>/letters.pdf", meetings.meeting_letters, name="meeting-letters"),
+    path("meetings/<int:pk>/labels.pdf", meetings.meeting_labels, name="meeting-labels"),
+    path("meetings/<int:pk>/legal-notice/", meetings.legal_notice, name="legal-notice"),
     path(
         "meetings/<int:pk>/legal-notice/draft/",
-        views.legal_notice_draft,
+        meetings.legal_notice_draft,
         name="legal-notice-draft",
     ),
-    path("meetings/<int:pk>/legal-notice/sent/", views.legal_notice_sent, name="legal-notice-sent"),
+    path(
+        "meetings/<int:pk>/legal-notice/sent/", meetings.legal_notice_sent, name="legal-notice-sent"
+    ),
     path(
         "meetings/<int:pk>/legal-notice/published/",
-        views.legal_notice_published,
+        meetings.legal_notice_published,
         name="legal-notice-published",
     ),
-    path("items/<int:pk>/", views.item_notices, name="item-notices"),
-    path("items/<int:pk>/edit/", views.item_edit, name="item-edit"),
-    path("items/<int:pk>/withdraw/", views.item_withdraw, name="item-withdraw"),
-    path("items/<int:pk>/mailing/<int:abutter_pk>/", views.item_mailing, name="item-mailing"),
-    path("items/<int:pk>/mailing-list/", views.item_mailing_list, name="item-mailing-list"),
-    path("items/<int:pk>/letters.pdf", views.item_letters, name="item-letters"),
-    path("items/<int:pk>/labels.pdf", views.item_labels, name="item-labels"),
-    path("items/<int:pk>/decision/", views.decide, name="decide"),
-    path("items/<int:pk>/decision.pdf", views.item_decision_pdf, name="decision-pdf"),
-    path("notices/<int:pk>/receipt/", views.notice_receipt, name="notice-receipt"),
+    path("items/<int:pk>/", items.item_notices, name="item-notices"),
+    path("items/<int:pk>/edit/", items.item_edit, name="item-edit"),
+    path("items/<int:pk>/withdraw/", items.item_withdraw, name="item-withdraw"),
+    path("items/<int:pk>/mailing/<int:abutter_pk>/", items.item_mailing, name="item-mailing"),
+    path("items/<int:pk>/mailing-list/", items.item_mailing_list, name="item-mailing-list"),
+    path("items/<int:pk>/letters.pdf", items.item_letters, name="item-letters"),
+    path("items/<int:pk>/labels.pdf", items.item_labels, name="item-labels"),
+    path("items/<int:pk>/decision/", decisions.decide, name="decide"),
+    path("items/<int:pk>/decision.pdf", decisions.item_decision_pdf, name="decision-pdf"),
+    path("notices/<int:pk>/receipt/", items.notice_receipt, name="notice-receipt"),
 ]
+
+urlpatterns = [*public_patterns, path("hearings/", include(staff_patterns))]

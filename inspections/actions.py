@@ -22,10 +22,10 @@ from inspections.keeping import active_permit_for, keeping_for, open_application
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
 from inspections.photos import check_photo
 from permits.models import Application, Permit
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.history import save_as
-from stoneham_boh.roles import Role, has_role
-from stoneham_boh.uploads import stored_name
+from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.history import save_as
+from stoneham_boh.lib.uploads import stored_name
 
 # A phone's clock may run a little ahead of the server's.
 CLOCK_SKEW = timedelta(minutes=10)

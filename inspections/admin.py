@@ -2,23 +2,24 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
+from stoneham_boh.lib.admin import ReadOnlyAdmin, ReadOnlyInline
 
 
 @admin.register(Complaint)
-class ComplaintAdmin(SimpleHistoryAdmin):
+class ComplaintAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("received_on", "lot", "nature", "status", "complainant_name")
     list_filter = ("nature", "status")
     search_fields = ("complainant_name", "lot__street_address", "description")
     raw_id_fields = ("lot", "received_by")
 
 
-class ChecklistFindingInline(admin.TabularInline):
+class ChecklistFindingInline(ReadOnlyInline):
     model = ChecklistFinding
     extra = 0
 
 
 @admin.register(Inspection)
-class InspectionAdmin(SimpleHistoryAdmin):
+class InspectionAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("scheduled_for", "lot", "kind", "status", "agent")
     list_filter = ("kind", "status")
     search_fields = ("lot__street_address", "lot__parcel_id")
@@ -28,7 +29,7 @@ class InspectionAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(ChecklistFinding)
-class ChecklistFindingAdmin(SimpleHistoryAdmin):
+class ChecklistFindingAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("inspection", "citation", "result")
     list_filter = ("result",)
     search_fields = ("citation", "question", "note")
@@ -36,13 +37,13 @@ class ChecklistFindingAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Photo)
-class PhotoAdmin(SimpleHistoryAdmin):
+class PhotoAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("original_name", "finding", "taken_at")
     raw_id_fields = ("finding", "uploaded_by")
 
 
 @admin.register(Order)
-class OrderAdmin(SimpleHistoryAdmin):
+class OrderAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("lot", "citation", "deadline", "status")
     list_filter = ("status",)
     search_fields = ("lot__street_address", "requirement", "citation")

@@ -1,6 +1,6 @@
 """Demo field work, built through the actions: a neighbour's complaint about a goat barn, its
 inspection with violations and an open order, the agent's routine list and a pigeon loft's
-inspection history. `stoneham_boh.demo.load_demo` calls `load` once, after the permits exist.
+inspection history. `stoneham_boh.ops.demo.load_demo` calls `load` once, after the permits exist.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from inspections.actions import Answer
 from inspections.checklist import Section, grouped
 from inspections.models import ChecklistFinding, Complaint, Inspection
 from inspections.photos import MAX_PHOTOS_PER_ITEM, check_photo
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")

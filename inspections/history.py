@@ -1,8 +1,8 @@
-"""Which records make up the history of an inspection (see stoneham_boh.history)."""
+"""Which records make up the history of an inspection (see stoneham_boh.lib.history)."""
 
 from __future__ import annotations
 
-from stoneham_boh.history import Entry, combined_history, history_of
+from stoneham_boh.lib.history import Entry, combined_history, history_of
 
 
 def inspection_history(inspection) -> list[Entry]:

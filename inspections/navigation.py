@@ -1,7 +1,7 @@
 """The inspection pages in the main navigation (see stoneham_boh.navigation)."""
 
-from stoneham_boh.navigation import NavEntry
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.navigation import NavEntry
 
 ENTRIES = [
     NavEntry("Inspections", "inspections:agenda", (Role.AGENT, Role.CLERK, Role.BOARD), order=40),

@@ -15,7 +15,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from facilities.models import AnimalKept, Lot, Structure
-from permits.facts import evaluate_application, variances_for
+from permits.facts_from_records import evaluate_application, variances_for
 from permits.models import (
     DOCUMENT_FIELDS,
     Applicant,
@@ -28,10 +28,12 @@ from permits.models import (
     PermitNumberCounter,
     permit_expiry,
 )
-from stoneham_boh import notifications
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.history import save_as
-from stoneham_boh.uploads import DOCUMENT_KINDS, stored_name, validate_upload
+from permits.portal import notifications
+from permits.portal.actions import take_up_renewal_request
+from permits.portal.models import RenewalRequest
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.history import save_as
+from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_name, validate_upload
 
 
 @transaction.atomic
@@ -518,9 +520,6 @@ def start_renewal(*, permit: Permit, by) -> Application:
 
 def _take_up_renewal_requests(permit: Permit, renewal: Application, by) -> None:
     """The holder's online request lands on the renewal: their words go into its notes."""
-    from stoneham_boh.actions import take_up_renewal_request
-    from stoneham_boh.models import RenewalRequest
-
     for asked in RenewalRequest.objects.pending().filter(permit=permit):
         said = "nothing has changed" if asked.unchanged else f"changes: {asked.changes}"
         note = f"Holder's online request of {asked.submitted_at:%B %-d, %Y}: {said}"

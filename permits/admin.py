@@ -12,6 +12,7 @@ from permits.models import (
     PermitNumberCounter,
     SetbackEnlargement,
 )
+from stoneham_boh.lib.admin import ReadOnlyAdmin, ReadOnlyInline
 
 
 @admin.register(Applicant)
@@ -23,7 +24,7 @@ class ApplicantAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Application)
-class ApplicationAdmin(SimpleHistoryAdmin):
+class ApplicationAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("id", "applicant", "lot", "kind", "status", "received_on")
     list_filter = ("kind", "status", "construction", "manure_method")
     search_fields = ("applicant__name", "lot__street_address", "lot__parcel_id")
@@ -32,7 +33,7 @@ class ApplicationAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Document)
-class DocumentAdmin(SimpleHistoryAdmin):
+class DocumentAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("original_name", "kind", "application", "uploaded_at", "voided")
     list_filter = ("kind", "voided")
     search_fields = ("original_name", "application__applicant__name")
@@ -45,20 +46,20 @@ class FeeScheduleAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(Payment)
-class PaymentAdmin(SimpleHistoryAdmin):
+class PaymentAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("application", "amount", "method", "received_on", "voided")
     list_filter = ("method", "voided")
     search_fields = ("reference", "application__applicant__name")
     raw_id_fields = ("application", "received_by")
 
 
-class PermitAnimalInline(admin.TabularInline):
+class PermitAnimalInline(ReadOnlyInline):
     model = PermitAnimal
     extra = 0
 
 
 @admin.register(Permit)
-class PermitAdmin(SimpleHistoryAdmin):
+class PermitAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("number", "holder", "lot", "status", "issued_on", "expires_on")
     list_filter = ("status", "year", "grandfathered")
     search_fields = ("number", "holder__name", "lot__street_address", "lot__parcel_id")
@@ -68,7 +69,7 @@ class PermitAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(PermitAnimal)
-class PermitAnimalAdmin(SimpleHistoryAdmin):
+class PermitAnimalAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("permit", "species", "count", "mature_count")
     list_filter = ("species",)
     search_fields = ("permit__number", "permit__holder__name")
@@ -76,12 +77,15 @@ class PermitAnimalAdmin(SimpleHistoryAdmin):
 
 
 @admin.register(PermitNumberCounter)
-class PermitNumberCounterAdmin(admin.ModelAdmin):
+class PermitNumberCounterAdmin(ReadOnlyAdmin):
     list_display = ("year", "last_sequence")
 
 
 @admin.register(SetbackEnlargement)
-class SetbackEnlargementAdmin(SimpleHistoryAdmin):
+class SetbackEnlargementAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("application", "rule", "minimum_ft")
     list_filter = ("rule",)
     raw_id_fields = ("application",)
+
+
+from permits.portal import admin as portal_admin  # noqa: E402, F401 - registers its models

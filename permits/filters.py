@@ -10,11 +10,7 @@ from django.utils import timezone
 from facilities.choices import Species
 from facilities.models import AnimalKept
 from permits.models import Applicant, Application, Permit, PermitAnimal
-
-
-def plain(text: str) -> str:
-    """Search text without NUL characters, which PostgreSQL refuses in any string."""
-    return text.replace("\x00", "").strip()
+from stoneham_boh.lib.search import plain
 
 
 class SearchFilterSet(django_filters.FilterSet):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Fieldset, Layout, Row
+from crispy_forms.layout import Column, Fieldset, Row
 from django import forms
 from django.conf import settings
 from django.forms import inlineformset_factory
@@ -12,29 +11,11 @@ from django.utils import timezone
 from facilities.choices import DISTANCE_FEATURES
 from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
+from permits.figures import lazy_with_figures
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document, Payment
-from stoneham_boh.record_ids import record_id
-from stoneham_boh.uploads import DOCUMENT_KINDS, validate_upload
-
-
-def helper(*layout, **attrs) -> FormHelper:
-    """Crispy helper for a form rendered inside a <form> the template writes itself."""
-    form_helper = FormHelper()
-    form_helper.form_tag = False
-    form_helper.disable_csrf = True
-    if layout:
-        form_helper.layout = Layout(*layout)
-    for name, value in attrs.items():
-        setattr(form_helper, name, value)
-    return form_helper
-
-
-def columns(*names: str, css: str = "col-sm-6 col-lg-4") -> Row:
-    return Row(*(Column(name, css_class=css) for name in names))
-
-
-class DateInput(forms.DateInput):
-    input_type = "date"
+from stoneham_boh.lib.forms import DateInput, columns, helper
+from stoneham_boh.lib.record_ids import record_id
+from stoneham_boh.lib.uploads import DOCUMENT_KINDS, validate_upload
 
 
 class ApplicantForm(forms.ModelForm):
@@ -68,10 +49,14 @@ class ApplicantForm(forms.ModelForm):
         )
 
 
+AREA_HELP = lazy_with_figures("§20-17(1): {20-17.1:acres_per_equine} per horse.")
+
+
 class LotForm(forms.ModelForm):
     class Meta:
         model = Lot
         fields = ["parcel_id", "street_address", "area_acres", "zoning_district"]
+        help_texts = {"area_acres": AREA_HELP}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -131,6 +116,9 @@ class ApplicationForm(forms.ModelForm):
             "prior_permit_issued": "§20-20(8): keepings permitted before August 1, 2002.",
             "conditions_unchanged": "§20-20(8): the facility and animals are as first permitted.",
             "manure_method": "§20-16(2)-(3): how manure is kept or disposed of.",
+            "conservation_commission_wetland_ft": lazy_with_figures(
+                "§20-15(4)(b): never less than {20-15.4.b:floor_ft}."
+            ),
             **{field: "§20-20(1)." for field, _, _ in DOCUMENT_FIELDS},
         }
 
@@ -190,6 +178,10 @@ class LotFactsForm(forms.ModelForm):
             "porous_fill_board_inspected",
         ]
         help_texts = {
+            "area_acres": AREA_HELP,
+            "porous_fill_extends_ft": lazy_with_figures(
+                "§20-17(2): at least {20-17.2:fill_extends_ft}."
+            ),
             "flood_prone": "§20-17(2).",
             "stagnant_water": "§20-17(2).",
             "porous_fill_board_inspected": "§20-17(2).",
@@ -212,14 +204,17 @@ class LotFactsForm(forms.ModelForm):
 
 
 DISTANCE_CITATIONS = {
-    "property_line": "§20-15(4)(a): at least 50 ft.",
-    "wetland": "§20-15(4)(b): at least 100 ft.",
-    "watercourse": "§20-15(4)(b), §20-16(3)(b): at least 100 ft.",
-    "well": "§20-15(4)(d): at least 100 ft.",
-    "sewage_disposal": "§20-15(4)(e): at least 10 ft.",
-    "public_way": "§20-15(4)(f): stables 35 ft, corrals 15 ft.",
-    "dwelling": "§20-16(2): manure storage at least 100 ft.",
-    "abutting_dwelling": "§20-16(3)(b): burial pits at least 100 ft.",
+    key: lazy_with_figures(text)
+    for key, text in {
+        "property_line": "§20-15(4)(a): at least {20-15.4.a:minimum_ft}.",
+        "wetland": "§20-15(4)(b): at least {20-15.4.b:minimum_ft}.",
+        "watercourse": "§20-15(4)(b), §20-16(3)(b): at least {20-15.4.b:minimum_ft}.",
+        "well": "§20-15(4)(d): at least {20-15.4.d:minimum_ft}.",
+        "sewage_disposal": "§20-15(4)(e): at least {20-15.4.e:minimum_ft}.",
+        "public_way": "§20-15(4)(f): stables {20-15.4.f:stable_ft}, corrals {20-15.4.f:corral_ft}.",
+        "dwelling": "§20-16(2): manure storage at least {20-16.2:minimum_ft}.",
+        "abutting_dwelling": "§20-16(3)(b): burial pits at least {20-16.3.b:abutting_dwelling_ft}.",
+    }.items()
 }
 DISTANCE_NAMES = tuple(f"distance_{key}_ft" for key, _ in DISTANCE_FEATURES)
 STRUCTURE_FIELDS = (
@@ -242,6 +237,12 @@ class StructureForm(forms.ModelForm):
         fields = list(STRUCTURE_FIELDS)
         help_texts = {
             "area_sqft": "§20-17(3)-(4), §20-18(3).",
+            "fence_height_ft": lazy_with_figures(
+                "Corrals, §20-17(3): at least {20-17.3:fence_height_ft}."
+            ),
+            "groundwater_clearance_ft": lazy_with_figures(
+                "§20-16(3)(b): at least {20-16.3.b:groundwater_clearance_ft}."
+            ),
             **{f"distance_{key}_ft": citation for key, citation in DISTANCE_CITATIONS.items()},
         }
 

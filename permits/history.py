@@ -1,12 +1,12 @@
 """The history of every change to an application and what hangs on it, newest first.
 
-The comparing of history rows lives in stoneham_boh.history, shared with the hearings and
+The comparing of history rows lives in stoneham_boh.lib.history, shared with the hearings and
 inspections pages; here is which records make up an application's and a permit's history.
 """
 
 from __future__ import annotations
 
-from stoneham_boh.history import Entry, combined_history, history_entries, history_of
+from stoneham_boh.lib.history import Entry, combined_history, history_entries, history_of
 
 
 def application_history(application) -> list[Entry]:

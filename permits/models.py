@@ -15,7 +15,7 @@ from simple_history.models import HistoricalRecords
 
 from facilities.choices import ManureMethod, Species
 from facilities.models import MailingAddress
-from stoneham_boh.record_ids import record_id
+from stoneham_boh.lib.record_ids import record_id
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
 
@@ -66,8 +66,8 @@ class Applicant(MailingAddress):
 
 class ApplicationQuerySet(models.QuerySet):
     def with_facts(self):
-        """Prefetch what permits.facts reads, so evaluating many costs a fixed number of queries."""
-        from permits.facts import prefetches
+        """Prefetch what permits.facts_from_records reads (a fixed few queries for many)."""
+        from permits.facts_from_records import prefetches
 
         return self.select_related("lot", "applicant", "renews").prefetch_related(*prefetches())
 
@@ -191,7 +191,7 @@ class Application(models.Model):
         null=True,
         blank=True,
         validators=[MinValueValidator(Decimal("0"))],
-        help_text="§20-15(4)(b): never less than 50 ft.",
+        help_text="§20-15(4)(b): never less than the floor the regulation sets.",
     )
     wild_animal_approved = models.BooleanField(
         "Board's written approval of a wild animal", default=False, help_text="§20-15(10)."
@@ -519,3 +519,7 @@ class SetbackEnlargement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_rule_display()}: {self.minimum_ft} ft"
+
+
+# The applicant side's records live in their own sub-package; importing them here registers them.
+from permits.portal.models import Invitation, Notification, RenewalRequest  # noqa: E402, F401

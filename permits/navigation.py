@@ -1,5 +1,5 @@
-from stoneham_boh.navigation import NavEntry
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.navigation import NavEntry
 
 STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
@@ -8,5 +8,7 @@ ENTRIES = [
     NavEntry("Permits", "permits:permit-list", STAFF, order=12),
     NavEntry("Renewals", "permits:renewal-list", (Role.CLERK,), order=14),
     NavEntry("Applicants", "permits:applicant-list", STAFF, order=16),
-    NavEntry("Regulations", "regulations", (), order=85),
+    NavEntry("Regulations", "permits:regulations", (), order=85),
+    NavEntry("My applications and permits", "permits:my-applications", (Role.APPLICANT,), order=5),
+    NavEntry("Pre-check", "permits:pre-check", (), order=60),
 ]

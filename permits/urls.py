@@ -1,10 +1,31 @@
-from django.urls import path
+"""Every address of the permits app: the public pages at the site root, the staff desk under
+``permits/``. One namespace, ``permits:``."""
 
+from django.urls import include, path
+
+from permits.portal import views as portal
+from permits.precheck import views as precheck
+from permits.regulations import views as regulations
+from permits.verification import views as verification
 from permits.views import application, intake, lists, permit
 
 app_name = "permits"
 
-urlpatterns: list = [
+public_patterns: list = [
+    path("verify/<str:token>/", verification.permit_verify, name="permit-verify"),
+    path("verify-a-permit/", verification.verify_lookup, name="verify-lookup"),
+    path("pre-check/", precheck.pre_check, name="pre-check"),
+    path("regulations/", regulations.regulation_index, name="regulations"),
+    path("regulations/<slug:slug>/", regulations.regulation_detail, name="regulation-detail"),
+    # The applicant's own pages.
+    path("invitation/<str:token>/", portal.accept_invitation, name="accept-invitation"),
+    path("my/", portal.my_applications, name="my-applications"),
+    path("my/applications/<int:pk>/", portal.my_application, name="my-application"),
+    path("my/permits/<int:pk>/pdf/", portal.my_permit_pdf, name="my-permit-pdf"),
+    path("my/permits/<int:pk>/renewal/", portal.my_renewal, name="my-renewal"),
+]
+
+staff_patterns: list = [
     path("", lists.permit_list, name="permit-list"),
     path("<int:pk>/", permit.permit_detail, name="permit-detail"),
     path("<int:pk>/pdf/", permit.permit_pdf, name="permit-pdf"),
@@ -29,4 +50,7 @@ urlpatterns: list = [
     path("documents/<int:pk>/void/", application.document_void, name="document-void"),
     path("applicants/", lists.applicant_list, name="applicant-list"),
     path("applicants/<int:pk>/", application.applicant_detail, name="applicant-detail"),
+    path("applicants/<int:pk>/invite/", portal.invite_applicant, name="invite-applicant"),
 ]
+
+urlpatterns = [*public_patterns, path("permits/", include(staff_patterns))]

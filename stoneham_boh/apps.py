@@ -8,8 +8,8 @@ class StonehamBohConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from stoneham_boh import security, two_factor  # noqa: F401 - signal receivers
-        from stoneham_boh.roles import ensure_role_groups
+        from stoneham_boh.accounts import security, two_factor  # noqa: F401 - signal receivers
+        from stoneham_boh.accounts.roles import ensure_role_groups
 
         # Groups and their permissions are part of the schema: every migrate keeps them true.
         post_migrate.connect(ensure_role_groups, sender=self)

@@ -1,7 +1,7 @@
 from django.conf import settings
 
+from stoneham_boh.accounts.roles import Role, roles_of
 from stoneham_boh.navigation import entries_for
-from stoneham_boh.roles import Role, roles_of
 
 
 def board(request):

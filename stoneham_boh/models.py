@@ -1,15 +1,12 @@
-from datetime import date
-
 from django.contrib.auth.models import AbstractUser
 from django.db import models
-from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 
 class User(AbstractUser):
     """A person who logs in: Board staff, a Board member or an applicant.
 
-    The role is the group membership (see stoneham_boh.roles); staff administrators are
+    The role is the group membership (see stoneham_boh.accounts.roles); staff administrators are
     `is_superuser`.
     """
 
@@ -26,168 +23,6 @@ class User(AbstractUser):
 
     @property
     def role_names(self) -> set[str]:
-        from stoneham_boh.roles import roles_of
+        from stoneham_boh.accounts.roles import roles_of
 
         return roles_of(self)
-
-
-class InvitationQuerySet(models.QuerySet):
-    def usable(self, now):
-        """Invitations whose link still works: not used, not superseded, not past expiry."""
-        return self.filter(accepted_at__isnull=True, superseded_at__isnull=True, expires_at__gt=now)
-
-
-class Invitation(models.Model):
-    """A one-time link, sent by e-mail, with which an applicant sets the password of an account.
-
-    Only a SHA-256 digest of the link's token is stored: someone who reads the database (or a
-    backup) cannot use a pending invitation. The token itself lives only in the e-mail.
-    """
-
-    applicant = models.ForeignKey(
-        "permits.Applicant", on_delete=models.PROTECT, related_name="invitations"
-    )
-    user = models.ForeignKey(
-        User, on_delete=models.PROTECT, related_name="invitations", help_text="The account."
-    )
-    email = models.EmailField(help_text="Where the link was sent.")
-    token_digest = models.CharField(max_length=64, unique=True, editable=False)
-    created_at = models.DateTimeField(default=timezone.now)
-    expires_at = models.DateTimeField()
-    accepted_at = models.DateTimeField(null=True, blank=True)
-    superseded_at = models.DateTimeField(
-        null=True, blank=True, help_text="A newer invitation replaced this one."
-    )
-    created_by = models.ForeignKey(
-        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    history = HistoricalRecords(excluded_fields=["token_digest"])
-
-    objects = InvitationQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"Invitation of {self.applicant} to {self.email}"
-
-
-class RenewalRequestQuerySet(models.QuerySet):
-    def pending(self):
-        """Requests the clerk has not yet turned into a renewal application (the renewal list)."""
-        return self.filter(status=RenewalRequest.Status.SUBMITTED)
-
-
-class RenewalRequest(models.Model):
-    """A permit holder asks, online, for next year's renewal of a permit (§20-15(1)).
-
-    The clerk takes it up by opening the renewal application pre-filled from the permit; the
-    holder's statement (nothing changed, or what did) travels with it.
-    """
-
-    class Status(models.TextChoices):
-        SUBMITTED = "submitted", "Submitted"
-        TAKEN_UP = "taken_up", "Taken up by the clerk"
-
-    permit = models.ForeignKey(
-        "permits.Permit", on_delete=models.PROTECT, related_name="renewal_requests"
-    )
-    submitted_by = models.ForeignKey(User, on_delete=models.PROTECT, related_name="+")
-    submitted_at = models.DateTimeField(default=timezone.now)
-    unchanged = models.BooleanField(
-        "nothing has changed",
-        help_text="The holder confirms the animals, structures and lot are as permitted.",
-    )
-    changes = models.TextField("what has changed", blank=True)
-    status = models.CharField(
-        max_length=10, choices=Status.choices, default=Status.SUBMITTED, db_index=True
-    )
-    application = models.ForeignKey(
-        "permits.Application",
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="renewal_requests",
-        help_text="The renewal application the clerk opened from this request.",
-    )
-    taken_up_at = models.DateTimeField(null=True, blank=True)
-    taken_up_by = models.ForeignKey(
-        User, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    history = HistoricalRecords()
-
-    objects = RenewalRequestQuerySet.as_manager()
-
-    class Meta:
-        ordering = ["-submitted_at"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["permit"],
-                condition=models.Q(status="submitted"),
-                name="one_pending_renewal_request_per_permit",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(unchanged=True) | ~models.Q(changes=""),
-                name="renewal_request_says_what_changed",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"Renewal request for {self.permit}"
-
-    # Holders may ask from November 1 until the permit expires on December 31 (§20-20(5)):
-    # the same weeks in which the reminders go out.
-    OPENS_MONTH_DAY = (11, 1)
-
-    @classmethod
-    def window_for(cls, permit) -> tuple[date, date]:
-        """(first, last) day on which the holder may ask online for `permit`'s renewal."""
-        month, day = cls.OPENS_MONTH_DAY
-        return date(permit.expires_on.year, month, day), permit.expires_on
-
-
-class Notification(models.Model):
-    """One e-mail the system sent, kept so that each is sent once (and to show what was said).
-
-    `key` names the event (e.g. `renewal_reminder:permit:12`); its uniqueness is what makes a
-    second run of the daily reminder command, or a repeated hook, send nothing.
-    """
-
-    class Kind(models.TextChoices):
-        INVITATION = "invitation", "Invitation to the applicant's pages"
-        HEARING_SCHEDULED = "hearing_scheduled", "Hearing scheduled"
-        PERMIT_ISSUED = "permit_issued", "Permit issued"
-        RENEWAL_REMINDER = "renewal_reminder", "Renewal reminder"
-
-    kind = models.CharField(max_length=20, choices=Kind.choices, db_index=True)
-    key = models.CharField(max_length=120, unique=True)
-    recipient = models.EmailField()
-    subject = models.CharField(max_length=200)
-    applicant = models.ForeignKey(
-        "permits.Applicant",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="notifications",
-    )
-    application = models.ForeignKey(
-        "permits.Application",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="notifications",
-    )
-    permit = models.ForeignKey(
-        "permits.Permit",
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="notifications",
-    )
-    sent_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["-sent_at"]
-
-    def __str__(self) -> str:
-        return f"{self.get_kind_display()} to {self.recipient}"

@@ -9,35 +9,23 @@ Entries with no roles are public and shown to everyone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
 
 from django.conf import settings
 from django.urls import get_script_prefix, get_urlconf, reverse
 
-from stoneham_boh.roles import Role, has_role
+from stoneham_boh.accounts.roles import has_role
+from stoneham_boh.lib.navigation import NavEntry
 
-APPS_WITH_NAVIGATION = ("permits", "facilities", "hearings", "inspections", "stoneham_boh")
-
-
-@dataclass(frozen=True)
-class NavEntry:
-    label: str
-    url_name: str
-    roles: tuple[Role, ...] = ()
-    order: int = 50
+APPS_WITH_NAVIGATION = ("permits", "facilities", "hearings", "inspections")
 
 
 @cache
 def all_entries() -> tuple[NavEntry, ...]:
     entries: list[NavEntry] = []
     for app in APPS_WITH_NAVIGATION:
-        try:
-            module = import_module(f"{app}.navigation")
-        except ModuleNotFoundError:
-            continue
-        entries.extend(getattr(module, "ENTRIES", ()))
+        entries.extend(import_module(f"{app}.navigation").ENTRIES)
     return tuple(sorted(entries, key=lambda entry: (entry.order, entry.label)))
 
 
@@ -58,10 +46,3 @@ def entries_for(user) -> tuple[list[dict], list[dict]]:
         elif user.is_authenticated and has_role(user, entry.roles):
             private.append(item)
     return private, public
-
-
-# The project's own pages (this module is also the stoneham_boh app's navigation module).
-ENTRIES = [
-    NavEntry("My applications and permits", "my-applications", (Role.APPLICANT,), order=5),
-    NavEntry("Pre-check", "pre-check", (), order=60),
-]

@@ -94,16 +94,16 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Before anything reads the body (the CSRF check reads the form in its view step).
-    "stoneham_boh.request_limits.RequestSizeLimitMiddleware",
+    "stoneham_boh.lib.request_limits.RequestSizeLimitMiddleware",
     # Pages of logged-in users, PDFs, CSV exports and documents: never kept by a browser.
-    "stoneham_boh.caching.PrivateResponsesMiddleware",
+    "stoneham_boh.lib.caching.PrivateResponsesMiddleware",
     "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
     # Staff without a verified second factor go to enrolment or verification first.
-    "stoneham_boh.two_factor.TwoFactorMiddleware",
+    "stoneham_boh.accounts.two_factor.TwoFactorMiddleware",
     # Last, as django-axes requires: turns a refused, locked-out log-in into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -151,7 +151,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "stoneham_boh.User"
 # The lockout check runs before the password check, so a locked-out address learns nothing.
 AUTHENTICATION_BACKENDS = [
-    "stoneham_boh.security.LockoutBackend",
+    "stoneham_boh.accounts.security.LockoutBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
@@ -190,7 +190,7 @@ UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(10 * 1024 * 1024))
 # list sent back for confirmation (1 MB of text, URL-encoded).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
 # The whole body, files included, refused from its declared length before it is read
-# (stoneham_boh.request_limits): the largest upload and room for the form's fields.
+# (stoneham_boh.lib.request_limits): the largest upload and room for the form's fields.
 REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(UPLOAD_MAX_BYTES + 1024 * 1024)))
 
 STORAGES = {
@@ -280,9 +280,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("AXES_COOLOFF_MINUTES",
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_LOCKOUT_CALLABLE = "stoneham_boh.security.lockout_response"
-AXES_CLIENT_IP_CALLABLE = "stoneham_boh.security.client_address"
-AXES_USERNAME_CALLABLE = "stoneham_boh.security.lockout_username"
+AXES_LOCKOUT_CALLABLE = "stoneham_boh.accounts.security.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "stoneham_boh.accounts.security.client_address"
+AXES_USERNAME_CALLABLE = "stoneham_boh.accounts.security.lockout_username"
 AXES_VERBOSE = False
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none, trust
 # only the socket's address). Behind one TLS-terminating proxy, set 1. Production must say
@@ -318,7 +318,7 @@ LOGGING = {
         "fontTools": {"level": "WARNING"},
         "weasyprint": {"level": "ERROR"},
         # Log-ins, failures, lockouts and refusals: user, time and address on every line.
-        "stoneham_boh.security": {"level": "INFO"},
+        "stoneham_boh.accounts.security": {"level": "INFO"},
         # axes' own lines repeat ours (and mask the names); keep only its warnings.
         "axes": {"level": "WARNING"},
     },

@@ -13,7 +13,7 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/two-factor/", include("stoneham_boh.two_factor_urls")),
+    path("accounts/two-factor/", include("stoneham_boh.accounts.urls")),
     path(
         "accounts/password/",
         auth_views.PasswordChangeView.as_view(),
@@ -24,15 +24,10 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
-    # Public pages (no log-in): verification, regulations, hearings, variances, pre-check.
-    path("", include("permits.public_urls")),
-    path("regulations/", include("permits.regulation_urls")),
-    path("", include("hearings.public_urls")),
-    path("", include("stoneham_boh.public_urls")),
-    # Staff and applicant pages.
-    path("permits/", include("permits.urls")),
+    # Each app's public pages sit at the root, its staff pages under its own prefix.
+    path("", include("permits.urls")),
+    path("", include("hearings.urls")),
     path("facilities/", include("facilities.urls")),
-    path("hearings/", include("hearings.urls")),
     path("inspections/", include("inspections.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -4,7 +4,7 @@ from django.utils import timezone
 from django.views.decorators.csrf import requires_csrf_token
 
 from stoneham_boh import dashboard
-from stoneham_boh.roles import Role, roles_of
+from stoneham_boh.accounts.roles import Role, roles_of
 
 
 def public_home(request):

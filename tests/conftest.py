@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group
 
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
 
 
 @pytest.fixture(autouse=True)

@@ -95,7 +95,7 @@ ACCOUNT_PASSWORD = "Copper-Kettle-Lane-42"
 
 def applicant_account(*, by, name: str = "Karen Sullivan", **fields) -> Applicant:
     """An applicant with a working log-in, made as the clerk does: invitation, then password."""
-    from stoneham_boh import actions as account_actions
+    from permits.portal import actions as account_actions
 
     email = fields.pop("email", None) or f"{name.lower().replace(' ', '.')}@example.org"
     person = applicant(name=name, email=email, **fields)

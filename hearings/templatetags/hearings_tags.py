@@ -11,7 +11,7 @@ from django.utils import timezone
 from hearings.models import DocketItem
 from hearings.notices import NoticeTiming, timing_for
 from hearings.wording import Relief, reliefs
-from stoneham_boh.templatetags.badges import status_badge
+from stoneham_boh.lib.badges import status_badge
 
 register = template.Library()
 

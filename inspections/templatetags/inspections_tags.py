@@ -10,7 +10,7 @@ from django.utils import timezone
 from facilities.models import Lot
 from inspections import checklist
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order
-from stoneham_boh.query_bundle import fetch_together
+from stoneham_boh.lib.query_bundle import fetch_together
 
 register = template.Library()
 

@@ -17,7 +17,7 @@ from inspections.views.common import (
     is_agent,
     page_of,
 )
-from stoneham_boh.record_ids import record_id
+from stoneham_boh.lib.record_ids import record_id
 
 
 @complaint_desk

@@ -5,11 +5,11 @@ from __future__ import annotations
 from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 
-from inspections.documents import inspection_report_pdf, order_letter_pdf
 from inspections.models import Inspection, Order, Photo
 from inspections.photos import INLINE_IMAGES
+from inspections.printing import inspection_report_pdf, order_letter_pdf
 from inspections.views.common import readers
-from stoneham_boh.uploads import clean_file_name
+from stoneham_boh.lib.uploads import clean_file_name
 
 
 def _pdf(content: bytes, filename: str) -> HttpResponse:

@@ -27,7 +27,7 @@ from inspections.views.common import (
     readers,
     revoke_permit_url,
 )
-from stoneham_boh.record_ids import record_id
+from stoneham_boh.lib.record_ids import record_id
 
 # How far ahead the agent's list looks, besides today's and the overdue.
 AGENDA_DAYS_AHEAD = 14

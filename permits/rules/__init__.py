@@ -1,6 +1,6 @@
 """The rules of the Stoneham Board of Health's Keeping of Animals regulation, in pure Python.
 
-Facts in (``shared/rules-contract.md``), findings out. Nothing here imports Django: the web
+Facts in (``permits/rules/CONTRACT.md``), findings out. Nothing here imports Django: the web
 screens, the issue/renew workflow, the public pre-check and ``manage.py check_rules`` all call
 :func:`evaluate` (or :func:`check` for JSON) through the one adapter.
 """

@@ -1,6 +1,6 @@
 """The facts of one application, as frozen dataclasses, and their validation from JSON.
 
-The shape follows ``shared/rules-contract.md``. The contract's conventions for absent values:
+The shape follows ``permits/rules/CONTRACT.md``. The contract's conventions for absent values:
 
 * a boolean that is absent (or ``null``) is ``False``;
 * a distance that is absent or ``null`` means no such feature within 300 ft;

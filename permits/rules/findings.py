@@ -13,7 +13,7 @@ WAIVED = "waived"
 GRANDFATHERED = "grandfathered"
 NOT_APPLICABLE = "not_applicable"
 
-#: Every status a finding may carry (``shared/rules-contract.md``, Result).
+#: Every status a finding may carry (``permits/rules/CONTRACT.md``, Result).
 STATUSES = (PASS, FAIL, MISSING, PENDING, WAIVED, GRANDFATHERED, NOT_APPLICABLE)
 
 #: Statuses that stand between the application and a permit.

@@ -1,4 +1,4 @@
-"""The words the facts may use, fixed by the rules contract (``shared/rules-contract.md``).
+"""The words the facts may use, fixed by the rules contract (``permits/rules/CONTRACT.md``).
 
 These are the *input vocabulary*: what an application may say. How each word is treated by the
 regulation (which species are exempt, which count as horses, which structures house animals)

@@ -4,39 +4,23 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.template import TemplateDoesNotExist
-from django.template.loader import select_template
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from permits import actions
-from permits.facts import FACT_RELATED, evaluate_application, load_facts
-from permits.form_actions import submit
+from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
 from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
 from permits.models import Applicant, Application, Document
 from permits.panel import panel
-from stoneham_boh.access import role_required
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.roles import Role
-from stoneham_boh.uploads import attachment_response
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.uploads import attachment_response
 
 STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
-
-# Other parts of the product show their status here when their partial exists.
-PLUG_INS = {
-    "hearing_template": "hearings/_application_hearing.html",
-    "inspection_template": "inspections/_application_inspections.html",
-}
-
-
-def template_if_exists(name: str) -> str:
-    try:
-        select_template([name])
-    except TemplateDoesNotExist:
-        return ""
-    return name
 
 
 def _application(pk):
@@ -89,7 +73,6 @@ def application_context(application, **forms) -> dict:
         "doc_classes": "pass,missing"
         if application.kind == Application.Kind.NEW
         else "pass,not_applicable",
-        **{flag: template_if_exists(name) for flag, name in PLUG_INS.items()},
     }
 
 

@@ -14,8 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from facilities import actions as lot_actions
 from facilities.models import Lot
 from permits import actions
-from permits.facts import evaluate_application, evaluate_parts, variances_for
-from permits.filters import plain
+from permits.facts_from_records import evaluate_application, evaluate_parts, variances_for
 from permits.forms import (
     AnimalFormSet,
     ApplicantForm,
@@ -28,10 +27,11 @@ from permits.forms import (
 )
 from permits.models import Applicant, Application
 from permits.panel import panel
-from stoneham_boh.access import role_required
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.record_ids import record_id
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.record_ids import record_id
+from stoneham_boh.lib.search import plain
 
 SEARCH_LIMIT = 8
 

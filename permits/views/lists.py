@@ -9,13 +9,13 @@ from django.utils import timezone
 
 from facilities.models import AnimalKept
 from permits.filters import ApplicantFilter, ApplicationFilter, PermitFilter
-from permits.listing import list_page
 from permits.models import Applicant, Application, Permit, PermitAnimal
+from permits.portal.models import RenewalRequest
 from permits.status import application_badge, permit_badge
-from permits.tables import Column, Table
-from stoneham_boh.access import role_required
-from stoneham_boh.models import RenewalRequest
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.listing import list_page
+from stoneham_boh.lib.tables import Column, Table
 
 STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 

@@ -10,14 +10,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits import actions
-from permits.form_actions import submit
 from permits.forms import ReasonForm, RevokeForm
 from permits.history import permit_history
 from permits.models import Permit
-from permits.pdf import render_permit_pdf, verification_url
-from stoneham_boh.access import role_required
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.roles import Role
+from permits.printing import render_permit_pdf, verification_url
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import submit
 
 STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 

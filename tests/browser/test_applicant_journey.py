@@ -11,7 +11,7 @@ from django.core import mail
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from stoneham_boh import actions
+from permits.portal import actions
 from tests import factories
 
 PASSWORD = "Granite-Quarry-Road-19"

@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from permits.models import Permit
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
 from tests.browser.conftest import WAIT_MS, login
 from tests.conftest import make_user
 from tests.hearings import builders as b

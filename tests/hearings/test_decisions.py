@@ -6,10 +6,10 @@ import pytest
 
 from hearings.models import Decision, DocketItem, Variance
 from permits import actions as permit_actions
-from permits.facts import evaluate_application, facts_for
+from permits.facts_from_records import evaluate_application, facts_for
 from permits.models import Application
-from stoneham_boh.errors import ActionRefused
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
 from tests.conftest import make_user
 from tests.hearings import builders as b
 

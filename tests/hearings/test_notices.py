@@ -9,8 +9,8 @@ from facilities import actions as facility_actions
 from hearings import actions
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice
 from hearings.notices import normalize_article_number, timing_for
-from permits.facts import evaluate_application
-from stoneham_boh.errors import ActionRefused
+from permits.facts_from_records import evaluate_application
+from stoneham_boh.lib.errors import ActionRefused
 from tests.hearings import builders as b
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from hearings.models import DocketItem, Meeting
 from hearings.notices import scheduling_warning
 from permits import actions as permit_actions
 from permits.models import Application
-from stoneham_boh.errors import ActionRefused
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.hearings import builders as b
 

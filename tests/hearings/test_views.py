@@ -14,7 +14,7 @@ from django.utils import timezone
 from hearings import actions
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice, Meeting, Variance
 from permits.models import Application
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.conftest import make_user
 from tests.hearings import builders as b
@@ -74,9 +74,9 @@ def urls(item, notice_pk) -> list[tuple[str, str, str]]:
         ("post", reverse("hearings:notice-receipt", args=[notice_pk]), CLERK),
         ("get", reverse("hearings:decide", args=[item.pk]), BOARD),
         ("post", reverse("hearings:decide", args=[item.pk]), BOARD),
-        ("get", reverse("public-hearings"), PUBLIC),
-        ("get", reverse("variance-register"), PUBLIC),
-        ("get", reverse("variance-decision", args=[variance]), PUBLIC),
+        ("get", reverse("hearings:public-hearings"), PUBLIC),
+        ("get", reverse("hearings:variance-register"), PUBLIC),
+        ("get", reverse("hearings:variance-decision", args=[variance]), PUBLIC),
     ]
 
 
@@ -110,7 +110,7 @@ def test_missing_records_answer_404(clerk_client):
     for name in ("item-notices", "item-letters", "decision-pdf"):
         assert clerk_client.get(reverse(f"hearings:{name}", args=[999])).status_code == 404
     assert clerk_client.get(reverse("hearings:meeting-detail", args=[999])).status_code == 404
-    assert clerk_client.get(reverse("variance-decision", args=[999])).status_code == 404
+    assert clerk_client.get(reverse("hearings:variance-decision", args=[999])).status_code == 404
 
 
 # --- Scheduling ----------------------------------------------------------------------------------
@@ -436,7 +436,7 @@ def test_public_hearings_show_sent_legal_notices_only(clerk, client):
     draft = b.docketed(by=clerk, the_meeting=b.meeting(by=clerk, on=b.HEARING + timedelta(28)))
     actions.draft_legal_notice(meeting=draft.meeting, by=clerk)
     with at(date(2030, 3, 13)):
-        page = client.get(reverse("public-hearings")).content.decode()
+        page = client.get(reverse("hearings:public-hearings")).content.decode()
     assert "PUBLISHED NOTICE TEXT" in page
     assert draft.application.applicant.name not in page
     assert "will appear here once it is sent" in page
@@ -445,14 +445,18 @@ def test_public_hearings_show_sent_legal_notices_only(clerk, client):
 def test_the_variance_register_lists_variances_in_effect_only(decided, clerk, client):
     variance = Variance.objects.get()
     with at(date(2030, 4, 1)):
-        page = client.get(reverse("variance-register")).content.decode()
+        page = client.get(reverse("hearings:variance-register")).content.decode()
         assert decided.application.lot.street_address in page
         assert "A fence." in page and "§20-15(4)(a)" in page
-        assert client.get(reverse("variance-decision", args=[variance.pk])).status_code == 200
-        missing = client.get(reverse("variance-register"), {"q": "Nowhere Lane"})
+        assert (
+            client.get(reverse("hearings:variance-decision", args=[variance.pk])).status_code == 200
+        )
+        missing = client.get(reverse("hearings:variance-register"), {"q": "Nowhere Lane"})
         assert "No variance in effect matches" in missing.content.decode()
     Variance.objects.filter(pk=variance.pk).update(expires_on=date(2030, 12, 31))
     with at(date(2031, 1, 1)):
-        page = client.get(reverse("variance-register")).content.decode()
+        page = client.get(reverse("hearings:variance-register")).content.decode()
         assert decided.application.lot.street_address not in page
-        assert client.get(reverse("variance-decision", args=[variance.pk])).status_code == 404
+        assert (
+            client.get(reverse("hearings:variance-decision", args=[variance.pk])).status_code == 404
+        )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import get_resolver, reverse
 
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts.roles import Role
 from tests.conftest import make_user
 
 pytestmark = pytest.mark.django_db

@@ -10,7 +10,7 @@ import pytest
 from inspections import actions
 from inspections.actions import Answer
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
-from stoneham_boh.errors import ActionRefused
+from stoneham_boh.lib.errors import ActionRefused
 from tests.inspections.builders import (
     TODAY,
     VERMIN,

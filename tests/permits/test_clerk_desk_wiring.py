@@ -9,8 +9,8 @@ from django.core import mail
 from django.urls import reverse
 
 from permits import actions
-from stoneham_boh import actions as account_actions
-from stoneham_boh.models import RenewalRequest
+from permits.portal import actions as account_actions
+from permits.portal.models import RenewalRequest
 from tests import factories
 
 
@@ -48,7 +48,7 @@ def test_the_applicants_page_offers_the_invitation_and_sends_it(clerk, clerk_cli
     person = factories.applicant(email="karen@example.org")
     page = clerk_client.get(f"/permits/applicants/{person.pk}/").content.decode()
     assert "Invite by e-mail" in page
-    response = clerk_client.post(reverse("invite-applicant", args=[person.pk]))
+    response = clerk_client.post(reverse("permits:invite-applicant", args=[person.pk]))
     assert response.status_code == 302
     assert [message.to for message in mail.outbox] == [["karen@example.org"]]
 

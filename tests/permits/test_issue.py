@@ -14,7 +14,7 @@ from facilities.models import AnimalKept
 from hearings.models import Variance
 from permits import actions
 from permits.models import Application, FeeSchedule, Permit
-from stoneham_boh.errors import ActionRefused
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.permits.helpers import hold_hearing, new_hen_application, renew
 

@@ -1,4 +1,4 @@
-"""The permit PDF (WeasyPrint) and the public verification page its QR code opens."""
+"""The permit PDF (WeasyPrint) with its verification QR code."""
 
 from __future__ import annotations
 
@@ -7,12 +7,11 @@ import time
 from datetime import date
 
 import pytest
-import time_machine
 from django.urls import reverse
 from pypdf import PdfReader
 
 from permits import actions
-from permits.pdf import render_permit_pdf
+from permits.printing import render_permit_pdf
 from tests import factories
 
 
@@ -67,50 +66,3 @@ def test_the_clerk_downloads_the_permit_pdf(clerk_client, clerk):
     assert response["Content-Type"] == "application/pdf"
     assert f"permit-{permit.number}.pdf" in response["Content-Disposition"]
     assert permit.number in pdf_text(response.content)
-
-
-@pytest.mark.django_db
-def test_the_verification_page_shows_the_permit_without_contact_details(client, clerk):
-    holder = factories.applicant(
-        name="Karen Sullivan", phone="(781) 555-0199", email="karen@example.org"
-    )
-    permit = factories.issued_permit(by=clerk, applicant=holder)
-    with time_machine.travel(date(2027, 6, 1)):
-        page = client.get(reverse("permit-verify", args=[permit.verify_token])).content.decode()
-    assert "Karen Sullivan" in page and permit.lot.street_address in page
-    assert "6 Chicken (hen)" in page and "December 31, 2027" in page
-    assert "in force until" in page
-    assert "555-0199" not in page and "karen@example.org" not in page
-    assert holder.mailing_street not in page or holder.mailing_street == permit.lot.street_address
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize(
-    ("change", "shown"),
-    [
-        ("expire", "expired on December 31, 2027"),
-        ("revoke", "was revoked on"),
-        ("void", "This permit is void."),
-    ],
-)
-def test_the_verification_page_says_when_a_permit_is_not_in_force(client, clerk, change, shown):
-    permit = factories.issued_permit(by=clerk)
-    if change == "revoke":
-        actions.revoke_permit(
-            permit=permit,
-            reason="x",
-            revoked_on=date(2027, 5, 1),
-            remove_animals_by=date(2027, 5, 15),
-            by=clerk,
-        )
-    elif change == "void":
-        actions.void_permit(permit=permit, reason="Issued in error.", by=clerk)
-    with time_machine.travel(date(2028, 2, 1) if change == "expire" else date(2027, 6, 1)):
-        page = client.get(reverse("permit-verify", args=[permit.verify_token])).content.decode()
-    assert shown in page
-
-
-@pytest.mark.django_db
-def test_a_guessed_token_finds_nothing(client, clerk):
-    factories.issued_permit(by=clerk)
-    assert client.get("/verify/2027-0001/").status_code == 404

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from permits import actions
 from permits.models import Application, Permit
-from stoneham_boh.errors import ActionRefused
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.permits.helpers import renew
 

@@ -4,7 +4,7 @@ import pytest
 from django.apps import apps
 from django.core.management import call_command
 
-from stoneham_boh.demo import DEMO_PASSWORD, DEMO_USERS
+from stoneham_boh.ops.demo import DEMO_PASSWORD, DEMO_USERS
 
 
 def record_counts() -> dict[str, int]:

@@ -1,7 +1,7 @@
 """Every page `make bench` measures costs the same number of queries with few records and
 with many, and never more than twelve (issue 9). The timings stay in the benchmark.
 
-The records come from the benchmark's own generator (stoneham_boh.benchdata), and the pages
+The records come from the benchmark's own generator (stoneham_boh.bench.benchdata), and the pages
 and who looks at them from the benchmark's list, so the suite checks what the benchmark
 measures.
 """
@@ -11,13 +11,13 @@ from __future__ import annotations
 import pytest
 from django.utils import timezone
 
-from stoneham_boh import benchdata, benchmark
-from stoneham_boh.demo import ensure_demo_users
+from stoneham_boh.bench import benchdata, benchmark
 from stoneham_boh.management.commands.bench import (
     SMALL_LOTS,
     link_demo_applicant,
     pages_to_measure,
 )
+from stoneham_boh.ops.demo import ensure_demo_users
 
 MAX_QUERIES = 12
 MORE_LOTS = 50

@@ -1,4 +1,4 @@
-"""Several querysets in one query (stoneham_boh.query_bundle) give what the ORM gives."""
+"""Several querysets in one query (stoneham_boh.lib.query_bundle) give what the ORM gives."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from django.utils import timezone
 from facilities.models import Abutter, Structure
 from hearings.models import DocketItem, Variance
 from permits.models import Application, Permit
-from stoneham_boh import benchdata
-from stoneham_boh.query_bundle import fetch_together, prefetch_together
+from stoneham_boh.bench import benchdata
+from stoneham_boh.lib.query_bundle import fetch_together, prefetch_together
 
 pytestmark = pytest.mark.django_db
 

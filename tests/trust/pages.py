@@ -25,14 +25,14 @@ def url_names() -> list[str]:
 # The arguments of each URL with any, as records of the world. A URL with arguments and no
 # entry here fails the matrix, saying so.
 ARGS = {
-    "regulation-detail": lambda w: {"slug": "20-15-4-a"},
-    "permit-verify": lambda w: {"token": w.permit_a.verify_token},
-    "variance-decision": lambda w: {"pk": w.variance.pk},
-    "accept-invitation": lambda w: {"token": "not-a-real-invitation-token"},
-    "my-application": lambda w: {"pk": w.open_application_a.pk},
-    "my-permit-pdf": lambda w: {"pk": w.permit_a.pk},
-    "my-renewal": lambda w: {"pk": w.permit_a.pk},
-    "invite-applicant": lambda w: {"pk": w.applicant_a.pk},
+    "permits:regulation-detail": lambda w: {"slug": "20-15-4-a"},
+    "permits:permit-verify": lambda w: {"token": w.permit_a.verify_token},
+    "hearings:variance-decision": lambda w: {"pk": w.variance.pk},
+    "permits:accept-invitation": lambda w: {"token": "not-a-real-invitation-token"},
+    "permits:my-application": lambda w: {"pk": w.open_application_a.pk},
+    "permits:my-permit-pdf": lambda w: {"pk": w.permit_a.pk},
+    "permits:my-renewal": lambda w: {"pk": w.permit_a.pk},
+    "permits:invite-applicant": lambda w: {"pk": w.applicant_a.pk},
     "permits:permit-detail": lambda w: {"pk": w.permit_a.pk},
     "permits:permit-pdf": lambda w: {"pk": w.permit_a.pk},
     "permits:permit-revoke": lambda w: {"pk": w.permit_a.pk},

@@ -63,15 +63,15 @@ GET, POST = "GET", "POST"
 MATRIX: dict[str, tuple[str, dict]] = {
     # Public pages.
     "public-home": (GET, public()),
-    "permit-verify": (GET, public()),
-    "regulations": (GET, public()),
-    "regulation-detail": (GET, public()),
-    "public-hearings": (GET, public()),
-    "variance-register": (GET, public()),
-    "variance-decision": (GET, public()),
-    "pre-check": (GET, public()),
-    "verify-lookup": (GET, public()),
-    "accept-invitation": (GET, public(404)),  # an unknown token
+    "permits:permit-verify": (GET, public()),
+    "permits:regulations": (GET, public()),
+    "permits:regulation-detail": (GET, public()),
+    "hearings:public-hearings": (GET, public()),
+    "hearings:variance-register": (GET, public()),
+    "hearings:variance-decision": (GET, public()),
+    "permits:pre-check": (GET, public()),
+    "permits:verify-lookup": (GET, public()),
+    "permits:accept-invitation": (GET, public(404)),  # an unknown token
     # Accounts.
     "home": (GET, signed_in()),
     "login": (GET, signed_in(REDIRECT, anonymous=200)),
@@ -82,11 +82,11 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "two_factor:verify": (GET, signed_in(REDIRECT)),  # nothing owed: on to the next page
     "two_factor:recovery-codes": (GET, signed_in()),
     # The applicant's own pages.
-    "my-applications": (GET, _row(LOGIN, 200, 200, 403, 403, 403, 403)),
-    "my-application": (GET, OWN_RECORD_OF_A),
-    "my-permit-pdf": (GET, OWN_RECORD_OF_A),
-    "my-renewal": (GET, OWN_RECORD_OF_A),
-    "invite-applicant": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:my-applications": (GET, _row(LOGIN, 200, 200, 403, 403, 403, 403)),
+    "permits:my-application": (GET, OWN_RECORD_OF_A),
+    "permits:my-permit-pdf": (GET, OWN_RECORD_OF_A),
+    "permits:my-renewal": (GET, OWN_RECORD_OF_A),
+    "permits:invite-applicant": (POST, staff("clerk", ok=ADMITTED)),
     # Permits and applications.
     "permits:permit-list": (GET, staff(*ALL_STAFF)),
     "permits:permit-detail": (GET, staff(*ALL_STAFF)),
@@ -294,10 +294,10 @@ def test_without_two_factor_no_staff_page_opens_when_it_is_required(name, world,
 def test_applicant_a_cannot_open_any_page_of_applicant_bs_records(world):
     client = client_for("applicant_a", world)
     for name, pk in (
-        ("my-application", world.open_application_b.pk),
-        ("my-application", world.application_b.pk),
-        ("my-permit-pdf", world.permit_b.pk),
-        ("my-renewal", world.permit_b.pk),
+        ("permits:my-application", world.open_application_b.pk),
+        ("permits:my-application", world.application_b.pk),
+        ("permits:my-permit-pdf", world.permit_b.pk),
+        ("permits:my-renewal", world.permit_b.pk),
     ):
         assert client.get(reverse(name, kwargs={"pk": pk})).status_code == 404, name
         assert client.post(reverse(name, kwargs={"pk": pk})).status_code in (404, 405), name
@@ -317,7 +317,7 @@ def test_applicant_a_cannot_open_any_document_or_staff_pdf(world):
 
 
 def test_applicant_a_sees_only_her_own_records_in_her_list(world):
-    page = client_for("applicant_a", world).get(reverse("my-applications")).content.decode()
+    page = client_for("applicant_a", world).get(reverse("permits:my-applications")).content.decode()
     assert world.permit_a.number in page
     assert world.permit_b.number not in page
     assert world.applicant_b.name not in page
@@ -326,13 +326,15 @@ def test_applicant_a_sees_only_her_own_records_in_her_list(world):
 
 def test_applicant_a_gets_her_own_permit_as_a_pdf(world):
     response = client_for("applicant_a", world).get(
-        reverse("my-permit-pdf", kwargs={"pk": world.permit_a.pk})
+        reverse("permits:my-permit-pdf", kwargs={"pk": world.permit_a.pk})
     )
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
 
 
-@pytest.mark.parametrize("name", ["my-application", "my-permit-pdf", "my-renewal"])
+@pytest.mark.parametrize(
+    "name", ["permits:my-application", "permits:my-permit-pdf", "permits:my-renewal"]
+)
 def test_a_made_up_record_number_is_a_404_like_anothers_record(name, world):
     client = client_for("applicant_a", world)
     assert client.get(reverse(name, kwargs={"pk": 999_999})).status_code == 404

@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from permits.models import Permit
-from stoneham_boh.backup import row_counts
+from stoneham_boh.ops.backup import row_counts
 
 PDF = b"%PDF-1.4\n% a site plan\n%%EOF\n"
 
@@ -53,7 +53,7 @@ def test_the_demo_data_and_uploads_survive_a_backup_and_a_restore_into_an_empty_
     # The demo users can log in again with their passwords and their roles.
     from django.test import Client
 
-    from stoneham_boh.demo import DEMO_PASSWORD
+    from stoneham_boh.ops.demo import DEMO_PASSWORD
 
     client = Client()
     assert client.login(username="clerk", password=DEMO_PASSWORD)

@@ -12,7 +12,7 @@ from django.db import connection, connections
 
 from permits import actions
 from permits.models import Permit
-from stoneham_boh.errors import ActionRefused
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 
 ISSUED_ON = date(2027, 1, 14)

@@ -53,18 +53,18 @@ def _page(url_name, role, args=None, travel=None):
 PAGES = {
     "public-home": _page("public-home", "anonymous"),
     "login": _page("login", "anonymous"),
-    "pre-check": _page("pre-check", "anonymous"),
-    "verify-lookup": _page("verify-lookup", "anonymous"),
-    "variance-register": _page("variance-register", "anonymous"),
-    "regulations": _page("regulations", "anonymous"),
-    "accept-invitation": _page(
-        "accept-invitation", "anonymous", lambda w: {"token": w.invitation_token}
+    "permits:pre-check": _page("permits:pre-check", "anonymous"),
+    "permits:verify-lookup": _page("permits:verify-lookup", "anonymous"),
+    "hearings:variance-register": _page("hearings:variance-register", "anonymous"),
+    "permits:regulations": _page("permits:regulations", "anonymous"),
+    "permits:accept-invitation": _page(
+        "permits:accept-invitation", "anonymous", lambda w: {"token": w.invitation_token}
     ),
     "password-change": _page("password_change", "applicant_a"),
     "two-factor-setup": _page("two_factor:setup", "clerk"),
     "two-factor-verify": _page("two_factor:verify", "clerk-with-app"),
-    "my-renewal": _page(
-        "my-renewal", "applicant_a", lambda w: {"pk": w.permit_a.pk}, travel=RENEWAL_SEASON
+    "permits:my-renewal": _page(
+        "permits:my-renewal", "applicant_a", lambda w: {"pk": w.permit_a.pk}, travel=RENEWAL_SEASON
     ),
     "permit-list": _page("permits:permit-list", "clerk"),
     "permit-detail": _page("permits:permit-detail", "clerk", lambda w: {"pk": w.permit_a.pk}),
@@ -118,7 +118,7 @@ FORM_PAGES = {
     "facilities.forms.AbutterForm": "abutters",
     "facilities.forms.AbutterImportForm": "abutters",
     "facilities.forms.CertifyForm": "abutters",
-    "hearings.filters.VarianceFilter": "variance-register",
+    "hearings.filters.VarianceFilter": "hearings:variance-register",
     "hearings.forms.DecisionForm": "decide",
     "hearings.forms.DocketItemForm": "item-notices",
     "hearings.forms.LegalNoticeForm": "legal-notice",
@@ -145,7 +145,7 @@ FORM_PAGES = {
     "permits.filters.ApplicationFilter": "application-list",
     "permits.filters.PermitFilter": "permit-list",
     "permits.forms.AnimalForm": "application-edit",
-    "permits.regulation_views.RegulationQueryForm": "regulations",
+    "permits.regulations.views.RegulationQueryForm": "permits:regulations",
     "permits.forms.AnimalFormSetBase": "application-edit",
     "permits.forms.ApplicantForm": "application-new",
     "permits.forms.ApplicationForm": "application-edit",
@@ -160,14 +160,14 @@ FORM_PAGES = {
     "permits.forms.RevokeForm": "permit-detail",
     "permits.forms.StructureForm": "application-edit",
     "permits.forms.StructureFormSetBase": "application-edit",
-    "stoneham_boh.portal_forms.RenewalRequestForm": "my-renewal",
-    "stoneham_boh.portal_forms.VerifyLookupForm": "verify-lookup",
-    "stoneham_boh.precheck_forms.AnimalForm": "pre-check",
-    "stoneham_boh.precheck_forms.LotForm": "pre-check",
-    "stoneham_boh.precheck_forms.PlanFormSet": "pre-check",
-    "stoneham_boh.precheck_forms.StructureForm": "pre-check",
-    "stoneham_boh.two_factor_views.CodeForm": "two-factor-setup",
-    "stoneham_boh.two_factor_views.VerifyForm": "two-factor-verify",
+    "permits.portal.forms.RenewalRequestForm": "permits:my-renewal",
+    "permits.verification.forms.VerifyLookupForm": "permits:verify-lookup",
+    "permits.precheck.forms.AnimalForm": "permits:pre-check",
+    "permits.precheck.forms.LotForm": "permits:pre-check",
+    "permits.precheck.forms.PlanFormSet": "permits:pre-check",
+    "permits.precheck.forms.StructureForm": "permits:pre-check",
+    "stoneham_boh.accounts.two_factor_views.CodeForm": "two-factor-setup",
+    "stoneham_boh.accounts.two_factor_views.VerifyForm": "two-factor-verify",
 }
 
 FORM_BASES = (forms.BaseForm, forms.BaseFormSet, django_filters.FilterSet)

@@ -17,26 +17,42 @@ from importlib import import_module
 import pytest
 from simple_history.signals import post_create_historical_record
 
-from stoneham_boh.navigation import APPS_WITH_NAVIGATION
 from tests.trust.conftest import rolled_back_world
 
 # The proof needs no database of its own, but the world is built in the test database.
 pytestmark = pytest.mark.django_db
 
 # Functions of an actions module that take `by` but change nothing: they only read.
-READ_ONLY = {"stoneham_boh.actions.renewal_request_refusals"}
+READ_ONLY = {"permits.portal.actions.renewal_request_refusals"}
 # Actions whose actor is not a `by` argument.
-ACTOR = {"stoneham_boh.actions.accept_invitation": lambda kwargs: kwargs["invitation"].user}
+ACTOR = {"permits.portal.actions.accept_invitation": lambda kwargs: kwargs["invitation"].user}
+
+
+# Every actions module of the project: each app's, and those of its sub-packages.
+ACTION_MODULES = (
+    "facilities.actions",
+    "hearings.actions",
+    "inspections.actions",
+    "permits.actions",
+    "permits.portal.actions",
+    "stoneham_boh.accounts.actions",
+)
 
 
 def action_modules():
-    modules = []
-    for app in APPS_WITH_NAVIGATION:
-        try:
-            modules.append(import_module(f"{app}.actions"))
-        except ModuleNotFoundError:
-            continue
-    return modules
+    return [import_module(name) for name in ACTION_MODULES]
+
+
+def test_the_list_of_action_modules_is_complete():
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    found = {
+        ".".join(path.relative_to(root).with_suffix("").parts)
+        for path in root.glob("*/**/actions.py")
+        if ".venv" not in path.parts
+    }
+    assert found == set(ACTION_MODULES)
 
 
 def public_functions(module):

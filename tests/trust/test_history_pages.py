@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from stoneham_boh.history import history_rows
+from stoneham_boh.lib.history import history_rows
 from tests.trust.conftest import client_for
 
 pytestmark = pytest.mark.django_db

@@ -27,7 +27,7 @@ def log_in(client, username, password, address=HOME):
 
 
 def security_lines(caplog) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "stoneham_boh.security"]
+    return [r.getMessage() for r in caplog.records if r.name == "stoneham_boh.accounts.security"]
 
 
 @pytest.mark.django_db
@@ -79,7 +79,7 @@ def test_a_success_clears_earlier_failures(client, clerk):
 
 @pytest.mark.django_db
 def test_log_in_failure_lockout_and_log_out_are_logged_with_user_and_address(client, clerk, caplog):
-    caplog.set_level(logging.INFO, logger="stoneham_boh.security")
+    caplog.set_level(logging.INFO, logger="stoneham_boh.accounts.security")
     assert log_in(client, clerk.username, PASSWORD).status_code == 302
     client.post("/accounts/logout/", REMOTE_ADDR=HOME)
     for _ in range(settings.AXES_FAILURE_LIMIT):
@@ -99,7 +99,7 @@ def test_a_permission_refusal_is_logged_with_user_path_and_address(
     client, applicant_user, caplog, settings
 ):
     settings.ROOT_URLCONF = "tests.trust.urls_for_errors"
-    caplog.set_level(logging.INFO, logger="stoneham_boh.security")
+    caplog.set_level(logging.INFO, logger="stoneham_boh.accounts.security")
     client.force_login(applicant_user)
     assert client.get("/trust-test-clerk-only/", REMOTE_ADDR=HOME).status_code == 403
     assert (

@@ -21,7 +21,7 @@ FILE_TYPES = ("application/pdf", "text/csv")
 # Public, but never stored, for reasons of their own: Django marks its log-in view never_cache,
 # a permit's verification must show whether it is in force today, not when first seen, and a
 # pre-check holds the plan someone typed.
-PUBLIC_BUT_NEVER_STORED = {"login", "permit-verify", "pre-check"}
+PUBLIC_BUT_NEVER_STORED = {"login", "permits:permit-verify", "permits:pre-check"}
 
 
 def first_role_let_in(expected: dict) -> str | None:
@@ -48,7 +48,7 @@ def test_pages_of_logged_in_users_and_every_file_are_never_stored(name, role, wo
 
 @pytest.mark.parametrize("role", ["applicant_a", "clerk"])
 def test_a_public_page_seen_by_a_logged_in_user_is_not_stored(role, world):
-    response = client_for(role, world).get(reverse("regulations"))
+    response = client_for(role, world).get(reverse("permits:regulations"))
     assert response["Cache-Control"] == NO_STORE
 
 

@@ -16,8 +16,8 @@ from django_otp.oath import totp
 from django_otp.plugins.otp_static.models import StaticDevice, StaticToken
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from stoneham_boh import two_factor
-from stoneham_boh.roles import Role
+from stoneham_boh.accounts import two_factor
+from stoneham_boh.accounts.roles import Role
 
 PASSWORD = "a-long-test-password"
 
@@ -93,7 +93,7 @@ def test_a_staff_member_must_enrol_before_any_staff_page(client, clerk, required
 def test_enrolling_shows_ten_recovery_codes_once_and_opens_the_staff_pages(
     client, clerk, required, caplog
 ):
-    caplog.set_level(logging.INFO, logger="stoneham_boh.security")
+    caplog.set_level(logging.INFO, logger="stoneham_boh.accounts.security")
     log_in(client, clerk)
     device, codes = enrol(client)
     assert device.confirmed
@@ -118,7 +118,7 @@ def test_a_wrong_first_code_does_not_turn_two_factor_on(client, clerk, required)
 
 @pytest.mark.django_db
 def test_after_enrolling_each_log_in_asks_for_the_code(client, clerk, required, caplog):
-    caplog.set_level(logging.INFO, logger="stoneham_boh.security")
+    caplog.set_level(logging.INFO, logger="stoneham_boh.accounts.security")
     with time_machine.travel(timezone.now(), tick=False) as traveller:
         log_in(client, clerk)
         device, _ = enrol(client)
@@ -136,7 +136,9 @@ def test_after_enrolling_each_log_in_asks_for_the_code(client, clerk, required, 
         )
         assert right.status_code == 302 and right["Location"] == "/home/"
         assert client.get("/home/").status_code == 200
-    messages = [r.getMessage() for r in caplog.records if r.name == "stoneham_boh.security"]
+    messages = [
+        r.getMessage() for r in caplog.records if r.name == "stoneham_boh.accounts.security"
+    ]
     assert "two-factor failed: user=clerk1 address=127.0.0.1" in messages
     assert "two-factor verified (app): user=clerk1 address=127.0.0.1" in messages
     assert response.status_code == 302
@@ -207,7 +209,7 @@ def test_the_next_address_cannot_send_anyone_off_site(client, clerk, required):
 
 
 def security_lines(caplog) -> list[str]:
-    return [r.getMessage() for r in caplog.records if r.name == "stoneham_boh.security"]
+    return [r.getMessage() for r in caplog.records if r.name == "stoneham_boh.accounts.security"]
 
 
 @pytest.mark.django_db
@@ -248,7 +250,7 @@ def test_an_unconfirmed_set_up_expires(client, clerk, required, settings):
 def test_the_user_is_told_by_e_mail_and_the_log_when_two_factor_is_set_up(
     client, clerk, required, caplog
 ):
-    caplog.set_level(logging.INFO, logger="stoneham_boh.security")
+    caplog.set_level(logging.INFO, logger="stoneham_boh.accounts.security")
     clerk.email = "clerk1@stoneham-ma.gov"
     clerk.save()
     log_in(client, clerk)
@@ -297,7 +299,7 @@ def reset_from_the_admin(admin_client, user):
 def test_an_administrator_resets_two_factor_so_the_next_log_in_sets_it_up_again(
     client, clerk, admin_user, settings, caplog
 ):
-    caplog.set_level(logging.INFO, logger="stoneham_boh.security")
+    caplog.set_level(logging.INFO, logger="stoneham_boh.accounts.security")
     clerk.email = "clerk1@stoneham-ma.gov"
     clerk.save()
     log_in(client, clerk)
@@ -334,7 +336,7 @@ def test_the_reset_also_ends_a_session_that_had_passed_the_second_factor(
     log_in(client, clerk)
     enrol(client)
     assert client.get("/home/").status_code == 200
-    from stoneham_boh import actions
+    from stoneham_boh.accounts import actions
 
     actions.reset_two_factor(user=clerk, by=admin_user)
     assert client.get("/home/")["Location"].startswith("/accounts/two-factor/")

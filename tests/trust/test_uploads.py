@@ -15,7 +15,7 @@ from django.urls import get_resolver
 from PIL import Image
 
 from permits.models import Document
-from stoneham_boh.uploads import PHOTO_KINDS, attachment_response, validate_upload
+from stoneham_boh.lib.uploads import PHOTO_KINDS, attachment_response, validate_upload
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 EXE = b"MZ\x90\x00\x03" + b"\x00" * 200
@@ -183,7 +183,7 @@ def test_a_document_is_stored_under_our_name_with_the_extension_of_its_content(
 @pytest.mark.django_db
 def test_the_document_action_itself_refuses_what_the_check_refuses(clerk, application):
     from permits import actions
-    from stoneham_boh.errors import ActionRefused
+    from stoneham_boh.lib.errors import ActionRefused
 
     with pytest.raises(ActionRefused, match="not a file we accept"):
         actions.upload_document(
@@ -235,7 +235,7 @@ def test_a_real_abutter_list_goes_through_the_same_check(client, clerk, applicat
 
 
 def test_every_upload_field_of_the_project_goes_through_the_one_check():
-    """Each form with a file field cleans it with stoneham_boh.uploads.validate_upload."""
+    """Each form with a file field cleans it with stoneham_boh.lib.uploads.validate_upload."""
     import inspect
 
     from facilities.forms import AbutterImportForm

@@ -3,7 +3,7 @@
 from django.http import HttpResponse
 from django.urls import path
 
-from stoneham_boh.access import clerk_required
+from stoneham_boh.accounts.access import clerk_required
 from stoneham_boh.urls import handler403, handler404, handler500, urlpatterns  # noqa: F401
 
 SECRET_DETAIL = "database password is hunter2 at /srv/boh/settings.py line 42"

@@ -27,8 +27,9 @@ from inspections import actions as inspection_actions
 from inspections.models import ChecklistFinding, Inspection
 from permits import actions as permit_actions
 from permits.models import Document
-from stoneham_boh import actions as account_actions
-from stoneham_boh.roles import Role
+from permits.portal import actions as account_actions
+from stoneham_boh.accounts import actions as staff_actions
+from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.conftest import make_user
 
@@ -109,7 +110,7 @@ def build_world() -> World:
     _inspections(o, clerk=clerk, agent=agent)
     _the_other_actions(o, clerk=clerk, agent=agent)
     # An administrator resets the agent's two-factor (a lost phone).
-    account_actions.reset_two_factor(user=agent, by=staff["admin"])
+    staff_actions.reset_two_factor(user=agent, by=staff["admin"])
     return world
 
 

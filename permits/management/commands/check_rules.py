@@ -1,6 +1,6 @@
 """``manage.py check_rules FILE|-``: evaluate facts from a JSON file, print the results.
 
-The contract's command line (``shared/rules-contract.md``): one facts object or a list of them
+The contract's command line (``permits/rules/CONTRACT.md``): one facts object or a list of them
 in, one result or a list in the same order out, as JSON on standard output. Exit 0 when every
 item was evaluated, 2 when any item was invalid (its place holds the error object), 1 when the
 input cannot be read or is not JSON. No database is touched.

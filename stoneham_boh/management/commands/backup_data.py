@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
-from stoneham_boh.backup import create_backup
+from stoneham_boh.ops.backup import create_backup
 
 
 class Command(BaseCommand):

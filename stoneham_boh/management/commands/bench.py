@@ -24,7 +24,7 @@ from django.core.management.base import BaseCommand
 from django.urls import reverse
 from django.utils import timezone
 
-from stoneham_boh import benchdata, benchmark
+from stoneham_boh.bench import benchdata, benchmark
 
 TARGETS = {
     "page_queries_max": 12,
@@ -103,10 +103,10 @@ class Command(BaseCommand):
     # The measurements, in the child process pointed at the benchmark database.
 
     def measure(self, options) -> None:
-        from stoneham_boh.demo import ensure_demo_users
+        from stoneham_boh.ops.demo import ensure_demo_users
 
         # Every page view logs the benchmark's users in: keep the security log for warnings.
-        logging.getLogger("stoneham_boh.security").setLevel(logging.WARNING)
+        logging.getLogger("stoneham_boh.accounts.security").setLevel(logging.WARNING)
         today = timezone.localdate()
         users = ensure_demo_users()
         staff = {
@@ -247,7 +247,7 @@ def pages_to_measure() -> list[benchmark.Page]:
 
     def latest_permit_token() -> str:
         permit = Permit.objects.order_by("-pk").first()
-        return reverse("permit-verify", args=[permit.verify_token])
+        return reverse("permits:permit-verify", args=[permit.verify_token])
 
     Page = benchmark.Page
     return [
@@ -271,7 +271,7 @@ def pages_to_measure() -> list[benchmark.Page]:
 
 def permit_pdf_ms() -> float:
     from permits.models import Permit
-    from permits.pdf import render_permit_pdf
+    from permits.printing import render_permit_pdf
 
     permit = Permit.objects.select_related("holder", "lot").order_by("-pk").first()
     return round(benchmark.best_of(lambda: render_permit_pdf(permit)) * 1000, 1)
@@ -328,7 +328,7 @@ def notices_300_s(today: date) -> float:
 
 def renewal_check_s() -> float:
     """Re-run the rules on the application behind every permit, as the renewal list does."""
-    from permits.facts import evaluate_application, prefetches
+    from permits.facts_from_records import evaluate_application, prefetches
     from permits.models import Application
 
     started = time.perf_counter()

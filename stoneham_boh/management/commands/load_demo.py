@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand
 
-from stoneham_boh.demo import DEMO_PASSWORD, DEMO_USERS, load_demo
+from stoneham_boh.ops.demo import DEMO_PASSWORD, DEMO_USERS, load_demo
 
 
 class Command(BaseCommand):

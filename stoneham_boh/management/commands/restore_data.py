@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from stoneham_boh.backup import BackupError, readable_by_others, restore_backup
+from stoneham_boh.ops.backup import BackupError, readable_by_others, restore_backup
 
 
 class Command(BaseCommand):

@@ -1,0 +1,146 @@
+"""The certified abutter list of an application: entered by hand or imported from a CSV."""
+
+from __future__ import annotations
+
+from django.apps import apps
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from facilities import abutter_csv, actions
+from facilities.forms import AbutterConfirmForm, AbutterForm, AbutterImportForm, CertifyForm
+from facilities.models import Abutter, AbutterList
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import submit
+
+
+def _application(pk):
+    """The application an abutter list belongs to.
+
+    Facilities sit below permits: like the models' "permits.Application" references, the view
+    names the model through the app registry, so that facilities imports nothing of permits.
+    """
+    application_model = apps.get_model("permits", "Application")
+    return get_object_or_404(application_model.objects.select_related("applicant", "lot"), pk=pk)
+
+
+def _abutter_page(request, application, status=200, **extra):
+    abutter_list = AbutterList.objects.filter(application=application).first()
+    abutters = abutter_list.abutters.order_by("voided", "owner_names") if abutter_list else []
+    context = {
+        "application": application,
+        "abutter_list": abutter_list,
+        "abutters": abutters,
+        "add_form": AbutterForm(prefix="abutter"),
+        "import_form": AbutterImportForm(prefix="import"),
+        "certify_form": CertifyForm(
+            prefix="certify",
+            initial={"certified_on": abutter_list.certified_on if abutter_list else None},
+        ),
+        **extra,
+    }
+    return render(request, "facilities/abutter_import.html", context, status=status)
+
+
+@role_required(Role.CLERK)
+@require_http_methods(["GET", "POST"])
+def abutter_import(request, pk):
+    """The certified abutter list: preview an Assessor's CSV, then confirm to import it."""
+    application = _application(pk)
+    if request.method == "GET":
+        return _abutter_page(request, application)
+    if "confirm" in request.POST:
+        return _confirm_import(request, application)
+    form = AbutterImportForm(request.POST, request.FILES, prefix="import")
+    if not form.is_valid():
+        return _abutter_page(request, application, status=400, import_form=form)
+    upload = form.cleaned_data["file"]
+    text = abutter_csv.decode(upload.read())
+    parsed = abutter_csv.parse(text)
+    confirm = AbutterConfirmForm(
+        initial={
+            "csv_text": text,
+            "source_name": (upload.name or "")[:200],
+            "certified_on": form.cleaned_data["certified_on"],
+        }
+    )
+    return _abutter_page(
+        request,
+        application,
+        status=200 if parsed.importable else 400,
+        import_form=form,
+        preview=parsed,
+        confirm_form=confirm,
+    )
+
+
+def _confirm_import(request, application):
+    confirm = AbutterConfirmForm(request.POST)
+    if not confirm.is_valid():
+        messages.error(request, "The preview expired or was changed; upload the file again.")
+        return _abutter_page(request, application, status=400)
+    parsed = abutter_csv.parse(confirm.cleaned_data["csv_text"])
+    if not parsed.importable:
+        return _abutter_page(request, application, status=400, preview=parsed)
+    try:
+        actions.import_abutters(
+            application=application,
+            rows=parsed.values(),
+            certified_on=confirm.cleaned_data["certified_on"],
+            source_name=confirm.cleaned_data["source_name"],
+            by=request.user,
+        )
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+        return _abutter_page(request, application, status=409)
+    messages.success(request, f"{len(parsed.rows)} abutters imported from the certified list.")
+    return redirect("facilities:abutter-import", pk=application.pk)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def abutter_add(request, pk):
+    application = _application(pk)
+    form = AbutterForm(request.POST, prefix="abutter")
+    done = submit(
+        request,
+        form,
+        lambda data: actions.add_abutter(application=application, by=request.user, **data),
+        success=lambda abutter: f"{abutter.owner_names} added.",
+        then=reverse("facilities:abutter-import", args=[pk]),
+    )
+    return done or _abutter_page(request, application, status=400, add_form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def abutter_certify(request, pk):
+    application = _application(pk)
+    form = CertifyForm(request.POST, prefix="certify")
+    done = submit(
+        request,
+        form,
+        lambda data: actions.certify_abutter_list(
+            application=application, certified_on=data["certified_on"], by=request.user
+        ),
+        success="Certification date recorded.",
+        then=reverse("facilities:abutter-import", args=[pk]),
+    )
+    return done or _abutter_page(request, application, status=400, certify_form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def abutter_void(request, pk):
+    abutter = get_object_or_404(Abutter.objects.select_related("abutter_list__application"), pk=pk)
+    application = abutter.abutter_list.application
+    try:
+        actions.void_abutter(abutter=abutter, by=request.user)
+    except ActionRefused as refusal:
+        messages.error(request, str(refusal))
+    else:
+        messages.success(request, f"{abutter.owner_names} struck from the list.")
+    return redirect("facilities:abutter-import", pk=application.pk)

@@ -1,0 +1,56 @@
+"""The Board's decision on a docket item, and its printed decision."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
+
+from hearings import actions
+from hearings.forms import (
+    DecisionForm,
+)
+from hearings.models import DocketItem
+from hearings.notices import timing_for
+from hearings.printing import decision_pdf
+from hearings.views.common import STAFF, _pdf, _submitted
+from hearings.views.items import _item
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+
+
+@role_required(Role.BOARD)
+@require_http_methods(["GET", "POST"])
+def decide(request, pk):
+    item = _item(pk)
+    if item.status != DocketItem.Status.SCHEDULED and hasattr(item, "decision"):
+        messages.info(request, "The Board's decision on this item is recorded.")
+        return redirect("hearings:meeting-detail", pk=item.meeting_id)
+    form = DecisionForm(request.POST or None, item=item)
+    decision = request.method == "POST" and _submitted(
+        request,
+        form,
+        lambda data: actions.record_decision(item=item, by=request.user, **form.action_kwargs()),
+        lambda decision: f"Decision recorded: {decision.get_result_display().lower()}.",
+    )
+    if decision:
+        return redirect("hearings:meeting-detail", pk=item.meeting_id)
+    return render(
+        request,
+        "hearings/decide.html",
+        {"item": item, "form": form, "timing": timing_for(item)},
+        status=400 if form.errors else 200,
+    )
+
+
+@role_required(*STAFF)
+@require_GET
+def item_decision_pdf(request, pk):
+    item = get_object_or_404(
+        DocketItem.objects.select_related(
+            "meeting", "application__applicant", "application__lot", "decision__recorded_by"
+        ),
+        pk=pk,
+        decision__isnull=False,
+    )
+    return _pdf(decision_pdf(item), f"decision-{item.application_id}-{item.pk}.pdf")

@@ -1,0 +1,100 @@
+"""The docket, and scheduling an application for a hearing."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.paginator import Paginator
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods
+
+from hearings import actions
+from hearings.docket import docket_entries, outcome_variances, past_meetings, relief_needed
+from hearings.forms import (
+    ScheduleHearingForm,
+)
+from hearings.models import Meeting
+from hearings.notices import scheduling_warning
+from hearings.views.common import PAGE_SIZE, STAFF, _submitted
+from hearings.wording import variable_rule_ids
+from permits.facts_from_records import evaluate_application
+from permits.models import Application
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.query_bundle import prefetch_together
+from stoneham_boh.lib.record_ids import record_id
+
+
+@role_required(*STAFF)
+@require_GET
+def docket(request):
+    """The coming meeting's docket, the meetings after it, and past meetings with outcomes."""
+    today = timezone.localdate()
+    upcoming = list(Meeting.objects.upcoming(today)[:6])
+    meeting = upcoming[0] if upcoming else None
+    page = Paginator(past_meetings(today), PAGE_SIZE).get_page(request.GET.get("page"))
+    # The coming docket and the past outcomes load together: a fixed dozen queries in all.
+    past = outcome_variances(page.object_list)
+    if meeting is None:
+        prefetch_together(past)
+    return render(
+        request,
+        "hearings/docket.html",
+        {
+            "meeting": meeting,
+            "entries": docket_entries(meeting, load_with=(past,)) if meeting else [],
+            "later_meetings": upcoming[1:],
+            "page_obj": page,
+            "today": today,
+        },
+    )
+
+
+def _warn_if_late(request, meeting) -> None:
+    warning = scheduling_warning(meeting, timezone.localdate())
+    if warning:
+        messages.warning(request, warning)
+
+
+@role_required(Role.CLERK)
+@require_http_methods(["GET", "POST"])
+def schedule(request):
+    """Put an application on a meeting's docket (both may come pre-chosen in the query)."""
+    if request.method == "POST":
+        form = ScheduleHearingForm(request.POST)
+    else:
+        form = ScheduleHearingForm(initial=_schedule_initial(request.GET))
+    item = request.method == "POST" and _submitted(
+        request,
+        form,
+        lambda data: actions.schedule_hearing(by=request.user, **data),
+        lambda item: f"{item.application.applicant} is on the docket.",
+    )
+    if item:
+        _warn_if_late(request, item.meeting)
+        return redirect("hearings:item-notices", pk=item.pk)
+    return render(
+        request,
+        "hearings/schedule.html",
+        {
+            "form": form,
+            "meetings": list(form.fields["meeting"].queryset[:8]),
+            "today": timezone.localdate(),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+def _schedule_initial(query) -> dict:
+    """The form's starting values: the chosen application's failing rules as relief sought."""
+    initial = {}
+    if (meeting := record_id(query.get("meeting"))) is not None:
+        initial["meeting"] = meeting
+    if (chosen := record_id(query.get("application"))) is not None:
+        application = Application.objects.with_facts().filter(pk=chosen).first()
+        if application is not None:
+            initial["application"] = application.pk
+            needed, _ = relief_needed(evaluate_application(application), [])
+            variable = variable_rule_ids()
+            initial["relief_sought"] = [n.relief.rule for n in needed if n.relief.rule in variable]
+    return initial

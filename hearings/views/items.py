@@ -1,0 +1,188 @@
+"""One docket item: its abutter notices, mailing, letters and labels, edits and withdrawal."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from facilities.models import Abutter
+from hearings import actions
+from hearings.forms import (
+    DocketItemForm,
+    MailingForm,
+    MailingListForm,
+    ReceiptForm,
+)
+from hearings.history import docket_item_history
+from hearings.models import AbutterNotice, DocketItem
+from hearings.notices import timing_for
+from hearings.printing import abutter_letters_pdf, labels_pdf
+from hearings.views.common import _pdf, _submitted
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+
+
+def _item(pk):
+    return get_object_or_404(
+        DocketItem.objects.select_related(
+            "meeting", "meeting__legal_notice", "application__applicant", "application__lot"
+        ),
+        pk=pk,
+    )
+
+
+def _notices_page(request, item, status=200, **forms):
+    notices = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
+    abutters = actions.abutters_in_letter_order(item)
+    rows = [
+        {
+            "abutter": abutter,
+            "notice": notices.get(abutter.pk),
+            "form": forms.get(f"mailing_{abutter.pk}")
+            or MailingForm(
+                prefix=f"a{abutter.pk}",
+                initial={
+                    "article_number": getattr(notices.get(abutter.pk), "article_number", ""),
+                },
+            ),
+            "receipt_form": ReceiptForm(prefix=f"r{abutter.pk}"),
+        }
+        for abutter in abutters
+    ]
+    relief = forms.get("item_form") or DocketItemForm(
+        initial={
+            "relief_sought": item.relief_sought,
+            "staff_recommendation": item.staff_recommendation,
+        }
+    )
+    return render(
+        request,
+        "hearings/item_notices.html",
+        {
+            "item": item,
+            "meeting": item.meeting,
+            "application": item.application,
+            "timing": timing_for(item),
+            "rows": rows,
+            "list_form": forms.get("list_form") or MailingListForm(),
+            "item_form": relief,
+            "legal_notice": getattr(item.meeting, "legal_notice", None),
+            "open": item.status == DocketItem.Status.SCHEDULED,
+            "today": timezone.localdate(),
+            "history": docket_item_history(item),
+        },
+        status=status,
+    )
+
+
+@role_required(Role.CLERK)
+@require_GET
+def item_notices(request, pk):
+    return _notices_page(request, _item(pk))
+
+
+@role_required(Role.CLERK)
+@require_POST
+def item_mailing(request, pk, abutter_pk):
+    item = _item(pk)
+    abutter = get_object_or_404(
+        Abutter, pk=abutter_pk, abutter_list__application_id=item.application_id
+    )
+    form = MailingForm(request.POST, prefix=f"a{abutter.pk}")
+    recorded = _submitted(
+        request,
+        form,
+        lambda data: actions.record_mailing(item=item, abutter=abutter, by=request.user, **data),
+        f"Mailing to {abutter.owner_names} recorded.",
+    )
+    if recorded:
+        return redirect(reverse("hearings:item-notices", args=[item.pk]) + "#abutters")
+    return _notices_page(request, item, status=400, **{f"mailing_{abutter.pk}": form})
+
+
+@role_required(Role.CLERK)
+@require_POST
+def item_mailing_list(request, pk):
+    item = _item(pk)
+    form = MailingListForm(request.POST)
+    recorded = _submitted(
+        request,
+        form,
+        lambda data: actions.record_mailing_list(
+            item=item,
+            article_numbers=data["numbers"],
+            mailed_on=data["mailed_on"],
+            by=request.user,
+        ),
+        lambda notices: f"{len(notices)} mailings recorded.",
+    )
+    if recorded:
+        return redirect(reverse("hearings:item-notices", args=[item.pk]) + "#abutters")
+    return _notices_page(request, item, status=400, list_form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def notice_receipt(request, pk):
+    notice = get_object_or_404(AbutterNotice.objects.select_related("abutter"), pk=pk)
+    form = ReceiptForm(request.POST, prefix=f"r{notice.abutter_id}")
+    target = reverse("hearings:item-notices", args=[notice.docket_item_id]) + "#abutters"
+    if not form.is_valid():
+        messages.error(request, "Give the date the return receipt came back.")
+        return redirect(target)
+    try:
+        actions.mark_receipt_returned(
+            notice=notice, returned_on=form.cleaned_data["returned_on"], by=request.user
+        )
+    except ActionRefused as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"Return receipt from {notice.abutter.owner_names} marked.")
+    return redirect(target)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def item_edit(request, pk):
+    item = _item(pk)
+    form = DocketItemForm(request.POST)
+    saved = _submitted(
+        request,
+        form,
+        lambda data: actions.update_docket_item(item=item, by=request.user, **data),
+        "The docket item is saved.",
+    )
+    if saved:
+        return redirect("hearings:item-notices", pk=item.pk)
+    return _notices_page(request, item, status=400, item_form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def item_withdraw(request, pk):
+    item = _item(pk)
+    try:
+        actions.withdraw_docket_item(item=item, by=request.user)
+    except ActionRefused as error:
+        messages.error(request, str(error))
+        return redirect("hearings:item-notices", pk=item.pk)
+    messages.success(request, "The item was taken off the docket; it stays on record.")
+    return redirect("hearings:meeting-detail", pk=item.meeting_id)
+
+
+@role_required(Role.CLERK)
+@require_GET
+def item_letters(request, pk):
+    item = _item(pk)
+    return _pdf(abutter_letters_pdf([item]), f"abutter-letters-{item.pk}.pdf")
+
+
+@role_required(Role.CLERK)
+@require_GET
+def item_labels(request, pk):
+    item = _item(pk)
+    return _pdf(labels_pdf([item]), f"labels-{item.pk}.pdf")

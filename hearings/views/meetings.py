@@ -1,0 +1,181 @@
+"""A meeting: its page, agenda, letters, labels and its legal notice in the newspaper."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from hearings import actions
+from hearings.docket import docket_entries
+from hearings.forms import (
+    LegalNoticeForm,
+    MeetingForm,
+    PublicationForm,
+    SentForm,
+)
+from hearings.history import meeting_history
+from hearings.models import DocketItem, LegalNotice, Meeting
+from hearings.printing import abutter_letters_pdf, agenda_pdf, labels_pdf
+from hearings.views.common import STAFF, _long, _pdf, _scheduled, _submitted
+from hearings.views.docket import _warn_if_late
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+
+
+@role_required(*STAFF)
+@require_GET
+def meeting_detail(request, pk):
+    meeting = get_object_or_404(Meeting.objects.select_related("legal_notice"), pk=pk)
+    return render(
+        request,
+        "hearings/meeting_detail.html",
+        {
+            "meeting": meeting,
+            "entries": docket_entries(meeting),
+            "withdrawn": meeting.items.filter(status=DocketItem.Status.WITHDRAWN).select_related(
+                "application__applicant", "application__lot"
+            ),
+            "today": timezone.localdate(),
+            "history": meeting_history(meeting),
+        },
+    )
+
+
+@role_required(*STAFF)
+@require_GET
+def meeting_agenda(request, pk):
+    meeting = get_object_or_404(Meeting.objects.select_related("legal_notice"), pk=pk)
+    return _pdf(agenda_pdf(meeting), f"agenda-{meeting.date:%Y-%m-%d}.pdf")
+
+
+@role_required(Role.CLERK)
+@require_http_methods(["GET", "POST"])
+def meeting_create(request):
+    form = MeetingForm(request.POST or None)
+    meeting = request.method == "POST" and _submitted(
+        request,
+        form,
+        lambda data: actions.schedule_meeting(
+            on=data["date"],
+            at=data["time"],
+            place=data["place"],
+            notes=data["notes"],
+            by=request.user,
+        ),
+        lambda meeting: (
+            "Meeting scheduled. Notices for its hearings must go out by "
+            f"{_long(meeting.last_notice_day)}."
+        ),
+    )
+    if meeting:
+        _warn_if_late(request, meeting)
+        return redirect("hearings:meeting-detail", pk=meeting.pk)
+    return render(
+        request, "hearings/meeting_form.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+@role_required(Role.CLERK)
+@require_GET
+def meeting_letters(request, pk):
+    meeting = get_object_or_404(Meeting, pk=pk)
+    return _pdf(abutter_letters_pdf(_scheduled(meeting)), f"letters-{meeting.date}.pdf")
+
+
+@role_required(Role.CLERK)
+@require_GET
+def meeting_labels(request, pk):
+    meeting = get_object_or_404(Meeting, pk=pk)
+    return _pdf(labels_pdf(_scheduled(meeting)), f"labels-{meeting.date}.pdf")
+
+
+def _legal_notice_page(request, meeting, status=200, **forms):
+    notice = LegalNotice.objects.filter(meeting=meeting).first()
+    return render(
+        request,
+        "hearings/legal_notice.html",
+        {
+            "meeting": meeting,
+            "notice": notice,
+            "items": _scheduled(meeting),
+            "form": forms.get("form")
+            or LegalNoticeForm(
+                initial={
+                    "text": notice.text if notice else "",
+                    "newspaper": notice.newspaper
+                    if notice
+                    else LegalNotice._meta.get_field("newspaper").default,
+                }
+            ),
+            "sent_form": forms.get("sent_form") or SentForm(),
+            "publication_form": forms.get("publication_form")
+            or PublicationForm(initial={"newspaper": notice.newspaper if notice else ""}),
+        },
+        status=status,
+    )
+
+
+@role_required(Role.CLERK)
+@require_http_methods(["GET", "POST"])
+def legal_notice(request, pk):
+    meeting = get_object_or_404(Meeting, pk=pk)
+    if request.method == "GET":
+        return _legal_notice_page(request, meeting)
+    form = LegalNoticeForm(request.POST)
+    saved = _submitted(
+        request,
+        form,
+        lambda data: actions.edit_legal_notice(meeting=meeting, by=request.user, **data),
+        "The legal notice is saved.",
+    )
+    if saved:
+        return redirect("hearings:legal-notice", pk=meeting.pk)
+    return _legal_notice_page(request, meeting, status=400, form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def legal_notice_draft(request, pk):
+    meeting = get_object_or_404(Meeting, pk=pk)
+    try:
+        actions.draft_legal_notice(meeting=meeting, by=request.user)
+    except ActionRefused as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, "The legal notice was drafted from the docket. Check it.")
+    return redirect("hearings:legal-notice", pk=meeting.pk)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def legal_notice_sent(request, pk):
+    meeting = get_object_or_404(Meeting, pk=pk)
+    form = SentForm(request.POST)
+    sent = _submitted(
+        request,
+        form,
+        lambda data: actions.send_legal_notice(meeting=meeting, by=request.user, **data),
+        "Marked as sent to the newspaper.",
+    )
+    if sent:
+        return redirect("hearings:legal-notice", pk=meeting.pk)
+    return _legal_notice_page(request, meeting, status=400, sent_form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def legal_notice_published(request, pk):
+    meeting = get_object_or_404(Meeting, pk=pk)
+    form = PublicationForm(request.POST)
+    published = _submitted(
+        request,
+        form,
+        lambda data: actions.record_publication(meeting=meeting, by=request.user, **data),
+        "Publication recorded.",
+    )
+    if published:
+        return redirect("hearings:legal-notice", pk=meeting.pk)
+    return _legal_notice_page(request, meeting, status=400, publication_form=form)

@@ -1,0 +1,195 @@
+"""Changes of state of applicant accounts and online renewal requests.
+
+Like every actions module: atomic, keyword-only, names who acted (`by`), re-checks what it
+depends on and raises `ActionRefused` with every reason when it cannot proceed.
+"""
+
+from __future__ import annotations
+
+import smtplib
+from datetime import date
+
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.models import Group
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from permits.models import Applicant, Application, Permit
+from permits.portal import invitations, notifications
+from permits.portal.models import Invitation, RenewalRequest
+from stoneham_boh.accounts.roles import Role, is_staff_member
+from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.history import save_as
+
+
+def _account_refusals(applicant: Applicant) -> list[str]:
+    reasons = []
+    if not applicant.email.strip():
+        reasons.append("Add the applicant's e-mail address first: the link is sent there.")
+    user = applicant.user
+    if user is not None:
+        # A staff account must never be reachable through a link a clerk can send to any
+        # address; a working applicant account already has a password of its own.
+        if is_staff_member(user) or user.is_staff:
+            reasons.append("The applicant is linked to a staff account, which cannot be invited.")
+        elif user.has_usable_password():
+            reasons.append(
+                f"{applicant} already has an account (user name {user.username}) and has set "
+                "a password."
+            )
+    return reasons
+
+
+def _new_applicant_user(applicant: Applicant, by):
+    first, _, last = (applicant.contact_person or applicant.name).partition(" ")
+    user = get_user_model()(
+        username=invitations.username_for(applicant.email),
+        email=applicant.email.strip(),
+        first_name=first[:150],
+        last_name=last[:150],
+    )
+    # No password until the applicant sets one through the link.
+    user.set_unusable_password()
+    save_as(user, by)
+    user.groups.add(Group.objects.get(name=Role.APPLICANT.value))
+    applicant.user = user
+    save_as(applicant, by)
+    return user
+
+
+@transaction.atomic
+def invite_applicant(*, applicant: Applicant, by) -> Invitation:
+    """Open (or re-offer) the applicant's account and e-mail a one-time link to set a password.
+
+    Sending again replaces the earlier link. The e-mail is sent before the transaction commits,
+    so a failed send leaves nothing behind and the clerk is told.
+    """
+    applicant = (
+        Applicant.objects.select_for_update(of=("self",))
+        .select_related("user")
+        .get(pk=applicant.pk)
+    )
+    reasons = _account_refusals(applicant)
+    if reasons:
+        raise ActionRefused(f"{applicant} cannot be invited.", reasons)
+    user = applicant.user or _new_applicant_user(applicant, by)
+    now = timezone.now()
+    for earlier in Invitation.objects.filter(applicant=applicant).usable(now):
+        earlier.superseded_at = now
+        save_as(earlier, by)
+    token, token_digest = invitations.new_token()
+    invitation = save_as(
+        Invitation(
+            applicant=applicant,
+            user=user,
+            email=applicant.email.strip(),
+            token_digest=token_digest,
+            created_at=now,
+            expires_at=now + invitations.VALID_FOR,
+            created_by=by,
+        ),
+        by,
+    )
+    try:
+        notifications.send_invitation(invitation, token=token)
+    except (OSError, smtplib.SMTPException) as error:
+        raise ActionRefused(
+            "The invitation e-mail could not be sent; nothing was changed. Try again later."
+        ) from error
+    return invitation
+
+
+@transaction.atomic
+def accept_invitation(*, invitation: Invitation, password: str):
+    """Set the invited applicant's password; the link then stops working. Returns the user."""
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("user")
+        .get(pk=invitation.pk)
+    )
+    now = timezone.now()
+    problem = invitations.why_unusable(invitation, now)
+    if problem:
+        raise ActionRefused(problem)
+    user = invitation.user
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as error:
+        raise ActionRefused("Choose a different password.", list(error.messages)) from error
+    user.set_password(password)
+    user.is_active = True
+    save_as(user, user)
+    invitation.accepted_at = now
+    save_as(invitation, user)
+    return user
+
+
+def renewal_request_refusals(permit: Permit, by, today: date) -> list[str]:
+    """Every reason `by` cannot ask online for the renewal of `permit` today."""
+    reasons = []
+    if permit.holder.user_id is None or permit.holder.user_id != by.pk:
+        reasons.append("Only the permit holder can ask for its renewal.")
+    if permit.status == Permit.Status.REVOKED:
+        reasons.append("A revoked permit cannot be renewed; a new application is needed.")
+    elif permit.status == Permit.Status.VOID:
+        reasons.append("This permit was voided; ask the Board of Health office what to do.")
+    opens, closes = RenewalRequest.window_for(permit)
+    if today < opens:
+        reasons.append(f"Renewal requests for this permit open on {opens:%B %-d, %Y}.")
+    elif today > closes:
+        reasons.append(
+            f"This permit expired on {closes:%B %-d, %Y}; ask the office about a new application."
+        )
+    pending = permit.renewal_requests.pending().first()
+    if pending is not None:
+        asked = timezone.localdate(pending.submitted_at)
+        reasons.append(
+            f"You already asked for this renewal on {asked:%B %-d, %Y}; the clerk will prepare it."
+        )
+    elif permit.renewal_applications.filter(
+        status__in=(*Application.OPEN_STATUSES, Application.Status.ISSUED)
+    ).exists():
+        reasons.append("The Board of Health is already preparing the renewal of this permit.")
+    return reasons
+
+
+@transaction.atomic
+def request_renewal(*, permit: Permit, by, unchanged: bool, changes: str = "") -> RenewalRequest:
+    """The holder asks for next year's renewal, saying that nothing changed or what did."""
+    permit = Permit.objects.select_for_update().select_related("holder").get(pk=permit.pk)
+    changes = changes.strip()
+    reasons = renewal_request_refusals(permit, by, timezone.localdate())
+    if not unchanged and not changes:
+        reasons.append("Say what has changed since the permit was issued.")
+    if reasons:
+        raise ActionRefused("The renewal request was not sent.", reasons)
+    request = RenewalRequest(
+        permit=permit,
+        submitted_by=by,
+        unchanged=unchanged,
+        changes="" if unchanged else changes,
+    )
+    return save_as(request, by)
+
+
+@transaction.atomic
+def take_up_renewal_request(
+    *, renewal_request: RenewalRequest, application: Application, by
+) -> RenewalRequest:
+    """The clerk opened `application` (a renewal of the same permit) from the holder's request."""
+    renewal_request = RenewalRequest.objects.select_for_update().get(pk=renewal_request.pk)
+    reasons = []
+    if renewal_request.status != RenewalRequest.Status.SUBMITTED:
+        reasons.append("This renewal request was already taken up.")
+    if application.kind != Application.Kind.RENEWAL or application.renews_id != (
+        renewal_request.permit_id
+    ):
+        reasons.append("The application is not a renewal of the requested permit.")
+    if reasons:
+        raise ActionRefused("The renewal request cannot be taken up.", reasons)
+    renewal_request.status = RenewalRequest.Status.TAKEN_UP
+    renewal_request.application = application
+    renewal_request.taken_up_at = timezone.now()
+    renewal_request.taken_up_by = by
+    return save_as(renewal_request, by)

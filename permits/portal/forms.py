@@ -1,0 +1,43 @@
+"""Forms of the applicant's pages."""
+
+from __future__ import annotations
+
+from crispy_forms.helper import FormHelper
+from django import forms
+
+
+def _helper() -> FormHelper:
+    helper = FormHelper()
+    helper.form_tag = False
+    return helper
+
+
+class RenewalRequestForm(forms.Form):
+    unchanged = forms.ChoiceField(
+        label="Since this permit was issued",
+        choices=[
+            ("yes", "Nothing has changed: the same animals, structures and lot"),
+            ("no", "Something has changed"),
+        ],
+        widget=forms.RadioSelect,
+        help_text="A permit covers exactly the animals and facility it names (§20-20(3)); "
+        "anything different needs the Board's review.",
+    )
+    changes = forms.CharField(
+        label="What has changed?",
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="For example more or different animals (§20-20(3)), a new or moved "
+        "structure (§20-20(2)), or a new way of handling manure (§20-16).",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = _helper()
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("unchanged") == "no" and not cleaned.get("changes", "").strip():
+            self.add_error("changes", "Say what has changed, so that the clerk can prepare it.")
+        return cleaned

@@ -1,0 +1,189 @@
+"""The applicant's own pages, the invitation link, and the clerk's "invite" button.
+
+Applicant pages look records up only through `permits.portal.pages`, which starts from the
+logged-in user: another applicant's record is a 404, whatever number is typed in the address.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.forms import SetPasswordForm
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.cache import never_cache
+from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from permits.models import Applicant
+from permits.portal import actions, invitations
+from permits.portal import pages as portal
+from permits.portal.forms import RenewalRequestForm
+from permits.portal.models import RenewalRequest
+from permits.printing import render_permit_pdf
+from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+
+
+def _refused(request, error: ActionRefused) -> None:
+    messages.error(request, " ".join([error.message, *error.reasons]))
+
+
+# --- the applicant's pages -------------------------------------------------------------------
+
+
+@require_GET
+@role_required(Role.APPLICANT)
+def my_applications(request):
+    today = timezone.localdate()
+    applications = portal.own_applications(request.user).prefetch_related("docket_items__meeting")
+    permits = list(portal.portal_permits(request.user).order_by("-year", "-sequence"))
+    for permit in permits:
+        permit.renewal_state = portal.renewal_state(permit, today)
+    return render(
+        request,
+        "permits/portal/my_applications.html",
+        {
+            "applicant": getattr(request.user, "applicant", None),
+            "applications": applications.order_by("-received_on", "-id"),
+            "permits": permits,
+            "today": today,
+        },
+    )
+
+
+@require_GET
+@role_required(Role.APPLICANT)
+def my_application(request, pk: int):
+    today = timezone.localdate()
+    application = get_object_or_404(
+        portal.with_facts(portal.own_applications(request.user)).select_related(
+            "permit", "abutter_list"
+        ),
+        pk=pk,
+    )
+    return render(
+        request,
+        "permits/portal/my_application.html",
+        {
+            "application": application,
+            "timeline": portal.timeline(application, today),
+            "needed": portal.still_needed(application, today),
+            "hearings": [
+                item
+                for item in application.docket_items.all()
+                if item.status in ("scheduled", "decided", "continued")
+            ],
+            "permit": getattr(application, "permit", None),
+            "today": today,
+        },
+    )
+
+
+@require_GET
+@role_required(Role.APPLICANT)
+def my_permit_pdf(request, pk: int):
+    permit = get_object_or_404(portal.own_permits(request.user), pk=pk)
+    response = HttpResponse(render_permit_pdf(permit), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="permit-{permit.number}.pdf"'
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+@role_required(Role.APPLICANT)
+def my_renewal(request, pk: int):
+    permit = get_object_or_404(portal.own_permits(request.user).prefetch_related("animals"), pk=pk)
+    today = timezone.localdate()
+    form = RenewalRequestForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            actions.request_renewal(
+                permit=permit,
+                by=request.user,
+                unchanged=form.cleaned_data["unchanged"] == "yes",
+                changes=form.cleaned_data["changes"],
+            )
+        except ActionRefused as error:
+            form.add_error(None, error.message)
+            for reason in error.reasons:
+                form.add_error(None, reason)
+        else:
+            messages.success(
+                request,
+                f"Your request to renew permit {permit.number} was sent. The clerk will prepare "
+                "the renewal and tell you the fee.",
+            )
+            return redirect("permits:my-applications")
+    return render(
+        request,
+        "permits/portal/my_renewal.html",
+        {
+            "permit": permit,
+            "form": form,
+            "refusals": actions.renewal_request_refusals(permit, request.user, today),
+            "window": RenewalRequest.window_for(permit),
+        },
+    )
+
+
+# --- the invitation link ---------------------------------------------------------------------
+
+
+@sensitive_post_parameters("new_password1", "new_password2")
+@never_cache
+@require_http_methods(["GET", "POST"])
+def accept_invitation(request, token: str):
+    """Public: the link itself is the credential. A used, expired or replaced link says so."""
+    invitation = invitations.find(token)
+    if invitation is None:
+        return render(
+            request,
+            "permits/portal/invitation_invalid.html",
+            {"problem": "This invitation link is not valid. Check that the whole link was copied."},
+            status=404,
+        )
+    problem = invitations.why_unusable(invitation, timezone.now())
+    if problem:
+        return render(
+            request, "permits/portal/invitation_invalid.html", {"problem": problem}, status=410
+        )
+    form = SetPasswordForm(invitation.user, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = actions.accept_invitation(
+                invitation=invitation, password=form.cleaned_data["new_password1"]
+            )
+        except ActionRefused as error:
+            form.add_error(None, " ".join([error.message, *error.reasons]))
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, "Your password is set. Welcome to your pages.")
+            return redirect("permits:my-applications")
+    return render(
+        request,
+        "permits/portal/accept_invitation.html",
+        {"invitation": invitation, "form": form},
+    )
+
+
+# --- the clerk's button ----------------------------------------------------------------------
+
+
+@require_POST
+@role_required(Role.CLERK)
+def invite_applicant(request, pk: int):
+    applicant = get_object_or_404(Applicant, pk=pk)
+    try:
+        invitation = actions.invite_applicant(applicant=applicant, by=request.user)
+    except ActionRefused as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            f"Invitation sent to {invitation.email}. The link works once, for 7 days "
+            f"(user name {invitation.user.username}).",
+        )
+    return redirect("permits:applicant-detail", pk=applicant.pk)

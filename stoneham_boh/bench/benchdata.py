@@ -1,0 +1,402 @@
+"""A town-sized-and-more data set for the benchmark, written in bulk.
+
+The benchmark needs tens of thousands of records in seconds, so this module writes them with
+`bulk_create` instead of the actions (which are exercised record by record in the tests), and
+writes their history rows in bulk too, so that history queries run over realistic tables.
+Only the benchmark's own, separate database (and the tests' databases) are filled this way.
+
+`add_records(scale)` appends `scale` "units": one unit is a lot with its applicant, the permit
+it holds (and the issued application behind it), and two inspections. Every fifth lot also
+has a new application with a certified list of about 37 abutters, three in four of them on a
+hearing docket; every tenth has a renewal under way; every fiftieth a complaint. Each call
+makes its own meetings: the first one to come (in two weeks), the others past and decided,
+so that every page has something to show whatever the scale: 10 gives ten of each kind,
+10,000 gives 10,000 lots, 13,000 applications, 10,000 permits, 60,000 abutters, 500 meetings
+with 1,500 hearings, and 20,000 inspections.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from datetime import date, time, timedelta
+from decimal import Decimal
+
+from django.db import transaction
+from django.utils import timezone
+
+from facilities.models import Abutter, AbutterList, AnimalKept, Lot, Structure
+from hearings import models as hearings
+from inspections.models import Complaint, Inspection, Order
+from permits.models import Applicant, Application, FeeSchedule, Permit, PermitAnimal
+from stoneham_boh.ops.demo import STREETS
+
+KEEPINGS = (
+    ("chicken", "coop", 6),
+    ("goat", "shelter", 3),
+    ("pigeon", "loft", 30),
+    ("duck", "coop", 5),
+    ("rabbit", "hutch", 4),
+    ("horse", "stable", 1),
+)
+BATCH = 2000
+ITEMS_PER_MEETING = 3
+
+
+def _bulk(model, rows, *, by=None) -> list:
+    """Insert `rows` and their history rows ("created", by `by`); return them saved."""
+    saved = model.objects.bulk_create(rows, batch_size=BATCH)
+    if saved and hasattr(model, "history"):
+        if saved[0].pk is None:  # a backend that does not return the new keys
+            start = model.objects.order_by("-pk").values_list("pk", flat=True)[len(saved) - 1]
+            saved = list(model.objects.filter(pk__gte=start).order_by("pk"))
+        model.history.bulk_history_create(saved, batch_size=BATCH, default_user=by)
+    return saved
+
+
+@transaction.atomic
+def add_records(scale: int, *, today: date, agent, clerk=None, board=(), seed: int = 7):
+    rng = random.Random(seed + scale)  # noqa: S311 - reproducible benchmark data
+    if not FeeSchedule.objects.exists():
+        FeeSchedule.objects.create(
+            name="Fee schedule",
+            effective_from=date(2002, 8, 1),
+            new_application_fee=Decimal("75"),
+            renewal_fee=Decimal("40"),
+        )
+    first = Lot.objects.count()
+    lots = _bulk(
+        Lot,
+        [
+            Lot(
+                parcel_id=f"{(first + i) // 1000 + 1}-{(first + i) % 1000}-{rng.randint(1, 9)}",
+                street_address=f"{rng.randint(1, 400)} {STREETS[(first + i) % len(STREETS)]}",
+                area_acres=Decimal(str(round(rng.uniform(0.2, 3.0), 2))),
+                percolation_min_per_inch=Decimal(rng.choice([5, 8, 12, 15])),
+            )
+            for i in range(scale)
+        ],
+        by=clerk,
+    )
+    applicants = _bulk(
+        Applicant,
+        [
+            Applicant(
+                name=f"Keeper {first + i}", mailing_street=lot.street_address, mailing_zip="02180"
+            )
+            for i, lot in enumerate(lots)
+        ],
+        by=clerk,
+    )
+
+    # One issued application (and its permit) per lot.
+    pairs = [(lot.pk, applicant.pk, {}) for lot, applicant in zip(lots, applicants, strict=True)]
+    received = functools.partial(_applications, rng, today, clerk)
+    issued = received(
+        pairs,
+        (20, 3000),
+        kind="renewal",
+        status="issued",
+        vermin_plan_approved=True,
+        vermin_licensed_operator=True,
+    )
+    permits = _bulk(
+        Permit,
+        [
+            Permit(
+                number=f"B{a.pk:07d}",
+                year=a.received_on.year,
+                sequence=a.pk,
+                application=a,
+                holder_id=a.applicant_id,
+                lot_id=a.lot_id,
+                issued_on=a.received_on,
+                expires_on=date(a.received_on.year, 12, 31),
+                issued_by=clerk,
+                verify_token=f"bench-{a.pk:08d}-{rng.getrandbits(64):016x}",
+            )
+            for a in issued
+        ],
+        by=clerk,
+    )
+
+    # A new application on every fifth lot, a renewal under way on every tenth.
+    new = received(
+        pairs[::5],
+        (1, 60),
+        kind="new",
+        status="received",
+        doc_site_plan=True,
+        doc_certified_abutter_list=True,
+        doc_maintenance_plan=True,
+    )
+    renewing = received(
+        [
+            (p.lot_id, p.holder_id, {"renews": p, "status": "received" if i % 20 == 7 else "draft"})
+            for i, p in enumerate(permits)
+            if i % 10 == 7
+        ],
+        (1, 30),
+        kind="renewal",
+    )
+    applications = issued + new + renewing
+    _add_keeping(rng, applications, permits, clerk)
+    abutters = _add_abutter_lists(rng, new, clerk)
+    _add_hearings(rng, new, abutters, today, clerk, board)
+    _add_inspections(rng, lots, today, agent, clerk)
+
+
+def _applications(rng, today: date, clerk, rows, days: tuple[int, int], **fields) -> list:
+    """Applications for (lot id, applicant id, their own fields) rows, received `days` ago
+    (a random number between the two), with their fields and the ones they share."""
+    return _bulk(
+        Application,
+        [
+            Application(
+                lot_id=lot_id,
+                applicant_id=applicant_id,
+                created_by=clerk,
+                manure_method="receptacle",
+                securely_fenced=True,
+                received_on=today - timedelta(days=rng.randint(*days)),
+                **fields,
+                **own,
+            )
+            for lot_id, applicant_id, own in rows
+        ],
+        by=clerk,
+    )
+
+
+def _add_keeping(rng, applications, permits, clerk) -> None:
+    """One kind of animal and its housing (a corral too, for horses) per application."""
+    structures, animals = [], []
+    for application in applications:
+        species, kind, count = KEEPINGS[application.lot_id % len(KEEPINGS)]
+        animals.append(AnimalKept(application=application, species=species, count=count))
+        structures.append(
+            Structure(
+                application=application,
+                label="S1",
+                kind=kind,
+                area_sqft=Decimal("150"),
+                potable_water=True,
+                screened_window=True,
+                opposite_louvers=True,
+                distance_property_line_ft=Decimal(rng.choice([35, 55, 80])),
+                distance_public_way_ft=Decimal("60"),
+            )
+        )
+        if species == "horse":
+            structures.append(
+                Structure(
+                    application=application,
+                    label="C1",
+                    kind="corral",
+                    area_sqft=Decimal("1200"),
+                    fence_height_ft=Decimal("6"),
+                    distance_public_way_ft=Decimal("40"),
+                )
+            )
+    _bulk(AnimalKept, animals, by=clerk)
+    _bulk(Structure, structures, by=clerk)
+    kept = {animal.application_id: animal for animal in animals}
+    _bulk(
+        PermitAnimal,
+        [
+            PermitAnimal(
+                permit=permit,
+                species=kept[permit.application_id].species,
+                count=kept[permit.application_id].count,
+            )
+            for permit in permits
+        ],
+        by=clerk,
+    )
+
+
+def _add_abutter_lists(rng, applications, clerk) -> dict[int, list[Abutter]]:
+    """A certified list of 30 to 45 abutters for each new application."""
+    lists = _bulk(
+        AbutterList,
+        [AbutterList(application=a, certified_on=a.received_on) for a in applications],
+        by=clerk,
+    )
+    abutters = _bulk(
+        Abutter,
+        [
+            Abutter(
+                abutter_list=abutter_list,
+                owner_names=f"Owner {abutter_list.pk}-{n}",
+                mailing_street=f"{n + 1} {STREETS[n % len(STREETS)]}",
+                mailing_zip="02180",
+            )
+            for index, abutter_list in enumerate(lists)
+            for n in range(30 + index % 16)
+        ],
+        by=clerk,
+    )
+    by_application: dict[int, list[Abutter]] = {}
+    application_of = {abutter_list.pk: abutter_list.application_id for abutter_list in lists}
+    for abutter in abutters:
+        by_application.setdefault(application_of[abutter.abutter_list_id], []).append(abutter)
+    return by_application
+
+
+def _add_hearings(rng, new_applications, abutters, today: date, clerk, board) -> None:
+    """Three hearings a meeting. The first meeting is in two weeks (its abutters half
+    mailed); the others are past, their hearings decided; a quarter of the new applications
+    wait to be docketed."""
+    docketed = [a for index, a in enumerate(new_applications) if index % 4 != 3]
+    count = max(2, -(-len(docketed) // ITEMS_PER_MEETING))
+    dates = [today + timedelta(days=14)] + [
+        today - timedelta(days=14 * n + rng.randint(0, 6)) for n in range(1, count)
+    ]
+    meetings = _bulk(
+        hearings.Meeting, [hearings.Meeting(date=day, time=time(19, 0)) for day in dates], by=clerk
+    )
+    _bulk(
+        hearings.LegalNotice,
+        [
+            hearings.LegalNotice(
+                meeting=m,
+                text="Notice of public hearing.",
+                sent_on=m.date - timedelta(days=24),
+                published_on=m.date - timedelta(days=20)
+                if m.date - timedelta(days=20) <= today
+                else None,
+            )
+            for m in meetings
+        ],
+        by=clerk,
+    )
+    # The first meeting takes the first applications (all but one of a small set's), the
+    # past ones the rest in turn: every set has a coming docket and past outcomes.
+    coming = min(ITEMS_PER_MEETING, len(docketed) - 1)
+    placed = [
+        (meetings[0] if i < coming else meetings[1 + (i - coming) % (count - 1)], a)
+        for i, a in enumerate(docketed)
+    ]
+    positions: dict[int, int] = {}
+    items = []
+    for meeting, application in placed:
+        positions[meeting.pk] = positions.get(meeting.pk, 0) + 1
+        items.append(
+            hearings.DocketItem(
+                meeting=meeting,
+                application=application,
+                kind="new_application",
+                status="scheduled" if meeting.date >= today else "decided",
+                position=positions[meeting.pk],
+            )
+        )
+    items = _bulk(hearings.DocketItem, items, by=clerk)
+    for meeting, application in placed:
+        application.status = "awaiting_hearing" if meeting.date >= today else "approved"
+    Application.objects.bulk_update([a for _, a in placed], ["status"], batch_size=BATCH)
+    decided = [item for item in items if item.status == "decided"]
+    decisions = _bulk(
+        hearings.Decision,
+        [
+            hearings.Decision(
+                docket_item=item, result="approved", decided_on=item.meeting.date, recorded_by=clerk
+            )
+            for item in decided
+        ],
+        by=clerk,
+    )
+    _bulk(
+        hearings.Vote,
+        [
+            hearings.Vote(decision=decision, member=member, vote="yes")
+            for decision in decisions
+            for member in board
+        ],
+        by=clerk,
+    )
+    _bulk(
+        hearings.Variance,
+        [
+            hearings.Variance(
+                application_id=d.docket_item.application_id,
+                decision=d,
+                rules=["20-15.4.a"],
+                granted_on=d.decided_on,
+            )
+            for n, d in enumerate(decisions)
+            if n % 10 == 0
+        ],
+        by=clerk,
+    )
+    _bulk(
+        hearings.AbutterNotice,
+        [
+            hearings.AbutterNotice(
+                docket_item=item,
+                abutter=abutter,
+                article_number=f"RE{abutter.pk:09d}US",
+                mailed_on=item.meeting.date - timedelta(days=21),
+            )
+            for item in items
+            for n, abutter in enumerate(abutters.get(item.application_id, []))
+            if item.status == "decided" or n % 2 == 0
+        ],
+        by=clerk,
+    )
+
+
+def _add_inspections(rng, lots, today: date, agent, clerk) -> None:
+    """Two inspections a lot (some coming, most done), an order on every tenth, and a
+    complaint on every fiftieth."""
+    rows = []
+    for lot in lots:
+        for n in range(2):
+            status = "completed" if n == 0 else rng.choice(["scheduled", "completed"])
+            day = today - timedelta(
+                days=rng.randint(1, 2000) if status == "completed" else rng.randint(-14, 3)
+            )
+            rows.append(
+                Inspection(
+                    lot=lot,
+                    kind="routine",
+                    agent=agent,
+                    status=status,
+                    scheduled_for=day,
+                    performed_at=timezone.now() - timedelta(days=(today - day).days)
+                    if status == "completed"
+                    else None,
+                )
+            )
+    inspections = _bulk(Inspection, rows, by=agent)
+    done = [i for i in inspections if i.status == "completed"][: len(lots) // 10 + 1]
+    _bulk(
+        Order,
+        [
+            Order(
+                inspection=i,
+                lot_id=i.lot_id,
+                citation="§20-16(6)",
+                requirement="Abate the rodent infestation.",
+                issued_by=agent,
+                deadline=today + timedelta(days=rng.randint(-30, 30)),
+            )
+            for i in done
+        ],
+        by=agent,
+    )
+    _bulk(
+        Complaint,
+        [
+            Complaint(
+                lot=lot,
+                complainant_name="A neighbour",
+                nature="odour",
+                description="Strong odour from the coop.",
+                received_by=clerk,
+                status="open" if n % 2 == 0 else "closed",
+                received_on=today - timedelta(days=rng.randint(0, 400)),
+            )
+            for n, lot in enumerate(lots[::50])
+        ],
+        by=clerk,
+    )
