@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
@@ -12,6 +13,7 @@ from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import Http404
 from django.urls import get_resolver
+from django.utils import timezone
 from PIL import Image
 
 from permits.models import Document
@@ -197,7 +199,10 @@ def test_the_document_action_itself_refuses_what_the_check_refuses(clerk, applic
 def import_abutters(client, application, name: str, content: bytes):
     return client.post(
         f"/facilities/applications/{application.pk}/abutters/",
-        {"import-file": upload(name, content, "text/csv"), "import-certified_on": "2027-01-05"},
+        {
+            "import-file": upload(name, content, "text/csv"),
+            "import-certified_on": (timezone.localdate() - timedelta(days=10)).isoformat(),
+        },
     )
 
 
