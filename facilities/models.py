@@ -59,6 +59,15 @@ class MailingAddress(models.Model):
         ]
 
 
+class LotQuerySet(models.QuerySet):
+    def search(self, text: str):
+        """Free text: the street address, or the parcel id (map-block-lot, in capitals)."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(Q(street_address__icontains=text) | Q(parcel_id__icontains=text.upper()))
+
+
 class Lot(models.Model):
     """A parcel of land as the Assessor records it (§20-14, Lot)."""
 
@@ -116,6 +125,8 @@ class Lot(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     history = HistoricalRecords()
+
+    objects = LotQuerySet.as_manager()
 
     class Meta:
         ordering = ["street_address"]

@@ -25,7 +25,7 @@ from hearings.models import (
     Vote,
 )
 from hearings.notices import (
-    LETTER_ORDER,
+    abutters_in_letter_order,
     legal_notice_text,
     normalize_article_number,
     timing_for,
@@ -377,15 +377,6 @@ def record_mailing(
             reasons.append(f"Article {number} is already recorded for another abutter.")
     _refuse_if(reasons, "The mailing cannot be recorded.")
     return _record_one(item, abutter, number, mailed_on, by)
-
-
-def abutters_in_letter_order(item: DocketItem) -> list[Abutter]:
-    """The abutters noticed for `item`, in the order of the letters, labels and notices page."""
-    return list(
-        Abutter.objects.filter(
-            abutter_list__application_id=item.application_id, voided=False
-        ).order_by(*LETTER_ORDER)
-    )
 
 
 @transaction.atomic

@@ -11,9 +11,10 @@ from datetime import date, time, timedelta
 from decimal import Decimal
 
 from facilities import actions as facility_actions
-from hearings import actions
+from hearings import actions, notices
 from hearings.models import AbutterNotice
 from permits import actions as permit_actions
+from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
 
 OUT_OF_TOWN = (
@@ -98,7 +99,7 @@ def _article_numbers(rng: random.Random, count: int) -> list[str]:
 
 
 def _mail_everyone(item, rng, mailed_on, by) -> None:
-    count = len(actions.abutters_in_letter_order(item))
+    count = len(notices.abutters_in_letter_order(item))
     actions.record_mailing_list(
         item=item,
         article_numbers=_article_numbers(rng, count),
@@ -186,7 +187,7 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
     permit_actions.submit_application(application=application, received_on=received_on, by=clerk)
     permit_actions.record_payment(
         application=application,
-        amount=permit_actions.fee_due(application),
+        amount=eligibility.fee_due(application),
         received_on=received_on,
         method="check",
         reference="#1874",

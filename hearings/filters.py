@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import django_filters
-from django.db.models import Q
 
 from hearings.models import Variance
+from stoneham_boh.lib.search import SearchFilterSet
 
 
-class VarianceFilter(django_filters.FilterSet):
+class VarianceFilter(SearchFilterSet):
     q = django_filters.CharFilter(
         label="Street or name", method="search", help_text="Part of an address or a holder's name."
     )
@@ -16,12 +16,3 @@ class VarianceFilter(django_filters.FilterSet):
     class Meta:
         model = Variance
         fields: list[str] = []
-
-    def search(self, queryset, name, value):
-        value = value.strip()
-        if not value:
-            return queryset
-        return queryset.filter(
-            Q(application__lot__street_address__icontains=value)
-            | Q(application__applicant__name__icontains=value)
-        )

@@ -180,6 +180,16 @@ class VarianceQuerySet(models.QuerySet):
             Q(expires_on__isnull=True) | Q(expires_on__gte=today)
         )
 
+    def search(self, text: str):
+        """Free text: part of the lot's street address or of the holder's name."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(
+            Q(application__lot__street_address__icontains=text)
+            | Q(application__applicant__name__icontains=text)
+        )
+
 
 class Variance(models.Model):
     """The Board's written variance of named rules for one case (§20-21)."""

@@ -18,6 +18,7 @@ from datetime import date
 from django.conf import settings
 from django.template.defaultfilters import date as date_filter
 
+from facilities.models import Abutter
 from hearings.models import DocketItem, Meeting, notice_days
 from hearings.wording import animals_phrase, reliefs_phrase
 
@@ -228,3 +229,12 @@ def legal_notice_text(meeting: Meeting, items) -> str:
         board["name"],
     ]
     return "\n".join(lines)
+
+
+def abutters_in_letter_order(item: DocketItem) -> list[Abutter]:
+    """The abutters noticed for `item`, in the order of the letters, labels and notices page."""
+    return list(
+        Abutter.objects.filter(
+            abutter_list__application_id=item.application_id, voided=False
+        ).order_by(*LETTER_ORDER)
+    )

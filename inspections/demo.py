@@ -18,6 +18,7 @@ from inspections.actions import Answer
 from inspections.checklist import items_for
 from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection
+from permits.figures import with_figures
 from permits.models import Permit
 
 Result = ChecklistFinding.Result
@@ -117,8 +118,11 @@ def _complaint_case(today: date, agent, clerk, rng) -> None:
     for finding, requirement in (
         (
             "20-16.3.a.no-stockpile",
-            "Remove the manure pile and keep all manure in a covered pit or receptacle "
-            "at least 100 ft from any dwelling.",
+            with_figures(
+                "Remove the manure pile and keep all manure in a covered pit or receptacle "
+                "at least {20-16.2:minimum_ft} from any dwelling.",
+                visit_day,
+            ),
         ),
         (
             "20-16.6.no-vermin",

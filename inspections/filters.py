@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
-from django.db.models import Q
 from django.utils import timezone
 
+from facilities.models import Lot
 from inspections.models import Complaint, Inspection, Order
+from stoneham_boh.lib.search import plain
 
 
 def search_lot(queryset, _name, value):
-    """Match the lot by street address or parcel id, as a clerk would look it up."""
-    value = value.strip()
+    """Match the lot by street address or parcel id: the lots' own search."""
+    value = plain(value)
     if not value:
         return queryset
-    return queryset.filter(
-        Q(lot__street_address__icontains=value) | Q(lot__parcel_id__icontains=value)
-    )
+    return queryset.filter(lot__in=Lot.objects.search(value))
 
 
 def lot_search_filter():

@@ -11,17 +11,17 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Sum
 from django.utils import timezone
 
+from facilities import actions as lot_actions
 from facilities.models import AnimalKept, Lot, Structure
+from permits.eligibility import first_permitted_on, permit_year_for, refusals_to_issue
 from permits.facts_from_records import evaluate_application, variances_for
 from permits.models import (
     DOCUMENT_FIELDS,
     Applicant,
     Application,
     Document,
-    FeeSchedule,
     Payment,
     Permit,
     PermitAnimal,
@@ -38,9 +38,26 @@ from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_name, validate_uploa
 
 @transaction.atomic
 def create_application(
-    *, applicant: Applicant, lot: Lot, by, kind: str = Application.Kind.NEW, **fields
+    *,
+    by,
+    applicant: Applicant | None = None,
+    lot: Lot | None = None,
+    new_applicant: dict | None = None,
+    new_lot: dict | None = None,
+    kind: str = Application.Kind.NEW,
+    **fields,
 ) -> Application:
-    """Open a draft application; the clerk completes it and submits it when received."""
+    """Open a draft application; the clerk completes it and submits it when received.
+
+    The applicant and the lot are records already on file, or the details of new ones
+    (`new_applicant`, `new_lot`): all three are recorded together or none is.
+    """
+    if (applicant is None) == (new_applicant is None) or (lot is None) == (new_lot is None):
+        raise ActionRefused("Choose an applicant and a lot on record, or enter new ones.")
+    if lot is None:
+        lot = lot_actions.create_lot(by=by, **new_lot)
+    if applicant is None:
+        applicant = create_applicant(by=by, **new_applicant)
     application = Application(applicant=applicant, lot=lot, kind=kind, created_by=by, **fields)
     return save_as(application, by)
 
@@ -58,30 +75,6 @@ def submit_application(*, application: Application, received_on: date, by) -> Ap
     application.received_on = received_on
     application.status = Application.Status.RECEIVED
     return save_as(application, by)
-
-
-def fee_due(application: Application) -> Decimal | None:
-    """§20-20(4): the fee of the schedule in force when the application was received.
-
-    Remembered on the instance (for its date and kind): a page asks it three times.
-    """
-    key = (application.received_on or timezone.localdate(), application.kind)
-    remembered = getattr(application, "_fee_due", None)
-    if remembered is not None and remembered[0] == key:
-        return remembered[1]
-    schedule = FeeSchedule.in_force_on(key[0])
-    due = None if schedule is None else schedule.fee_for(application.kind)
-    application._fee_due = (key, due)
-    return due
-
-
-def amount_paid(application: Application) -> Decimal:
-    """What was paid and not voided; read from prefetched payments when the page has them."""
-    prefetched = getattr(application, "_prefetched_objects_cache", {}).get("payments")
-    if prefetched is not None:
-        return sum((p.amount for p in prefetched if not p.voided), Decimal("0"))
-    total = application.payments.filter(voided=False).aggregate(total=Sum("amount"))["total"]
-    return total or Decimal("0")
 
 
 @transaction.atomic
@@ -118,66 +111,6 @@ def _take_next_sequence(year: int) -> int:
     counter.last_sequence += 1
     counter.save(update_fields=["last_sequence"])
     return counter.last_sequence
-
-
-def refusals_to_issue(
-    application: Application, on: date, *, result: dict | None = None
-) -> list[str]:
-    """Every reason the permit cannot be issued today; empty when it can.
-
-    `result` is the rules' result for `application` as of `on`, when the caller has it already.
-    """
-    reasons = []
-    if application.status in (Application.Status.DRAFT,):
-        reasons.append("The application has not been marked as received.")
-    if application.status in (Application.Status.DENIED, Application.Status.WITHDRAWN):
-        reasons.append(f"The application is {application.get_status_display().lower()}.")
-    if application.renews_id:
-        reasons.extend(_renewal_refusals(application))
-    if result is None:
-        result = evaluate_application(application, as_of=on)
-    if "error" in result:
-        reasons.append(f"The application's facts are incomplete: {result['error']['message']}")
-    elif not result["eligible"]:
-        blocking = [
-            f["citation"]
-            for f in result["findings"]
-            if f["status"] in ("fail", "missing", "pending")
-        ]
-        reasons.append(
-            "The rules are not all met (§20-20(3)): " + ", ".join(dict.fromkeys(blocking)) + "."
-        )
-    due = fee_due(application)
-    if due is None:
-        reasons.append("No fee schedule is in force for the application's date.")
-    elif amount_paid(application) < due:
-        reasons.append(f"The fee of ${due} is not paid in full (§20-20(4)).")
-    return reasons
-
-
-def _renewal_refusals(application: Application) -> list[str]:
-    """§20-20(6)-(7): a renewal continues the same holder's keeping on the same lot, once."""
-    permit = application.renews
-    reasons = []
-    if permit.status == Permit.Status.REVOKED:
-        reasons.append("A revoked permit cannot be renewed (§20-20(6)).")
-    elif permit.status == Permit.Status.VOID:
-        reasons.append("A void permit cannot be renewed.")
-    if application.applicant_id != permit.holder_id or application.lot_id != permit.lot_id:
-        reasons.append(
-            "A permit is not transferable (§20-20(7)): a new owner or a different lot needs a "
-            "new application."
-        )
-    if Permit.objects.filter(application__renews=permit).exclude(application=application).exists():
-        reasons.append(f"Permit {permit.number} has already been renewed.")
-    return reasons
-
-
-def permit_year_for(application: Application, on: date) -> int:
-    """The year a permit is issued for: a renewal of this year's permit is next year's permit."""
-    if application.renews_id:
-        return max(on.year, application.renews.year + 1)
-    return on.year
 
 
 def _variances_text(application: Application, on: date) -> str:
@@ -323,12 +256,15 @@ def update_application(
     lot_changes: dict | None = None,
     structures: list[dict] | None = None,
     animals: list[dict] | None = None,
+    received_on: date | None = None,
 ) -> Application:
     """Save what the clerk typed on the intake form, all or nothing.
 
     `structures` and `animals` are the complete lists wanted: each dict holds the model's
     field values (structures may carry "pk" for one already recorded). Rows not listed are
-    removed from the draft; their history rows keep what they said.
+    removed from the draft; their history rows keep what they said. With `received_on`, a
+    draft is also marked received that day, in the same transaction: saved and submitted, or
+    neither.
     """
     Application.objects.select_for_update().filter(pk=application.pk).exists()
     application.refresh_from_db()
@@ -355,6 +291,8 @@ def update_application(
             "Two structures share a label, or a species is listed twice.",
             ["Give each structure its own label and list each species once."],
         ) from error
+    if received_on is not None and application.status == Application.Status.DRAFT:
+        return submit_application(application=application, received_on=received_on, by=by)
     return application
 
 
@@ -444,21 +382,6 @@ def void_document(*, document: Document, reason: str, by) -> Document:
 
 
 # --- renewals, revocation, voiding ----------------------------------------------------------
-
-
-def first_permitted_on(permit: Permit) -> date:
-    """When the keeping was first permitted: follows the chain of renewals back (§20-20(8))."""
-    seen = set()
-    current = permit
-    while current.pk not in seen:
-        seen.add(current.pk)
-        application = current.application
-        if application.prior_permit_issued:
-            return application.prior_permit_issued
-        if not application.renews_id:
-            return current.issued_on
-        current = application.renews
-    return permit.issued_on
 
 
 @transaction.atomic

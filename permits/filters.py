@@ -10,14 +10,7 @@ from django.utils import timezone
 from facilities.choices import Species
 from facilities.models import AnimalKept
 from permits.models import Applicant, Application, Permit, PermitAnimal
-from stoneham_boh.lib.search import plain
-
-
-class SearchFilterSet(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
-
-    def search(self, queryset, name, value):
-        return queryset.search(plain(value))
+from stoneham_boh.lib.search import SearchFilterSet, plain
 
 
 class ApplicationFilter(SearchFilterSet):
@@ -39,9 +32,6 @@ class ApplicationFilter(SearchFilterSet):
     class Meta:
         model = Application
         fields = ["q", "status", "kind", "species", "street", "year", "attention"]
-
-    def search(self, queryset, name, value):
-        return queryset.search(plain(value))
 
     def on_street(self, queryset, name, value):
         return queryset.filter(lot__street_address__icontains=plain(value))
@@ -97,22 +87,9 @@ class PermitFilter(SearchFilterSet):
         return queryset.expiring_on(today.replace(month=12, day=31))
 
 
-class ApplicantFilter(django_filters.FilterSet):
-    q = django_filters.CharFilter(method="search", label="Search")
+class ApplicantFilter(SearchFilterSet):
     kind = django_filters.ChoiceFilter(choices=Applicant.Kind.choices, empty_label="Any")
 
     class Meta:
         model = Applicant
         fields = ["q", "kind"]
-
-    def search(self, queryset, name, value):
-        value = plain(value)
-        if not value:
-            return queryset
-        return queryset.filter(
-            Q(name__icontains=value)
-            | Q(contact_person__icontains=value)
-            | Q(mailing_street__icontains=value)
-            | Q(email__icontains=value)
-            | Q(phone__icontains=value)
-        )

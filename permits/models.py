@@ -34,6 +34,21 @@ DOCUMENT_FIELDS = (
 )
 
 
+class ApplicantQuerySet(models.QuerySet):
+    def search(self, text: str):
+        """Free text: the name, the contact person, the mailing street, e-mail or phone."""
+        text = text.strip()
+        if not text:
+            return self
+        return self.filter(
+            Q(name__icontains=text)
+            | Q(contact_person__icontains=text)
+            | Q(mailing_street__icontains=text)
+            | Q(email__icontains=text)
+            | Q(phone__icontains=text)
+        )
+
+
 class Applicant(MailingAddress):
     class Kind(models.TextChoices):
         PERSON = "person", "Person"
@@ -56,6 +71,8 @@ class Applicant(MailingAddress):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     history = HistoricalRecords()
+
+    objects = ApplicantQuerySet.as_manager()
 
     class Meta:
         ordering = ["name"]

@@ -1,7 +1,5 @@
-from stoneham_boh.accounts.roles import Role
+from stoneham_boh.accounts.roles import STAFF, Role
 from stoneham_boh.lib.navigation import NavEntry
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
 ENTRIES = [
     NavEntry("Applications", "permits:application-list", STAFF, order=10),

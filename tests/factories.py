@@ -6,14 +6,15 @@ from datetime import date
 from decimal import Decimal
 from itertools import count
 
+from facilities import actions as lot_actions
 from facilities.models import Lot
-from permits import actions
+from permits import actions, eligibility
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 
 _serial = count(1)
 
 
-def lot(**fields) -> Lot:
+def lot(*, by=None, **fields) -> Lot:
     n = next(_serial)
     defaults = {
         "parcel_id": f"9-{n}-1",
@@ -22,10 +23,10 @@ def lot(**fields) -> Lot:
         "percolation_min_per_inch": Decimal("10"),
     }
     defaults.update(fields)
-    return Lot.objects.create(**defaults)
+    return lot_actions.create_lot(by=by, **defaults)
 
 
-def applicant(**fields) -> Applicant:
+def applicant(*, by=None, **fields) -> Applicant:
     n = next(_serial)
     defaults = {
         "name": f"Applicant {n}",
@@ -33,7 +34,7 @@ def applicant(**fields) -> Applicant:
         "mailing_zip": "02180",
     }
     defaults.update(fields)
-    return Applicant.objects.create(**defaults)
+    return actions.create_applicant(by=by, **defaults)
 
 
 def fee_schedule(**fields) -> FeeSchedule:
@@ -80,7 +81,7 @@ def hen_renewal(*, by, received_on=date(2027, 1, 10), paid=True, structure=None,
     if paid:
         actions.record_payment(
             application=application,
-            amount=actions.fee_due(application),
+            amount=eligibility.fee_due(application),
             received_on=received_on,
             method="check",
             by=by,
@@ -111,16 +112,21 @@ def issued_permit(*, by, applicant=None, on=date(2027, 1, 14), **fields):
     return actions.issue_permit(application=application, by=by, on=on)
 
 
-def new_hen_application(*, by, received_on=date(2027, 1, 10), **fields):
+def new_hen_application(
+    *, by, received_on=date(2027, 1, 10), paid=False, setback_ft=None, **fields
+):
     """A received new application for six hens in a compliant coop, with all six documents.
 
-    The fee is not yet paid and the hearing (§20-20(9)) not yet held.
+    Unpaid unless `paid`; the hearing (§20-20(9)) is not yet held. `setback_ft`: the coop's
+    distance from the property line, when a test needs another than the compliant one.
     """
     documents = {name: True for name, _, _ in DOCUMENT_FIELDS}
+    structure = {} if setback_ft is None else {"distance_property_line_ft": Decimal(setback_ft)}
     return hen_renewal(
         by=by,
         received_on=received_on,
-        paid=False,
+        paid=paid,
+        structure=structure,
         kind=Application.Kind.NEW,
         **{**documents, **fields},
     )

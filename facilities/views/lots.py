@@ -7,13 +7,9 @@ from django.views.decorators.http import require_GET
 
 from facilities.filters import LotFilter
 from facilities.models import Lot
-from stoneham_boh.accounts.access import role_required
-from stoneham_boh.accounts.roles import Role
+from stoneham_boh.accounts.access import staff_required
 from stoneham_boh.lib.listing import list_page
 from stoneham_boh.lib.tables import Column, Table
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
-
 
 LOT_TABLE = Table(
     (
@@ -26,7 +22,7 @@ LOT_TABLE = Table(
 )
 
 
-@role_required(*STAFF)
+@staff_required
 def lot_list(request):
     return list_page(
         request,
@@ -39,7 +35,7 @@ def lot_list(request):
     )
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def lot_detail(request, pk):
     lot = get_object_or_404(Lot, pk=pk)

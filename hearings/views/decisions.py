@@ -13,21 +13,22 @@ from hearings.forms import (
 from hearings.models import DocketItem
 from hearings.notices import timing_for
 from hearings.printing import decision_pdf
-from hearings.views.common import STAFF, _pdf, _submitted
-from hearings.views.items import _item
-from stoneham_boh.accounts.access import role_required
+from hearings.views.items import docket_item_or_404
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.pdf import pdf_response
 
 
 @role_required(Role.BOARD)
 @require_http_methods(["GET", "POST"])
 def decide(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     if item.status != DocketItem.Status.SCHEDULED and hasattr(item, "decision"):
         messages.info(request, "The Board's decision on this item is recorded.")
         return redirect("hearings:meeting-detail", pk=item.meeting_id)
     form = DecisionForm(request.POST or None, item=item)
-    decision = request.method == "POST" and _submitted(
+    decision = request.method == "POST" and attempt(
         request,
         form,
         lambda data: actions.record_decision(item=item, by=request.user, **form.action_kwargs()),
@@ -43,7 +44,7 @@ def decide(request, pk):
     )
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def item_decision_pdf(request, pk):
     item = get_object_or_404(
@@ -53,4 +54,4 @@ def item_decision_pdf(request, pk):
         pk=pk,
         decision__isnull=False,
     )
-    return _pdf(decision_pdf(item), f"decision-{item.application_id}-{item.pk}.pdf")
+    return pdf_response(decision_pdf(item), f"decision-{item.application_id}-{item.pk}.pdf")

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
@@ -15,24 +14,25 @@ from hearings.forms import (
 )
 from hearings.models import Meeting
 from hearings.notices import scheduling_warning
-from hearings.views.common import PAGE_SIZE, STAFF, _submitted
 from hearings.wording import variable_rule_ids
 from permits.facts_from_records import evaluate_application
 from permits.models import Application
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.query_bundle import prefetch_together
 from stoneham_boh.lib.record_ids import record_id
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def docket(request):
     """The coming meeting's docket, the meetings after it, and past meetings with outcomes."""
     today = timezone.localdate()
     upcoming = list(Meeting.objects.upcoming(today)[:6])
     meeting = upcoming[0] if upcoming else None
-    page = Paginator(past_meetings(today), PAGE_SIZE).get_page(request.GET.get("page"))
+    page = page_of(request, past_meetings(today))
     # The coming docket and the past outcomes load together: a fixed dozen queries in all.
     past = outcome_variances(page.object_list)
     if meeting is None:
@@ -50,7 +50,7 @@ def docket(request):
     )
 
 
-def _warn_if_late(request, meeting) -> None:
+def warn_if_late(request, meeting) -> None:
     warning = scheduling_warning(meeting, timezone.localdate())
     if warning:
         messages.warning(request, warning)
@@ -64,14 +64,14 @@ def schedule(request):
         form = ScheduleHearingForm(request.POST)
     else:
         form = ScheduleHearingForm(initial=_schedule_initial(request.GET))
-    item = request.method == "POST" and _submitted(
+    item = request.method == "POST" and attempt(
         request,
         form,
         lambda data: actions.schedule_hearing(by=request.user, **data),
         lambda item: f"{item.application.applicant} is on the docket.",
     )
     if item:
-        _warn_if_late(request, item.meeting)
+        warn_if_late(request, item.meeting)
         return redirect("hearings:item-notices", pk=item.pk)
     return render(
         request,

@@ -20,13 +20,14 @@ from hearings.history import docket_item_history
 from hearings.models import AbutterNotice, DocketItem
 from hearings.notices import timing_for
 from hearings.printing import abutter_letters_pdf, labels_pdf
-from hearings.views.common import _pdf, _submitted
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.pdf import pdf_response
 
 
-def _item(pk):
+def docket_item_or_404(pk):
     return get_object_or_404(
         DocketItem.objects.select_related(
             "meeting", "meeting__legal_notice", "application__applicant", "application__lot"
@@ -37,7 +38,7 @@ def _item(pk):
 
 def _notices_page(request, item, status=200, **forms):
     notices = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
-    abutters = actions.abutters_in_letter_order(item)
+    abutters = notices.abutters_in_letter_order(item)
     rows = [
         {
             "abutter": abutter,
@@ -82,18 +83,18 @@ def _notices_page(request, item, status=200, **forms):
 @role_required(Role.CLERK)
 @require_GET
 def item_notices(request, pk):
-    return _notices_page(request, _item(pk))
+    return _notices_page(request, docket_item_or_404(pk))
 
 
 @role_required(Role.CLERK)
 @require_POST
 def item_mailing(request, pk, abutter_pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     abutter = get_object_or_404(
         Abutter, pk=abutter_pk, abutter_list__application_id=item.application_id
     )
     form = MailingForm(request.POST, prefix=f"a{abutter.pk}")
-    recorded = _submitted(
+    recorded = attempt(
         request,
         form,
         lambda data: actions.record_mailing(item=item, abutter=abutter, by=request.user, **data),
@@ -107,9 +108,9 @@ def item_mailing(request, pk, abutter_pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_mailing_list(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     form = MailingListForm(request.POST)
-    recorded = _submitted(
+    recorded = attempt(
         request,
         form,
         lambda data: actions.record_mailing_list(
@@ -148,9 +149,9 @@ def notice_receipt(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_edit(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     form = DocketItemForm(request.POST)
-    saved = _submitted(
+    saved = attempt(
         request,
         form,
         lambda data: actions.update_docket_item(item=item, by=request.user, **data),
@@ -164,7 +165,7 @@ def item_edit(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def item_withdraw(request, pk):
-    item = _item(pk)
+    item = docket_item_or_404(pk)
     try:
         actions.withdraw_docket_item(item=item, by=request.user)
     except ActionRefused as error:
@@ -177,12 +178,12 @@ def item_withdraw(request, pk):
 @role_required(Role.CLERK)
 @require_GET
 def item_letters(request, pk):
-    item = _item(pk)
-    return _pdf(abutter_letters_pdf([item]), f"abutter-letters-{item.pk}.pdf")
+    item = docket_item_or_404(pk)
+    return pdf_response(abutter_letters_pdf([item]), f"abutter-letters-{item.pk}.pdf")
 
 
 @role_required(Role.CLERK)
 @require_GET
 def item_labels(request, pk):
-    item = _item(pk)
-    return _pdf(labels_pdf([item]), f"labels-{item.pk}.pdf")
+    item = docket_item_or_404(pk)
+    return pdf_response(labels_pdf([item]), f"labels-{item.pk}.pdf")

@@ -18,14 +18,23 @@ from hearings.forms import (
 from hearings.history import meeting_history
 from hearings.models import DocketItem, LegalNotice, Meeting
 from hearings.printing import abutter_letters_pdf, agenda_pdf, labels_pdf
-from hearings.views.common import STAFF, _long, _pdf, _scheduled, _submitted
-from hearings.views.docket import _warn_if_late
-from stoneham_boh.accounts.access import role_required
+from hearings.views.docket import warn_if_late
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.pdf import pdf_response
 
 
-@role_required(*STAFF)
+def _long(day) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def _scheduled(meeting):
+    return list(meeting.items.filter(status=DocketItem.Status.SCHEDULED))
+
+
+@staff_required
 @require_GET
 def meeting_detail(request, pk):
     meeting = get_object_or_404(Meeting.objects.select_related("legal_notice"), pk=pk)
@@ -44,18 +53,18 @@ def meeting_detail(request, pk):
     )
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def meeting_agenda(request, pk):
     meeting = get_object_or_404(Meeting.objects.select_related("legal_notice"), pk=pk)
-    return _pdf(agenda_pdf(meeting), f"agenda-{meeting.date:%Y-%m-%d}.pdf")
+    return pdf_response(agenda_pdf(meeting), f"agenda-{meeting.date:%Y-%m-%d}.pdf")
 
 
 @role_required(Role.CLERK)
 @require_http_methods(["GET", "POST"])
 def meeting_create(request):
     form = MeetingForm(request.POST or None)
-    meeting = request.method == "POST" and _submitted(
+    meeting = request.method == "POST" and attempt(
         request,
         form,
         lambda data: actions.schedule_meeting(
@@ -71,7 +80,7 @@ def meeting_create(request):
         ),
     )
     if meeting:
-        _warn_if_late(request, meeting)
+        warn_if_late(request, meeting)
         return redirect("hearings:meeting-detail", pk=meeting.pk)
     return render(
         request, "hearings/meeting_form.html", {"form": form}, status=400 if form.errors else 200
@@ -82,14 +91,14 @@ def meeting_create(request):
 @require_GET
 def meeting_letters(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
-    return _pdf(abutter_letters_pdf(_scheduled(meeting)), f"letters-{meeting.date}.pdf")
+    return pdf_response(abutter_letters_pdf(_scheduled(meeting)), f"letters-{meeting.date}.pdf")
 
 
 @role_required(Role.CLERK)
 @require_GET
 def meeting_labels(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
-    return _pdf(labels_pdf(_scheduled(meeting)), f"labels-{meeting.date}.pdf")
+    return pdf_response(labels_pdf(_scheduled(meeting)), f"labels-{meeting.date}.pdf")
 
 
 def _legal_notice_page(request, meeting, status=200, **forms):
@@ -125,7 +134,7 @@ def legal_notice(request, pk):
     if request.method == "GET":
         return _legal_notice_page(request, meeting)
     form = LegalNoticeForm(request.POST)
-    saved = _submitted(
+    saved = attempt(
         request,
         form,
         lambda data: actions.edit_legal_notice(meeting=meeting, by=request.user, **data),
@@ -154,7 +163,7 @@ def legal_notice_draft(request, pk):
 def legal_notice_sent(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
     form = SentForm(request.POST)
-    sent = _submitted(
+    sent = attempt(
         request,
         form,
         lambda data: actions.send_legal_notice(meeting=meeting, by=request.user, **data),
@@ -170,7 +179,7 @@ def legal_notice_sent(request, pk):
 def legal_notice_published(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
     form = PublicationForm(request.POST)
-    published = _submitted(
+    published = attempt(
         request,
         form,
         lambda data: actions.record_publication(meeting=meeting, by=request.user, **data),

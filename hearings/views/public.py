@@ -3,7 +3,6 @@ variances in effect (§20-21: a variance in effect is available to the public)."
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -12,8 +11,9 @@ from django.views.decorators.http import require_GET
 from hearings.filters import VarianceFilter
 from hearings.models import DocketItem, Meeting, Variance
 from hearings.printing import decision_pdf
-from hearings.views.common import PAGE_SIZE, _pdf
 from hearings.wording import reliefs
+from stoneham_boh.lib.listing import page_of
+from stoneham_boh.lib.pdf import pdf_response
 
 
 @require_GET
@@ -30,7 +30,7 @@ def public_hearings(request):
             )
         )
     )
-    page = Paginator(meetings, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = page_of(request, meetings)
     return render(request, "hearings/public_hearings.html", {"page_obj": page})
 
 
@@ -43,9 +43,7 @@ def variance_register(request):
         .order_by("application__lot__street_address", "-granted_on", "-id")
     )
     filterset = VarianceFilter(request.GET or None, queryset=variances)
-    page = Paginator(filterset.qs, PAGE_SIZE).get_page(request.GET.get("page"))
-    query = request.GET.copy()
-    query.pop("page", None)
+    page = page_of(request, filterset.qs)
     return render(
         request,
         "hearings/variance_register.html",
@@ -53,7 +51,6 @@ def variance_register(request):
             "filter": filterset,
             "page_obj": page,
             "rows": [(variance, reliefs(variance.rules)) for variance in page.object_list],
-            "querystring": query.urlencode(),
             "today": today,
         },
     )
@@ -73,4 +70,4 @@ def variance_decision(request, pk):
         decision__isnull=False,
     )
     item = variance.decision.docket_item
-    return _pdf(decision_pdf(item), f"variance-{variance.pk}.pdf")
+    return pdf_response(decision_pdf(item), f"variance-{variance.pk}.pdf")

@@ -10,13 +10,9 @@ from inspections import actions, pigeons
 from inspections.filters import ComplaintFilter
 from inspections.forms import ComplaintForm, ComplaintInspectionForm, ReasonForm
 from inspections.models import Complaint, Inspection
-from inspections.views.common import (
-    agents_only,
-    attempt,
-    complaint_desk,
-    is_agent,
-    page_of,
-)
+from inspections.views.common import agents_only, complaint_desk, is_agent
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.record_ids import record_id
 
 
@@ -85,8 +81,8 @@ def complaint_detail(request, pk):
     return _detail(request, _complaint(pk))
 
 
-@require_POST
 @agents_only
+@require_POST
 def complaint_schedule(request, pk):
     """Turn the complaint into an inspection on the agent's list."""
     complaint = _complaint(pk)
@@ -109,8 +105,8 @@ def complaint_schedule(request, pk):
     return _detail(request, complaint, schedule_form=form, status=400)
 
 
-@require_POST
 @complaint_desk
+@require_POST
 def complaint_close(request, pk):
     complaint = _complaint(pk)
     form = ReasonForm(request.POST, label="How was it resolved?")

@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from django.http import FileResponse, Http404, HttpResponse
+from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
 
 from inspections.models import Inspection, Order, Photo
 from inspections.photos import INLINE_IMAGES
 from inspections.printing import inspection_report_pdf, order_letter_pdf
 from inspections.views.common import readers
+from stoneham_boh.lib.pdf import pdf_response
 from stoneham_boh.lib.uploads import clean_file_name
-
-
-def _pdf(content: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    response["Cache-Control"] = "private, no-store"
-    return response
 
 
 @readers
@@ -26,13 +20,13 @@ def inspection_report(request, pk):
     )
     if not inspection.is_completed:
         raise Http404("An inspection has a report once it is recorded.")
-    return _pdf(inspection_report_pdf(inspection), f"inspection-{inspection.pk}.pdf")
+    return pdf_response(inspection_report_pdf(inspection), f"inspection-{inspection.pk}.pdf")
 
 
 @readers
 def order_letter(request, pk):
     order = get_object_or_404(Order.objects.select_related("lot", "finding", "issued_by"), pk=pk)
-    return _pdf(order_letter_pdf(order), f"order-{order.pk}.pdf")
+    return pdf_response(order_letter_pdf(order), f"order-{order.pk}.pdf")
 
 
 @readers

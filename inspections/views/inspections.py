@@ -20,13 +20,13 @@ from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection, Order, Photo
 from inspections.views.common import (
     agents_only,
-    attempt,
     errors_text,
     is_agent,
-    page_of,
     readers,
     revoke_permit_url,
 )
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.record_ids import record_id
 
 # How far ahead the agent's list looks, besides today's and the overdue.
@@ -208,8 +208,8 @@ def inspection_record(request, pk):
     )
 
 
-@require_POST
 @agents_only
+@require_POST
 def inspection_cancel(request, pk):
     inspection = _inspection(pk)
     form = ReasonForm(request.POST)

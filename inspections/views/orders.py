@@ -17,14 +17,9 @@ from inspections.filters import OrderFilter
 from inspections.forms import ExtendOrderForm, OrderForm, ReasonForm
 from inspections.keeping import active_permit_for
 from inspections.models import ChecklistFinding, Order
-from inspections.views.common import (
-    agents_only,
-    attempt,
-    is_agent,
-    page_of,
-    readers,
-    revoke_permit_url,
-)
+from inspections.views.common import agents_only, is_agent, readers, revoke_permit_url
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.listing import page_of
 
 # The usual time an agent gives an owner, changed on the form as the case needs.
 DEFAULT_ORDER_DAYS = 14
@@ -163,8 +158,8 @@ def order_detail(request, pk):
     return _detail(request, _order(pk))
 
 
-@require_POST
 @agents_only
+@require_POST
 def order_step(request, pk, step):
     """Abate, extend, mark not abated or withdraw an order (the URL names the step)."""
     order = _order(pk)

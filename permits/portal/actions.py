@@ -7,7 +7,6 @@ depends on and raises `ActionRefused` with every reason when it cannot proceed.
 from __future__ import annotations
 
 import smtplib
-from datetime import date
 
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import Group
@@ -17,6 +16,7 @@ from django.utils import timezone
 
 from permits.models import Applicant, Application, Permit
 from permits.portal import invitations, notifications
+from permits.portal.eligibility import renewal_request_refusals
 from permits.portal.models import Invitation, RenewalRequest
 from stoneham_boh.accounts.roles import Role, is_staff_member
 from stoneham_boh.lib.errors import ActionRefused
@@ -123,35 +123,6 @@ def accept_invitation(*, invitation: Invitation, password: str):
     invitation.accepted_at = now
     save_as(invitation, user)
     return user
-
-
-def renewal_request_refusals(permit: Permit, by, today: date) -> list[str]:
-    """Every reason `by` cannot ask online for the renewal of `permit` today."""
-    reasons = []
-    if permit.holder.user_id is None or permit.holder.user_id != by.pk:
-        reasons.append("Only the permit holder can ask for its renewal.")
-    if permit.status == Permit.Status.REVOKED:
-        reasons.append("A revoked permit cannot be renewed; a new application is needed.")
-    elif permit.status == Permit.Status.VOID:
-        reasons.append("This permit was voided; ask the Board of Health office what to do.")
-    opens, closes = RenewalRequest.window_for(permit)
-    if today < opens:
-        reasons.append(f"Renewal requests for this permit open on {opens:%B %-d, %Y}.")
-    elif today > closes:
-        reasons.append(
-            f"This permit expired on {closes:%B %-d, %Y}; ask the office about a new application."
-        )
-    pending = permit.renewal_requests.pending().first()
-    if pending is not None:
-        asked = timezone.localdate(pending.submitted_at)
-        reasons.append(
-            f"You already asked for this renewal on {asked:%B %-d, %Y}; the clerk will prepare it."
-        )
-    elif permit.renewal_applications.filter(
-        status__in=(*Application.OPEN_STATUSES, Application.Status.ISSUED)
-    ).exists():
-        reasons.append("The Board of Health is already preparing the renewal of this permit.")
-    return reasons
 
 
 @transaction.atomic

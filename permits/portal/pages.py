@@ -13,7 +13,7 @@ from django.db.models import Prefetch
 from django.utils.dateformat import time_format
 
 from permits import rules
-from permits.actions import amount_paid, fee_due
+from permits.eligibility import amount_paid, fee_due
 from permits.facts_from_records import decisive_docket_item, evaluate_application, prefetches
 from permits.figures import figure_text
 from permits.models import Application, Permit

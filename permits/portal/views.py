@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import SetPasswordForm
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
@@ -18,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from permits.models import Applicant
 from permits.portal import actions, invitations
+from permits.portal import eligibility as portal_eligibility
 from permits.portal import pages as portal
 from permits.portal.forms import RenewalRequestForm
 from permits.portal.models import RenewalRequest
@@ -25,17 +25,14 @@ from permits.printing import render_permit_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
-
-
-def _refused(request, error: ActionRefused) -> None:
-    messages.error(request, " ".join([error.message, *error.reasons]))
-
+from stoneham_boh.lib.form_actions import show_refusal
+from stoneham_boh.lib.pdf import pdf_response
 
 # --- the applicant's pages -------------------------------------------------------------------
 
 
-@require_GET
 @role_required(Role.APPLICANT)
+@require_GET
 def my_applications(request):
     today = timezone.localdate()
     applications = portal.own_applications(request.user).prefetch_related("docket_items__meeting")
@@ -54,8 +51,8 @@ def my_applications(request):
     )
 
 
-@require_GET
 @role_required(Role.APPLICANT)
+@require_GET
 def my_application(request, pk: int):
     today = timezone.localdate()
     application = get_object_or_404(
@@ -82,18 +79,15 @@ def my_application(request, pk: int):
     )
 
 
-@require_GET
 @role_required(Role.APPLICANT)
+@require_GET
 def my_permit_pdf(request, pk: int):
     permit = get_object_or_404(portal.own_permits(request.user), pk=pk)
-    response = HttpResponse(render_permit_pdf(permit), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="permit-{permit.number}.pdf"'
-    response["Cache-Control"] = "private, no-store"
-    return response
+    return pdf_response(render_permit_pdf(permit), f"permit-{permit.number}.pdf", download=True)
 
 
-@require_http_methods(["GET", "POST"])
 @role_required(Role.APPLICANT)
+@require_http_methods(["GET", "POST"])
 def my_renewal(request, pk: int):
     permit = get_object_or_404(portal.own_permits(request.user).prefetch_related("animals"), pk=pk)
     today = timezone.localdate()
@@ -107,9 +101,7 @@ def my_renewal(request, pk: int):
                 changes=form.cleaned_data["changes"],
             )
         except ActionRefused as error:
-            form.add_error(None, error.message)
-            for reason in error.reasons:
-                form.add_error(None, reason)
+            show_refusal(form, error)
         else:
             messages.success(
                 request,
@@ -123,7 +115,7 @@ def my_renewal(request, pk: int):
         {
             "permit": permit,
             "form": form,
-            "refusals": actions.renewal_request_refusals(permit, request.user, today),
+            "refusals": portal_eligibility.renewal_request_refusals(permit, request.user, today),
             "window": RenewalRequest.window_for(permit),
         },
     )
@@ -157,7 +149,7 @@ def accept_invitation(request, token: str):
                 invitation=invitation, password=form.cleaned_data["new_password1"]
             )
         except ActionRefused as error:
-            form.add_error(None, " ".join([error.message, *error.reasons]))
+            show_refusal(form, error)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, "Your password is set. Welcome to your pages.")
@@ -172,14 +164,14 @@ def accept_invitation(request, token: str):
 # --- the clerk's button ----------------------------------------------------------------------
 
 
-@require_POST
 @role_required(Role.CLERK)
+@require_POST
 def invite_applicant(request, pk: int):
     applicant = get_object_or_404(Applicant, pk=pk)
     try:
         invitation = actions.invite_applicant(applicant=applicant, by=request.user)
     except ActionRefused as error:
-        _refused(request, error)
+        messages.error(request, str(error))  # the message and every reason
     else:
         messages.success(
             request,

@@ -8,19 +8,17 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from permits import actions
+from permits import actions, eligibility
 from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
 from permits.forms import DocumentForm, IssueForm, PaymentForm, ReasonForm
 from permits.history import application_history
 from permits.models import Applicant, Application, Document
 from permits.panel import panel
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.form_actions import show_refusal, submit
 from stoneham_boh.lib.uploads import attachment_response
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
 
 def _application(pk):
@@ -34,8 +32,8 @@ def _application(pk):
 
 
 def _fees(application) -> dict:
-    due = actions.fee_due(application)
-    paid = actions.amount_paid(application)
+    due = eligibility.fee_due(application)
+    paid = eligibility.amount_paid(application)
     return {"due": due, "paid": paid, "balance": None if due is None else max(due - paid, 0)}
 
 
@@ -43,7 +41,9 @@ def application_context(application, **forms) -> dict:
     today = timezone.localdate()
     result = evaluate_application(application, as_of=today)
     refusals = (
-        actions.refusals_to_issue(application, today, result=result) if application.is_open else []
+        eligibility.refusals_to_issue(application, today, result=result)
+        if application.is_open
+        else []
     )
     abutter_list = getattr(application, "abutter_list", None)
     fees = _fees(application)
@@ -76,7 +76,7 @@ def application_context(application, **forms) -> dict:
     }
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def application_detail(request, pk):
     application = _application(pk)
@@ -114,7 +114,7 @@ def document_upload(request, pk):
     return _render_with(request, application, document_form=form)
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def document_download(request, pk):
     """A received file, for staff only; always as a download, never rendered in the page."""
@@ -173,8 +173,7 @@ def application_issue(request, pk):
             application=application, by=request.user, conditions=form.cleaned_data["conditions"]
         )
     except ActionRefused as refusal:
-        for reason in refusal.reasons or [refusal.message]:
-            form.add_error(None, reason)
+        show_refusal(form, refusal)
         messages.error(request, refusal.message)
         return _render_with(request, application, status=409, issue_form=form)
     messages.success(
@@ -183,7 +182,7 @@ def application_issue(request, pk):
     return redirect("permits:permit-detail", pk=permit.pk)
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def applicant_detail(request, pk):
     applicant = get_object_or_404(Applicant, pk=pk)

@@ -7,11 +7,9 @@ rechecks the rules from the form as the clerk types (htmx), without saving.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
-from facilities import actions as lot_actions
 from facilities.models import Lot
 from permits import actions
 from permits.facts_from_records import evaluate_application, evaluate_parts, variances_for
@@ -27,7 +25,7 @@ from permits.forms import (
 )
 from permits.models import Applicant, Application
 from permits.panel import panel
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.record_ids import record_id
@@ -40,22 +38,14 @@ def _search_applicants(text: str):
     text = plain(text)
     if len(text) < 2:
         return []
-    return list(
-        Applicant.objects.filter(
-            Q(name__icontains=text) | Q(mailing_street__icontains=text)
-        ).order_by("name")[:SEARCH_LIMIT]
-    )
+    return list(Applicant.objects.search(text).order_by("name")[:SEARCH_LIMIT])
 
 
 def _search_lots(text: str):
     text = plain(text)
     if len(text) < 2:
         return []
-    return list(
-        Lot.objects.filter(
-            Q(street_address__icontains=text) | Q(parcel_id__icontains=text.upper())
-        ).order_by("street_address")[:SEARCH_LIMIT]
-    )
+    return list(Lot.objects.search(text).order_by("street_address")[:SEARCH_LIMIT])
 
 
 @role_required(Role.CLERK)
@@ -132,11 +122,13 @@ def _create_draft(request, choose, applicant_form, lot_form):
         messages.error(request, "Some details are missing or wrong; see the marked fields.")
         return None
     try:
-        if lot is None:
-            lot = lot_actions.create_lot(by=request.user, **lot_form.cleaned_data)
-        if applicant is None:
-            applicant = actions.create_applicant(by=request.user, **applicant_form.cleaned_data)
-        return actions.create_application(applicant=applicant, lot=lot, by=request.user)
+        return actions.create_application(
+            by=request.user,
+            applicant=applicant,
+            lot=lot,
+            new_applicant=applicant_form.cleaned_data if applicant is None else None,
+            new_lot=lot_form.cleaned_data if lot is None else None,
+        )
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
         return None
@@ -210,13 +202,9 @@ def _save_intake(request, application, forms, receive) -> None:
         lot_changes={name: lot_form.cleaned_data[name] for name in lot_form.fields},
         structures=forms["structures"].wanted(),
         animals=forms["animals"].wanted(),
+        received_on=receive.cleaned_data["received_on"] if receive is not None else None,
     )
-    if receive is not None and application.status == Application.Status.DRAFT:
-        actions.submit_application(
-            application=application,
-            received_on=receive.cleaned_data["received_on"],
-            by=request.user,
-        )
+    if receive is not None:
         messages.success(request, f"{application} saved and marked as received.")
 
 
@@ -242,7 +230,7 @@ def _evaluate_forms(application, forms) -> dict:
     return panel(result, problems)
 
 
-@role_required(Role.CLERK, Role.AGENT, Role.BOARD)
+@staff_required
 @require_http_methods(["GET", "POST"])
 def application_compliance(request, pk):
     """htmx: the compliance panel, for the saved application (GET) or the form as typed (POST).

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.shortcuts import render
 from django.utils import timezone
@@ -12,12 +11,10 @@ from permits.filters import ApplicantFilter, ApplicationFilter, PermitFilter
 from permits.models import Applicant, Application, Permit, PermitAnimal
 from permits.portal.models import RenewalRequest
 from permits.status import application_badge, permit_badge
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
-from stoneham_boh.lib.listing import list_page
+from stoneham_boh.lib.listing import list_page, page_of
 from stoneham_boh.lib.tables import Column, Table
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
 # The animals a row names, and nothing more of them (a CSV export reads 10,000 rows).
 APPLICATION_ANIMALS = Prefetch(
@@ -72,7 +69,7 @@ APPLICANT_TABLE = Table(
 )
 
 
-@role_required(*STAFF)
+@staff_required
 def application_list(request):
     # Only the columns the table shows: the rows are built 25 a page, or 10,000 in a CSV.
     queryset = (
@@ -100,7 +97,7 @@ def application_list(request):
     )
 
 
-@role_required(*STAFF)
+@staff_required
 def permit_list(request):
     queryset = (
         Permit.objects.select_related("holder", "lot")
@@ -118,7 +115,7 @@ def permit_list(request):
     )
 
 
-@role_required(*STAFF)
+@staff_required
 def applicant_list(request):
     return list_page(
         request,
@@ -157,7 +154,7 @@ def renewal_list(request):
         .select_related("permit__holder", "permit__lot")
         .order_by("submitted_at")
     )
-    page = Paginator(permits, 25).get_page(request.GET.get("page"))
+    page = page_of(request, permits)
     return render(
         request,
         "permits/renewal_list.html",

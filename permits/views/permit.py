@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -14,12 +13,11 @@ from permits.forms import ReasonForm, RevokeForm
 from permits.history import permit_history
 from permits.models import Permit
 from permits.printing import render_permit_pdf, verification_url
-from stoneham_boh.accounts.access import role_required
+from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import submit
-
-STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
+from stoneham_boh.lib.pdf import pdf_response
 
 
 def _permit(pk):
@@ -50,19 +48,17 @@ def _permit_page(request, permit, status=200, **forms):
     )
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def permit_detail(request, pk):
     return _permit_page(request, _permit(pk))
 
 
-@role_required(*STAFF)
+@staff_required
 @require_GET
 def permit_pdf(request, pk):
     permit = _permit(pk)
-    response = HttpResponse(render_permit_pdf(permit), content_type="application/pdf")
-    response["Content-Disposition"] = f'attachment; filename="permit-{permit.number}.pdf"'
-    return response
+    return pdf_response(render_permit_pdf(permit), f"permit-{permit.number}.pdf", download=True)
 
 
 @role_required(Role.CLERK)

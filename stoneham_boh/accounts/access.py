@@ -8,7 +8,7 @@ from functools import wraps
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 
-from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.accounts.roles import STAFF, Role, has_role
 from stoneham_boh.accounts.security import address_of
 
 security_log = logging.getLogger("stoneham_boh.accounts.security")
@@ -40,3 +40,5 @@ def role_required(*roles: Role):
 
 
 clerk_required = role_required(Role.CLERK)
+#: Any of the office's staff: clerk, agent or Board member (administrators always pass).
+staff_required = role_required(*STAFF)

@@ -19,6 +19,8 @@ class Role(StrEnum):
 
 
 STAFF_ROLES = frozenset({Role.CLERK, Role.AGENT, Role.BOARD, Role.ADMIN})
+#: The three roles of the Board's office, who all read the staff pages.
+STAFF = (Role.CLERK, Role.AGENT, Role.BOARD)
 
 # app_label.model -> the codenames' actions each role holds. Administrators hold all.
 _GROUP_PERMISSIONS: dict[Role, dict[str, tuple[str, ...]]] = {

@@ -3,27 +3,44 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from django.contrib import messages
 from django.shortcuts import redirect
 
 from stoneham_boh.lib.errors import ActionRefused
 
+Made = TypeVar("Made")
 
-def submit(request, form, act: Callable[[dict], object], *, success, then: str):
-    """Run `act(cleaned_data)` for a valid `form` and redirect to `then` with `success`.
 
-    Returns None when the page must be shown again: the form is invalid, or the action refused
-    (each reason becomes an error on the form, and everything typed stays).
-    `success` is a message, or a function of the action's result giving one.
+def show_refusal(form, refusal: ActionRefused) -> None:
+    """Put an action's refusal on the form, every reason listed, so nothing typed is lost."""
+    form.add_error(None, refusal.message)
+    for reason in refusal.reasons:
+        form.add_error(None, reason)
+
+
+def attempt(request, form, act: Callable[[dict], Made], success) -> Made | None:
+    """Run the action `act(cleaned_data)` for a valid `form`, say `success`, return its result.
+
+    None when the page must be shown again: the form is invalid, or the action refused (the
+    refusal lands on the form with every reason, and everything typed stays). `success` is a
+    message, or a function of the action's result giving one.
     """
     if not form.is_valid():
         return None
     try:
         result = act(form.cleaned_data)
     except ActionRefused as refusal:
-        for reason in refusal.reasons or [refusal.message]:
-            form.add_error(None, reason)
+        show_refusal(form, refusal)
         return None
     messages.success(request, success(result) if callable(success) else success)
+    return result
+
+
+def submit(request, form, act: Callable[[dict], object], *, success, then: str):
+    """`attempt`, then redirect to `then`; None when the page must be shown again."""
+    attempt(request, form, act, success)
+    if form.errors:  # invalid, or refused: the reasons are on the form
+        return None
     return redirect(then)

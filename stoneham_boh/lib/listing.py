@@ -10,6 +10,14 @@ from stoneham_boh.lib.tables import Table
 PAGE_SIZE = 25
 
 
+def page_of(request, rows, size: int = PAGE_SIZE):
+    """The requested page of `rows` (a count and a slice: two queries, however long the list).
+
+    Templates show it with `_partials/pagination.html` (as `page_obj`).
+    """
+    return Paginator(rows, size).get_page(request.GET.get("page"))
+
+
 def list_page(
     request,
     *,
@@ -26,10 +34,7 @@ def list_page(
     rows = filterset.qs
     if request.GET.get("format") == "csv":
         return table.csv_response(rows.iterator(chunk_size=500), csv_name)
-    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
-    query = request.GET.copy()
-    query.pop("page", None)
-    query.pop("format", None)
+    page = page_of(request, rows)
     return render(
         request,
         template,
@@ -38,7 +43,6 @@ def list_page(
             "filter": filterset,
             "page_obj": page,
             "table": table.context(page.object_list),
-            "querystring": query.urlencode(),
             "empty": empty,
             **extra,
         },

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 from django.conf import settings
+from django.http import HttpResponse
 from django.template.loader import render_to_string
 
 
@@ -32,3 +33,15 @@ def render_pdf(template_name: str, context: dict | None = None, request=None) ->
     fetcher = URLFetcher(allowed_protocols=["data"])
     document = HTML(string=html, base_url=str(settings.BASE_DIR), url_fetcher=fetcher)
     return document.write_pdf(font_config=_font_config())
+
+
+def pdf_response(content: bytes, filename: str, *, download: bool = False) -> HttpResponse:
+    """A printed document as the response: shown in the browser, or saved with `download`.
+
+    Never cached: a permit, a letter or a report names people and may change (a void permit).
+    """
+    response = HttpResponse(content, content_type="application/pdf")
+    disposition = "attachment" if download else "inline"
+    response["Content-Disposition"] = f'{disposition}; filename="{filename}"'
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -1,8 +1,23 @@
-"""Search text as the database can take it."""
+"""Free-text search: the one `q` filter of every list, and search text the database can take.
+
+Each model searched has a `search(text)` queryset method; the list filters and the intake
+search both call it, so a record found in one is found in the other.
+"""
 
 from __future__ import annotations
+
+import django_filters
 
 
 def plain(text: str) -> str:
     """Search text without NUL characters, which PostgreSQL refuses in any string."""
     return text.replace("\x00", "").strip()
+
+
+class SearchFilterSet(django_filters.FilterSet):
+    """A filter set whose `q` is the model's own `search` queryset method."""
+
+    q = django_filters.CharFilter(method="search", label="Search")
+
+    def search(self, queryset, name, value):
+        return queryset.search(plain(value))

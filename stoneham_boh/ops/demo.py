@@ -16,10 +16,11 @@ from django.contrib.auth.models import Group
 from django.db import transaction
 from django.utils import timezone
 
+from facilities import actions as lot_actions
 from facilities.models import Lot
 from hearings import demo as hearings_demo
 from inspections import demo as inspections_demo
-from permits import actions
+from permits import actions, eligibility
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 from permits.portal import notifications
 from stoneham_boh.accounts.roles import Role
@@ -139,7 +140,7 @@ def ensure_demo_users() -> dict[str, object]:
     return users
 
 
-def _lot(rng: random.Random, index: int, **fields) -> Lot:
+def _lot(rng: random.Random, index: int, by, **fields) -> Lot:
     defaults = {
         "parcel_id": f"{index // 40 + 1}-{100 + index}-{index % 9 + 1}",
         "street_address": f"{rng.randint(3, 240)} {STREETS[index % len(STREETS)]}",
@@ -148,10 +149,10 @@ def _lot(rng: random.Random, index: int, **fields) -> Lot:
         "percolation_min_per_inch": Decimal(rng.choice([4, 6, 8, 10, 12, 15, 18])),
     }
     defaults.update(fields)
-    return Lot.objects.create(**defaults)
+    return lot_actions.create_lot(by=by, **defaults)
 
 
-def _applicant(rng: random.Random, lot: Lot, **fields) -> Applicant:
+def _applicant(rng: random.Random, lot: Lot, by, **fields) -> Applicant:
     first, last = rng.choice(FIRST), rng.choice(LAST)
     defaults = {
         "name": f"{first} {last}",
@@ -161,7 +162,7 @@ def _applicant(rng: random.Random, lot: Lot, **fields) -> Applicant:
         "email": f"{first.lower()}.{last.lower().replace(chr(39), '')}@example.org",
     }
     defaults.update(fields)
-    return Applicant.objects.create(**defaults)
+    return actions.create_applicant(by=by, **defaults)
 
 
 GOOD_HOUSING = {
@@ -213,7 +214,7 @@ def _fill_keeping(application: Application, keeping: str, by, **structure_overri
 
 def _complete_renewal(application, by, received_on) -> None:
     actions.submit_application(application=application, received_on=received_on, by=by)
-    fee = actions.fee_due(application)
+    fee = eligibility.fee_due(application)
     actions.record_payment(
         application=application,
         amount=fee,
@@ -287,19 +288,25 @@ def _load_demo(today: date | None) -> bool:
     marker = _lot(
         rng,
         0,
+        clerk,
         parcel_id=MARKER_PARCEL,
         street_address="18 Spring Street",
         area_acres=Decimal("0.45"),
     )
     karen = _applicant(
-        rng, marker, name="Karen Sullivan", user=users["applicant"], email="applicant@example.org"
+        rng,
+        marker,
+        clerk,
+        name="Karen Sullivan",
+        user=users["applicant"],
+        email="applicant@example.org",
     )
     karen_app = _renewal(rng, marker, karen, "hens", clerk, year_start)
     actions.issue_permit(application=karen_app, by=clerk, on=year_start + timedelta(days=3))
 
     # A pigeon loft permitted in 1994 and never changed: grandfathered (§20-20(8)).
-    loft_lot = _lot(rng, 1, street_address="77 Marble Street", area_acres=Decimal("0.22"))
-    fancier = _applicant(rng, loft_lot, name="Anthony DiCarlo")
+    loft_lot = _lot(rng, 1, clerk, street_address="77 Marble Street", area_acres=Decimal("0.22"))
+    fancier = _applicant(rng, loft_lot, clerk, name="Anthony DiCarlo")
     loft = _renewal(
         rng,
         loft_lot,
@@ -318,12 +325,11 @@ def _load_demo(today: date | None) -> bool:
     horse_lots = []
     for index in range(2, 30):
         keeping = kinds[index % len(kinds)]
-        lot = _lot(rng, index)
-        applicant = _applicant(rng, lot)
-        if index in (5, 17):
+        horses = index in (5, 17)
+        lot = _lot(rng, index, clerk, **({"area_acres": Decimal("1.6")} if horses else {}))
+        applicant = _applicant(rng, lot, clerk)
+        if horses:
             keeping = "horse"
-            lot.area_acres = Decimal("1.6")
-            lot.save()
             horse_lots.append(lot)
         application = _renewal(
             rng, lot, applicant, keeping, clerk, year_start + timedelta(days=index)
@@ -334,10 +340,11 @@ def _load_demo(today: date | None) -> bool:
             )
 
     # Karen's neighbour Thomas Greene: a new application for goats, barn too close to the line.
-    greene_lot = _lot(rng, 30, street_address="24 Spring Street", area_acres=Decimal("1.1"))
+    greene_lot = _lot(rng, 30, clerk, street_address="24 Spring Street", area_acres=Decimal("1.1"))
     greene = _applicant(
         rng,
         greene_lot,
+        clerk,
         name="Thomas Greene",
         user=users["applicant2"],
         email="applicant2@example.org",
@@ -349,8 +356,8 @@ def _load_demo(today: date | None) -> bool:
     )
 
     # A new hen application, complete, waiting for its hearing.
-    hen_lot = _lot(rng, 31, street_address="9 Collincote Street", area_acres=Decimal("0.5"))
-    hen_keeper = _applicant(rng, hen_lot, name="Joan Fitzgerald")
+    hen_lot = _lot(rng, 31, clerk, street_address="9 Collincote Street", area_acres=Decimal("0.5"))
+    hen_keeper = _applicant(rng, hen_lot, clerk, name="Joan Fitzgerald")
     hen_app = _new_application(hen_keeper, hen_lot, clerk)
     _fill_keeping(hen_app, "hens", clerk)
     actions.submit_application(
@@ -358,7 +365,7 @@ def _load_demo(today: date | None) -> bool:
     )
     actions.record_payment(
         application=hen_app,
-        amount=actions.fee_due(hen_app),
+        amount=eligibility.fee_due(hen_app),
         received_on=today - timedelta(days=20),
         method="check",
         reference="#2211",
@@ -366,8 +373,8 @@ def _load_demo(today: date | None) -> bool:
     )
 
     # A keeping with no permit this year: an expired 2025 permit stays on record.
-    old_lot = _lot(rng, 32, street_address="140 Pond Street")
-    old_keeper = _applicant(rng, old_lot)
+    old_lot = _lot(rng, 32, clerk, street_address="140 Pond Street")
+    old_keeper = _applicant(rng, old_lot, clerk)
     old = _renewal(rng, old_lot, old_keeper, "ducks", clerk, date(today.year - 1, 2, 1))
     actions.issue_permit(application=old, by=clerk, on=date(today.year - 1, 2, 10))
 

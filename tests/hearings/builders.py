@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from datetime import date, time, timedelta
-from decimal import Decimal
 
 from facilities import actions as facility_actions
-from hearings import actions
-from hearings.demo import COMPLETE_NEW_APPLICATION
-from permits import actions as permit_actions
+from hearings import actions, notices
 from permits.models import Application
 from tests import factories
 
@@ -18,29 +15,9 @@ DEADLINE = HEARING - timedelta(days=14)
 
 def new_hen_application(*, by, received_on=date(2030, 2, 1), setback_ft="60", **fields):
     """A complete, paid new application for six hens; the coop `setback_ft` from the line."""
-    factories.fee_schedule()
-    application = permit_actions.create_application(
-        applicant=fields.pop("applicant", None) or factories.applicant(),
-        lot=fields.pop("lot", None) or factories.lot(),
-        by=by,
-        **COMPLETE_NEW_APPLICATION,
-        **fields,
+    return factories.new_hen_application(
+        by=by, received_on=received_on, paid=True, setback_ft=setback_ft, **fields
     )
-    permit_actions.set_animals(application=application, by=by, animals={"chicken": 6})
-    permit_actions.add_structure(
-        application=application,
-        by=by,
-        **{**factories.GOOD_COOP, "distance_property_line_ft": Decimal(setback_ft)},
-    )
-    permit_actions.submit_application(application=application, received_on=received_on, by=by)
-    permit_actions.record_payment(
-        application=application,
-        amount=permit_actions.fee_due(application),
-        received_on=received_on,
-        method="check",
-        by=by,
-    )
-    return application
 
 
 def abutter_rows(count: int, prefix: str = "Owner") -> list[dict]:
@@ -91,7 +68,7 @@ def article(n: int) -> str:
 
 
 def mail_all(item, *, by, mailed_on=DEADLINE):
-    count = len(actions.abutters_in_letter_order(item))
+    count = len(notices.abutters_in_letter_order(item))
     return actions.record_mailing_list(
         item=item,
         article_numbers=[article(item.pk * 1000 + n) for n in range(count)],

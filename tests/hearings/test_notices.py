@@ -6,7 +6,7 @@ from datetime import date, timedelta
 import pytest
 
 from facilities import actions as facility_actions
-from hearings import actions
+from hearings import actions, notices
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice
 from hearings.notices import normalize_article_number, timing_for
 from permits.facts_from_records import evaluate_application
@@ -69,7 +69,7 @@ def test_abutter_notice_counts_only_when_mailed_at_least_14_days_before(
 
 def test_the_last_abutter_mailed_is_the_one_that_counts(clerk, board_member):
     item = b.docketed(by=clerk, abutters=3)
-    first, second, last = actions.abutters_in_letter_order(item)
+    first, second, last = notices.abutters_in_letter_order(item)
     mail(item, first, 1, TWENTY_BEFORE, clerk)
     mail(item, second, 2, FOURTEEN_BEFORE, clerk)
     mail(item, last, 3, THIRTEEN_BEFORE, clerk)
@@ -104,7 +104,7 @@ def test_an_abutter_not_yet_mailed_or_an_unpublished_notice_blocks_the_decision(
     clerk, board_member
 ):
     item = b.docketed(by=clerk, abutters=3)
-    mail(item, actions.abutters_in_letter_order(item)[0], 1, TWENTY_BEFORE, clerk)
+    mail(item, notices.abutters_in_letter_order(item)[0], 1, TWENTY_BEFORE, clerk)
     message = refused(lambda: b.decide(item, by=board_member, result="denied"))
     assert "2 of 3 abutters have no registered-mail notice" in message
     assert "has not been published" in message
@@ -119,7 +119,7 @@ def test_an_application_without_a_certified_abutter_list_cannot_be_decided(clerk
 
 def test_an_abutter_struck_from_the_list_needs_no_notice(clerk, board_member):
     item = b.docketed(by=clerk, abutters=3)
-    first, second, struck = actions.abutters_in_letter_order(item)
+    first, second, struck = notices.abutters_in_letter_order(item)
     mail(item, first, 1, TWENTY_BEFORE, clerk)
     mail(item, second, 2, TWENTY_BEFORE, clerk)
     facility_actions.void_abutter(abutter=struck, by=clerk)
@@ -150,7 +150,7 @@ def test_article_numbers_are_kept_without_spaces_and_malformed_ones_refused():
 
 def test_a_mailing_is_recorded_with_its_history_row(clerk):
     item = b.docketed(by=clerk)
-    abutter = actions.abutters_in_letter_order(item)[0]
+    abutter = notices.abutters_in_letter_order(item)[0]
     notice = actions.record_mailing(
         item=item,
         abutter=abutter,
@@ -165,7 +165,7 @@ def test_a_mailing_is_recorded_with_its_history_row(clerk):
 
 def test_a_mailing_is_refused_when_dated_ahead_after_the_hearing_or_malformed(clerk):
     item = b.docketed(by=clerk)
-    abutter = actions.abutters_in_letter_order(item)[0]
+    abutter = notices.abutters_in_letter_order(item)[0]
     message = refused(
         lambda: actions.record_mailing(
             item=item,
@@ -183,7 +183,7 @@ def test_a_mailing_is_refused_when_dated_ahead_after_the_hearing_or_malformed(cl
 
 def test_one_article_number_cannot_serve_two_abutters(clerk):
     item = b.docketed(by=clerk)
-    first, second, _ = actions.abutters_in_letter_order(item)
+    first, second, _ = notices.abutters_in_letter_order(item)
     mail(item, first, 7, TWENTY_BEFORE, clerk)
     assert "already recorded for another abutter" in refused(
         lambda: mail(item, second, 7, TWENTY_BEFORE, clerk)
@@ -193,7 +193,7 @@ def test_one_article_number_cannot_serve_two_abutters(clerk):
 def test_an_abutter_of_another_application_cannot_be_noticed_here(clerk):
     item = b.docketed(by=clerk)
     other = b.docketed(by=clerk, the_meeting=item.meeting)
-    stranger = actions.abutters_in_letter_order(other)[0]
+    stranger = notices.abutters_in_letter_order(other)[0]
     assert "not on this application's certified list" in refused(
         lambda: mail(item, stranger, 1, TWENTY_BEFORE, clerk)
     )
@@ -263,7 +263,7 @@ def test_return_receipts_are_marked_after_their_mailing_only(clerk):
 
 def test_a_receipt_cannot_be_marked_for_a_letter_never_mailed(clerk):
     item = b.docketed(by=clerk)
-    abutter = actions.abutters_in_letter_order(item)[0]
+    abutter = notices.abutters_in_letter_order(item)[0]
     unmailed = AbutterNotice.objects.create(docket_item=item, abutter=abutter)
     assert "Record the mailing" in refused(
         lambda: actions.mark_receipt_returned(
@@ -275,7 +275,7 @@ def test_a_receipt_cannot_be_marked_for_a_letter_never_mailed(clerk):
 def test_no_mailing_is_recorded_once_the_item_is_decided(clerk, board_member):
     item = b.noticed(by=clerk)
     b.decide(item, by=board_member)
-    abutter = actions.abutters_in_letter_order(item)[0]
+    abutter = notices.abutters_in_letter_order(item)[0]
     assert "record of its hearing is closed" in refused(
         lambda: mail(item, abutter, 99, FOURTEEN_BEFORE, clerk)
     )

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from hearings import actions
+from hearings import actions, notices
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice, Meeting, Variance
 from permits.models import Application
 from stoneham_boh.accounts.roles import Role
@@ -48,7 +48,7 @@ STAFF, CLERK, BOARD, PUBLIC = "staff", "clerk", "board", "public"
 
 def urls(item, notice_pk) -> list[tuple[str, str, str]]:
     meeting = item.meeting.pk
-    abutter = actions.abutters_in_letter_order(item)[0].pk
+    abutter = notices.abutters_in_letter_order(item)[0].pk
     variance = Variance.objects.get().pk
     return [
         ("get", reverse("hearings:docket"), STAFF),
@@ -208,7 +208,7 @@ def test_the_clerk_pastes_article_numbers_and_marks_a_receipt(clerk, client):
 
 def test_one_mailing_is_entered_for_one_abutter(clerk, client):
     item = b.docketed(by=clerk)
-    abutter = actions.abutters_in_letter_order(item)[1]
+    abutter = notices.abutters_in_letter_order(item)[1]
     url = reverse("hearings:item-mailing", args=[item.pk, abutter.pk])
     data = {f"a{abutter.pk}-article_number": "RE 111 222 333 US", f"a{abutter.pk}-mailed_on": ""}
     with at(date(2030, 3, 5), client, clerk):

@@ -13,6 +13,7 @@ from permits import actions
 from permits.models import Applicant, Application
 from permits.panel import panel
 from permits.views.intake import _intake_forms
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.permits.helpers import ALL_DOCUMENTS
 
@@ -168,6 +169,52 @@ def test_save_and_mark_received_records_the_day(clerk_client, clerk):
     application.refresh_from_db()
     assert (application.status, application.received_on) == ("received", date(2026, 3, 2))
     assert application.securely_fenced  # the receipt did not undo the saved form
+
+
+@pytest.mark.django_db
+def test_saving_and_marking_received_is_all_or_nothing(clerk_client, clerk):
+    """Marking received is refused without animals: the typed changes are not saved either."""
+    application = draft(clerk)
+    data = form_data(
+        application,
+        **{
+            "animals-0-DELETE": "on",
+            "app-notes": "Called on Tuesday.",
+            "receive": "",
+            "receive-received_on": "2026-03-02",
+        },
+    )
+    response = clerk_client.post(reverse("permits:application-edit", args=[application.pk]), data)
+    assert response.status_code == 200
+    assert "List the animals" in response.content.decode()
+    application.refresh_from_db()
+    assert application.status == Application.Status.DRAFT
+    assert application.notes == ""
+    assert application.animals.count() == 1
+
+
+@pytest.mark.django_db
+def test_an_application_with_a_new_applicant_and_lot_is_opened_in_one_step(clerk):
+    application = actions.create_application(
+        by=clerk,
+        new_applicant={"name": "Maria Costa", "mailing_street": "12 Pond Street"},
+        new_lot={"parcel_id": "14-220-3", "street_address": "12 Pond Street"},
+    )
+    assert application.applicant.history.get().history_user == clerk
+    assert application.lot.history.get().history_user == clerk
+
+
+@pytest.mark.django_db
+def test_a_refused_lot_leaves_no_new_applicant_behind(clerk):
+    factories.lot(parcel_id="14-220-3")
+    with pytest.raises(ActionRefused):
+        actions.create_application(
+            by=clerk,
+            new_applicant={"name": "Maria Costa", "mailing_street": "12 Pond Street"},
+            new_lot={"parcel_id": "14-220-3", "street_address": "12 Pond Street"},
+        )
+    assert not Applicant.objects.filter(name="Maria Costa").exists()
+    assert not Application.objects.exists()
 
 
 @pytest.mark.django_db

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from datetime import date
+from datetime import date, timedelta
 from decimal import Decimal
 
 import pytest
@@ -11,12 +11,12 @@ from django.db import connection, connections
 from django.urls import reverse
 
 from facilities.models import AnimalKept
-from hearings.models import Variance
-from permits import actions
+from permits import actions, eligibility
 from permits.models import Application, FeeSchedule, Permit
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
-from tests.permits.helpers import hold_hearing, new_hen_application, renew
+from tests.hearings import builders as hearing
+from tests.permits.helpers import new_hen_application, renew
 
 ISSUE_DAY = date(2027, 1, 14)
 
@@ -49,17 +49,19 @@ def test_issue_copies_the_exact_animals_authorized(clerk):
 
 
 @pytest.mark.django_db
-def test_issue_copies_the_boards_conditions_and_the_variances_in_force(clerk):
-    application = new_hen_application(by=clerk, distance_ft="40")
-    decision = hold_hearing(application, conditions="Coop kept locked at night.")
-    Variance.objects.create(
-        application=application,
-        decision=decision,
-        rules=["20-15.4.a"],
-        granted=True,
-        conditions="Solid fence on the north line.",
+def test_issue_copies_the_boards_conditions_and_the_variances_in_force(clerk, board_member):
+    item = hearing.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="40")
+    hearing.decide(
+        item,
+        by=board_member,
+        conditions="Coop kept locked at night.",
+        variance_rules=["20-15.4.a"],
+        variance_conditions="Solid fence on the north line.",
     )
-    permit = actions.issue_permit(application=application, by=clerk, on=date(2027, 3, 25))
+    application = item.application
+    permit = actions.issue_permit(
+        application=application, by=clerk, on=hearing.HEARING + timedelta(days=4)
+    )
     assert permit.conditions == "Coop kept locked at night."
     assert "Variance of 20-15.4.a" in permit.variances_text
     assert "Solid fence on the north line." in permit.variances_text
@@ -166,7 +168,7 @@ def test_issue_uses_the_fee_schedule_in_force_when_the_application_was_received(
         method="cash",
         by=clerk,
     )
-    assert actions.fee_due(application) == Decimal("55")
+    assert eligibility.fee_due(application) == Decimal("55")
     assert "fee of $55.00" in refusal_reasons(application)
 
 

@@ -128,3 +128,36 @@ def test_the_apps_are_layered_facilities_permits_then_hearings_and_inspections()
         assert upper not in graph.get("facilities", {})
     for app in APPS:
         assert "stoneham_boh" not in graph.get(app, {}), graph[app].get("stoneham_boh")
+
+
+ROLE_DECORATORS = {
+    "role_required",
+    "staff_required",
+    "clerk_required",
+    "readers",
+    "complaint_desk",
+    "agents_only",
+}
+METHOD_DECORATORS = {"require_GET", "require_POST", "require_http_methods", "require_safe"}
+
+
+def _decorator_name(node: ast.expr) -> str:
+    target = node.func if isinstance(node, ast.Call) else node
+    return getattr(target, "id", getattr(target, "attr", ""))
+
+
+def test_every_view_checks_the_role_before_the_method():
+    """One order everywhere: who may ask (403/log-in) is answered before how they asked (405)."""
+    wrong = []
+    for app in APPS:
+        for path in _source_files(ROOT / app):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.FunctionDef):
+                    continue
+                names = [_decorator_name(d) for d in node.decorator_list]
+                roles = [i for i, name in enumerate(names) if name in ROLE_DECORATORS]
+                methods = [i for i, name in enumerate(names) if name in METHOD_DECORATORS]
+                if roles and methods and min(methods) < max(roles):
+                    wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
+    assert not wrong, wrong

@@ -23,7 +23,7 @@ from tests.trust.conftest import rolled_back_world
 pytestmark = pytest.mark.django_db
 
 # Functions of an actions module that take `by` but change nothing: they only read.
-READ_ONLY = {"permits.portal.actions.renewal_request_refusals"}
+READ_ONLY: set[str] = set()
 # Actions whose actor is not a `by` argument.
 ACTOR = {"permits.portal.actions.accept_invitation": lambda kwargs: kwargs["invitation"].user}
 

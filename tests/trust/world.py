@@ -23,6 +23,7 @@ from PIL import Image
 
 from facilities import actions as facility_actions
 from hearings import actions as hearing_actions
+from hearings import notices
 from inspections import actions as inspection_actions
 from inspections.models import ChecklistFinding, Inspection
 from permits import actions as permit_actions
@@ -153,7 +154,7 @@ def _hearings(o, *, clerk, board):
         today=TODAY,
     )
     hearing_actions.withdraw_docket_item(item=withdrawn, by=clerk)
-    abutters = hearing_actions.abutters_in_letter_order(item)
+    abutters = notices.abutters_in_letter_order(item)
     first = hearing_actions.record_mailing(
         item=item,
         abutter=abutters[0],
