@@ -138,7 +138,7 @@ def test_the_home_page_shows_the_applicant_what_their_lists_show_and_no_more(
     assert draft.status == Application.Status.DRAFT
     client.force_login(karen.user)
     home = client.get(reverse("home")).content.decode()
-    lists = client.get(reverse("my-applications")).content.decode()
+    lists = client.get(reverse("permits:my-applications")).content.decode()
     for hidden in ("3 Draft Lane", void.number):
         assert hidden not in lists
         assert hidden not in home, f"the home page shows {hidden}, which the lists hide"
