@@ -18,7 +18,7 @@ from hearings.forms import (
 )
 from hearings.history import docket_item_history
 from hearings.models import AbutterNotice, DocketItem
-from hearings.notices import timing_for
+from hearings.notices import abutters_in_letter_order, timing_for
 from hearings.printing import abutter_letters_pdf, labels_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
@@ -38,7 +38,7 @@ def docket_item_or_404(pk):
 
 def _notices_page(request, item, status=200, **forms):
     notices = {n.abutter_id: n for n in AbutterNotice.objects.filter(docket_item=item)}
-    abutters = notices.abutters_in_letter_order(item)
+    abutters = abutters_in_letter_order(item)
     rows = [
         {
             "abutter": abutter,
