@@ -64,4 +64,4 @@ def test_a_made_up_verification_code_is_answered_in_plain_words(client, settings
     assert "No permit has this code" in text
     assert "How to check it" in text
     assert "Scan the QR code" in text
-    assert response.templates[0].name == "permits/verify_unknown.html"
+    assert response.templates[0].name == "permits/verification/verify_unknown.html"
