@@ -2,7 +2,7 @@ from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin as BaseUserAdmin
 from simple_history.admin import SimpleHistoryAdmin
 
-from stoneham_boh.accounts import actions as account_actions
+from stoneham_boh import actions as account_actions
 from stoneham_boh.accounts.security import address_of
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.models import User

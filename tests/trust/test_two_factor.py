@@ -336,7 +336,7 @@ def test_the_reset_also_ends_a_session_that_had_passed_the_second_factor(
     log_in(client, clerk)
     enrol(client)
     assert client.get("/home/").status_code == 200
-    from stoneham_boh.accounts import actions
+    from stoneham_boh import actions
 
     actions.reset_two_factor(user=clerk, by=admin_user)
     assert client.get("/home/")["Location"].startswith("/accounts/two-factor/")

@@ -29,7 +29,7 @@ from inspections.models import ChecklistFinding, Inspection
 from permits import actions as permit_actions
 from permits.models import Document
 from permits.portal import actions as account_actions
-from stoneham_boh.accounts import actions as staff_actions
+from stoneham_boh import actions as staff_actions
 from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.conftest import make_user
