@@ -8,6 +8,7 @@ from django.utils import timezone
 from facilities.abutter_csv import MAX_BYTES
 from facilities.models import Abutter
 from stoneham_boh.lib.forms import DateInput, columns, helper
+from stoneham_boh.lib.uploads import CSV_KINDS, validate_upload
 
 CERTIFIED_HELP = "§20-14, Abutter: the list must be certified by the Town Assessor."
 
@@ -68,8 +69,7 @@ class AbutterImportForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_BYTES:
-            raise forms.ValidationError("The file is larger than 1 MB; is it the abutter list?")
+        validate_upload(upload, CSV_KINDS, max_bytes=MAX_BYTES)
         return upload
 
     def clean_certified_on(self):

@@ -21,11 +21,12 @@ from facilities.models import Lot
 from inspections.checklist import items_for
 from inspections.keeping import active_permit_for, keeping_for, open_application_for
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
-from inspections.photos import check_photo, stored_name
+from inspections.photos import check_photo
 from permits.models import Application, Permit
 from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
+from stoneham_boh.lib.uploads import stored_name
 
 # A phone's clock may run a little ahead of the server's.
 CLOCK_SKEW = timedelta(minutes=10)

@@ -2,14 +2,12 @@
 
 A phone names its pictures as it likes and a browser reports whatever type the file claims,
 so neither is trusted: the project's upload check (`stoneham_boh.lib.uploads`) decides from the
-first bytes, and the stored name is a random one of ours.
+first bytes, and the stored name is a random one of ours (`stoneham_boh.lib.uploads.stored_name`).
 """
 
 from __future__ import annotations
 
-import uuid
-
-from stoneham_boh.lib.uploads import KINDS, PHOTO_KINDS, CheckedUpload, validate_upload
+from stoneham_boh.lib.uploads import PHOTO_KINDS, CheckedUpload, validate_upload
 
 # Browsers show these inline; anything else (HEIC) is offered as a download.
 INLINE_IMAGES = frozenset({"image/jpeg", "image/png"})
@@ -19,8 +17,3 @@ MAX_PHOTOS_PER_ITEM = 6
 def check_photo(upload) -> CheckedUpload:
     """Refuse anything that is not a JPEG, PNG or HEIC photo within the size limit."""
     return validate_upload(upload, PHOTO_KINDS)
-
-
-def stored_name(checked: CheckedUpload) -> str:
-    """A random name with the extension of what the file really is."""
-    return f"{uuid.uuid4().hex}{KINDS[checked.kind].extensions[0]}"

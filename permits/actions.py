@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -35,6 +36,7 @@ from permits.portal.models import RenewalRequest
 from permits.rules.ruleset import ruleset_in_force
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
+from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_name, validate_upload
 
 
 @transaction.atomic
@@ -348,27 +350,6 @@ def _replace_animals(application: Application, wanted: list[dict], by) -> None:
 
 # --- documents ------------------------------------------------------------------------------
 
-ACCEPTED_DOCUMENT_TYPES = {
-    "application/pdf": "pdf",
-    "image/png": "png",
-    "image/jpeg": "jpg",
-    "image/gif": "gif",
-    "image/webp": "webp",
-    "image/tiff": "tif",
-}
-
-
-def _sniff_document_type(upload) -> str | None:
-    """The file's real type from its first bytes (not its name or the browser's word)."""
-    import filetype
-
-    upload.seek(0)
-    kind = filetype.guess(upload.read(261))
-    upload.seek(0)
-    if kind is None or kind.mime not in ACCEPTED_DOCUMENT_TYPES:
-        return None
-    return kind.mime
-
 
 @transaction.atomic
 def upload_document(
@@ -378,27 +359,22 @@ def upload_document(
 
     A file of one of the six §20-20(1) kinds also records that document as received.
     """
-    import secrets
-
-    from django.conf import settings
-
-    if upload.size > settings.UPLOAD_MAX_BYTES:
-        limit = settings.UPLOAD_MAX_BYTES // (1024 * 1024)
-        raise ActionRefused(f"The file is larger than {limit} MB.")
-    mime = _sniff_document_type(upload)
-    if mime is None:
-        raise ActionRefused("Only PDF files and images (PNG, JPEG, GIF, WebP, TIFF) are accepted.")
+    try:
+        checked = validate_upload(upload, DOCUMENT_KINDS)
+    except ValidationError as refusal:
+        raise ActionRefused(" ".join(refusal.messages)) from None
     if kind not in Document.Kind.values:
         raise ActionRefused("Choose what kind of document this is.")
-    original_name = (upload.name or "document").rsplit("/", 1)[-1][:255]
-    upload.name = f"{secrets.token_hex(16)}.{ACCEPTED_DOCUMENT_TYPES[mime]}"
+    # Stored under our own random name whose extension is the detected type's; the sender's
+    # name is kept only to label the download.
+    upload.name = stored_name(checked)
     document = Document(
         application=application,
         kind=kind,
         file=upload,
-        original_name=original_name,
-        content_type=mime,
-        size_bytes=upload.size,
+        original_name=checked.original_name[:255],
+        content_type=checked.content_type,
+        size_bytes=checked.size,
         description=description,
         uploaded_by=by,
     )

@@ -17,7 +17,9 @@ from permits.actions import APPLICATION_FIELDS
 from permits.figures import blank_distance_text, lazy_with_figures
 from permits.models import Applicant, Application, Document, Payment
 from stoneham_boh.lib.forms import DateInput, columns, helper
+from stoneham_boh.lib.record_ids import record_id
 from stoneham_boh.lib.typed_numbers import TypedNumbersForm
+from stoneham_boh.lib.uploads import DOCUMENT_KINDS, validate_upload
 
 
 class ApplicantForm(forms.ModelForm):
@@ -89,9 +91,10 @@ class ChooseOrCreateForm(forms.Form):
         value = (self.cleaned_data.get(name) or "new").strip()
         if value == "new":
             return None
-        if not value.isdigit():
+        pk = record_id(value)
+        if pk is None:
             raise forms.ValidationError("Choose from the search results, or “new”.")
-        found = model.objects.filter(pk=int(value)).first()
+        found = model.objects.filter(pk=pk).first()
         if found is None:
             raise forms.ValidationError("That record is no longer on file; search again.")
         return found
@@ -385,7 +388,7 @@ class DocumentForm(forms.Form):
     kind = forms.ChoiceField(choices=Document.Kind.choices, label="Kind of document")
     file = forms.FileField(
         help_text=(
-            "§20-20(1). A PDF or an image, at most "
+            "§20-20(1). A PDF or an image (JPEG, PNG, GIF, WebP, TIFF), at most "
             f"{settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB. Kept private, shown only to staff."
         )
     )
@@ -397,9 +400,7 @@ class DocumentForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > settings.UPLOAD_MAX_BYTES:
-            limit = settings.UPLOAD_MAX_BYTES // (1024 * 1024)
-            raise forms.ValidationError(f"The file is larger than {limit} MB.")
+        validate_upload(upload, DOCUMENT_KINDS)
         return upload
 
 

@@ -15,6 +15,7 @@ from simple_history.models import HistoricalRecords
 
 from facilities.choices import ManureMethod, Species, counted
 from facilities.models import AnimalKind, MailingAddress, named_only_when_other_domestic
+from stoneham_boh.lib.record_ids import record_id
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
 
@@ -87,6 +88,16 @@ class ApplicationQuerySet(models.QuerySet):
 
         return self.select_related("lot", "applicant", "renews").prefetch_related(*prefetches())
 
+    def seen_by_applicant(self, user):
+        """The applications `user` sees as an applicant: their own, not the clerk's drafts.
+
+        The one answer for the applicant's home page, their lists and their pages alike; a
+        draft is the clerk's unfinished data entry, not yet the applicant's application.
+        """
+        return self.filter(applicant__user=user, applicant__user__isnull=False).exclude(
+            status=self.model.Status.DRAFT
+        )
+
     def needing_attention(self):
         """Open applications the clerk must move on: drafts, received ones, approved ones."""
         return self.filter(
@@ -107,8 +118,8 @@ class ApplicationQuerySet(models.QuerySet):
             | Q(lot__street_address__icontains=text)
             | Q(lot__parcel_id__icontains=text)
         )
-        if text.lstrip("#").isdigit():
-            match |= Q(pk=int(text.lstrip("#")))
+        if (pk := record_id(text.lstrip("#"))) is not None:
+            match |= Q(pk=pk)
         return self.filter(match)
 
 
@@ -328,6 +339,13 @@ class Payment(models.Model):
 
 
 class PermitQuerySet(models.QuerySet):
+    def seen_by_holder(self, user):
+        """The permits `user` sees as a holder: their own, void ones left out (a voided permit
+        was never valid to show). Used by the applicant's home page, lists and PDFs alike."""
+        return self.filter(holder__user=user, holder__user__isnull=False).exclude(
+            status=Permit.Status.VOID
+        )
+
     def in_status(self, status: str, day: date):
         """Permits a reader would see in `status` on `day`: an active permit past its expiry
         reads as expired (§20-20(5)) though no one changed it."""

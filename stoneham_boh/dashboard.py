@@ -171,8 +171,15 @@ def applicant_sections(user) -> list[Section]:
                 template="_partials/dashboard/applications.html",
             )
         ]
-    applications = applicant.applications.select_related("lot").order_by("-received_on", "-id")
-    permits = applicant.permits.select_related("lot").order_by("-year", "-sequence")
+    # The same records as the applicant's own lists (permits.models: seen_by_*).
+    applications = (
+        Application.objects.seen_by_applicant(user)
+        .select_related("lot")
+        .order_by("-received_on", "-id")
+    )
+    permits = (
+        Permit.objects.seen_by_holder(user).select_related("lot").order_by("-year", "-sequence")
+    )
     return [
         Section(
             "Your applications",

@@ -96,6 +96,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Before anything reads the body (the CSRF check reads the form in its view step).
+    "stoneham_boh.lib.request_limits.RequestSizeLimitMiddleware",
+    # Pages of logged-in users, PDFs, CSV exports and documents: never kept by a browser.
+    "stoneham_boh.lib.caching.PrivateResponsesMiddleware",
     "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -185,8 +189,13 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", VAR_DIR / "staticfiles"))
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "uploads"))
 MEDIA_URL = "/uploads/"
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
-DATA_UPLOAD_MAX_MEMORY_SIZE = 12 * 1024 * 1024
 UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(10 * 1024 * 1024)))
+# The form fields of a request, files left out (Django's own cap): the largest is the abutter
+# list sent back for confirmation (1 MB of text, URL-encoded).
+DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
+# The whole body, files included, refused from its declared length before it is read
+# (stoneham_boh.lib.request_limits): the largest upload and room for the form's fields.
+REQUEST_MAX_BYTES = int(os.environ.get("REQUEST_MAX_BYTES", str(UPLOAD_MAX_BYTES + 1024 * 1024)))
 
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -295,8 +304,18 @@ AXES_CLIENT_IP_CALLABLE = "stoneham_boh.accounts.security.client_address"
 AXES_USERNAME_CALLABLE = "stoneham_boh.accounts.security.lockout_username"
 AXES_VERBOSE = False
 # How many reverse proxies in front of the app append to X-Forwarded-For (0: none, trust
-# only the socket's address). Behind one TLS-terminating proxy, set 1.
-TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+# only the socket's address). Behind one TLS-terminating proxy, set 1. Production must say
+# so: left at 0 behind a proxy, every client would look like the proxy and one attacker's
+# wrong passwords would lock a user out for everyone.
+_proxies = os.environ.get("TRUSTED_PROXY_COUNT", "").strip()
+if PRODUCTION and not _proxies:
+    raise ImproperlyConfigured(
+        "DJANGO_ENV=production needs TRUSTED_PROXY_COUNT: the number of reverse proxies in "
+        "front of the app (1 behind one TLS-terminating proxy, 0 when clients connect directly)."
+    )
+if _proxies and not (_proxies.isascii() and _proxies.isdigit()):
+    raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be a whole number, 0 or more.")
+TRUSTED_PROXY_COUNT = int(_proxies or "0")
 
 # Accounts without an invitation (django-allauth's `account` app): a resident signs up with
 # an e-mail address and a password and must confirm the address before the log-in page lets
@@ -334,6 +353,9 @@ ACCOUNT_RATE_LIMITS = {
 REQUIRE_STAFF_2FA = env_bool("REQUIRE_STAFF_2FA", PRODUCTION)
 OTP_TOTP_ISSUER = "Stoneham Board of Health"
 TWO_FACTOR_RECOVERY_CODES = 10
+# An authenticator being set up must be confirmed within this many minutes; then it is
+# dropped and the set-up page shows a new key.
+TWO_FACTOR_SETUP_MINUTES = int(os.environ.get("TWO_FACTOR_SETUP_MINUTES", "15"))
 
 LOGGING = {
     "version": 1,

@@ -27,6 +27,7 @@ from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.listing import page_of
+from stoneham_boh.lib.record_ids import record_id
 
 
 @staff_required
@@ -95,10 +96,10 @@ def _schedule_initial(query) -> dict:
     """The form's starting values: the chosen application's failing rules as relief sought,
     and the Board's approvals it still lacks as approvals asked."""
     initial = {}
-    if query.get("meeting", "").isdigit():
-        initial["meeting"] = int(query["meeting"])
-    if query.get("application", "").isdigit():
-        application = Application.objects.with_facts().filter(pk=int(query["application"])).first()
+    if (meeting := record_id(query.get("meeting"))) is not None:
+        initial["meeting"] = meeting
+    if (chosen := record_id(query.get("application"))) is not None:
+        application = Application.objects.with_facts().filter(pk=chosen).first()
         if application is not None:
             initial["application"] = application.pk
             result = evaluate_application(application)

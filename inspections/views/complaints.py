@@ -13,6 +13,7 @@ from inspections.models import Complaint, Inspection
 from inspections.views.common import agents_only, complaint_desk, is_agent
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.listing import page_of
+from stoneham_boh.lib.record_ids import record_id
 
 
 @complaint_desk
@@ -32,7 +33,7 @@ def complaint_list(request):
 @complaint_desk
 def complaint_new(request):
     initial = {}
-    if (lot_id := request.GET.get("lot", "")).isdigit():
+    if (lot_id := record_id(request.GET.get("lot"))) is not None:
         initial["lot"] = lot_id
     form = ComplaintForm(request.POST or None, initial=initial)
     if request.method == "POST":

@@ -29,6 +29,7 @@ from inspections.views.common import (
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.listing import page_of
+from stoneham_boh.lib.record_ids import record_id
 
 # How far ahead the agent's list looks, besides today's and the overdue.
 AGENDA_DAYS_AHEAD = 14
@@ -99,7 +100,7 @@ def inspection_list(request):
 @agents_only
 def inspection_new(request):
     initial = {"agent": request.user.pk, "scheduled_for": timezone.localdate()}
-    if (lot_id := request.GET.get("lot", "")).isdigit():
+    if (lot_id := record_id(request.GET.get("lot"))) is not None:
         initial["lot"] = lot_id
     if (kind := request.GET.get("kind")) in Inspection.Kind.values:
         initial["kind"] = kind

@@ -19,25 +19,13 @@ from permits.figures import figure_text
 from permits.models import Application, Permit
 from permits.portal.models import RenewalRequest
 
-# The clerk's unfinished data entry is not yet the applicant's application.
-HIDDEN_STATUSES = (Application.Status.DRAFT,)
-
 
 def own_applications(user):
-    return (
-        Application.objects.filter(applicant__user=user, applicant__user__isnull=False)
-        .exclude(status__in=HIDDEN_STATUSES)
-        .select_related("lot", "applicant", "renews")
-    )
+    return Application.objects.seen_by_applicant(user).select_related("lot", "applicant", "renews")
 
 
 def own_permits(user):
-    """The user's permits, void ones excluded (a voided permit was never valid to show)."""
-    return (
-        Permit.objects.filter(holder__user=user, holder__user__isnull=False)
-        .exclude(status=Permit.Status.VOID)
-        .select_related("lot", "holder", "application")
-    )
+    return Permit.objects.seen_by_holder(user).select_related("lot", "holder", "application")
 
 
 def portal_permits(user):

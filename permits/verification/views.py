@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
 from permits.models import Permit
@@ -15,15 +15,22 @@ def permit_verify(request, token: str):
 
     It shows what the permit says and whether it is in force, never the holder's contact details.
     """
-    permit = get_object_or_404(
-        Permit.objects.select_related("holder", "lot").prefetch_related("animals"),
-        verify_token=token,
+    permit = (
+        Permit.objects.select_related("holder", "lot")
+        .prefetch_related("animals")
+        .filter(verify_token=token)
+        .first()
     )
-    response = render(
-        request,
-        "permits/verification/verify.html",
-        {"permit": permit, "status": permit.current_status, "animals": permit.animals.all()},
-    )
+    if permit is None:
+        # A page of its own rather than Http404: a person holding a doubtful permit needs to
+        # know what to do next, and the demo's DEBUG page must not answer them.
+        response = render(request, "permits/verification/verify_unknown.html", status=404)
+    else:
+        response = render(
+            request,
+            "permits/verification/verify.html",
+            {"permit": permit, "status": permit.current_status, "animals": permit.animals.all()},
+        )
     response["X-Robots-Tag"] = "noindex, nofollow"
     response["Cache-Control"] = "no-store"
     return response

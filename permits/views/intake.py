@@ -35,6 +35,7 @@ from permits.panel import panel
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.record_ids import record_id
 from stoneham_boh.lib.search import plain
 
 SEARCH_LIMIT = 8
@@ -107,9 +108,9 @@ def application_new(request):
 def _results(source, what: str, search, model) -> list:
     """The search results to show again, with the chosen one kept even if no longer matching."""
     results = search(source.get(f"{what}_q", ""))
-    chosen = source.get(what, "")
-    if chosen.isdigit() and all(r.pk != int(chosen) for r in results):
-        extra = model.objects.filter(pk=int(chosen)).first()
+    chosen = record_id(source.get(what, ""))
+    if chosen is not None and all(r.pk != chosen for r in results):
+        extra = model.objects.filter(pk=chosen).first()
         if extra is not None:
             results.insert(0, extra)
     return results

@@ -5,23 +5,31 @@ password, a user who has enrolled is asked for a code; a staff member who has no
 is sent to enrol first when `settings.REQUIRE_STAFF_2FA` is on (the default in production).
 Where it is off (the demo), enrolling is optional and the log-in form works as before.
 
-The step still owed is kept in the session, set at log-in, so that a page view costs no
-extra query once the person is through.
+Whether a staff role requires two-factor is decided on every request from the user's roles
+as they are now: a role given during a session is asked for it at the next page. Only the
+fact that the log-in found a device (so the code is owed) is kept in the session.
+
+Each set-up attempt (each session) gets a secret of its own, unconfirmed ones expire after
+TWO_FACTOR_SETUP_MINUTES, and confirming one removes the others: someone who learnt the
+password and opened set-up first holds a key that never works.
 """
 
 from __future__ import annotations
 
 import logging
 from base64 import b32encode
+from datetime import timedelta
 from urllib.parse import urlencode
 
 import segno
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in
 from django.db import transaction
+from django.db.models import Q
 from django.dispatch import receiver
 from django.http import HttpResponseRedirect
 from django.urls import Resolver404, resolve, reverse
+from django.utils import timezone
 from django_htmx.http import HttpResponseClientRedirect
 from django_otp import login as otp_login
 from django_otp import user_has_device
@@ -31,11 +39,13 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from stoneham_boh.accounts.roles import is_staff_member
 from stoneham_boh.accounts.security import address_of
+from stoneham_boh.accounts.two_factor_mail import tell_account_holder
 
 security_log = logging.getLogger("stoneham_boh.accounts.security")
 
 STEP_KEY = "two_factor_step"
 NEW_CODES_KEY = "two_factor_new_codes"
+SETUP_DEVICE_KEY = "two_factor_setup_device"
 SETUP, VERIFY, DONE = "setup", "verify", ""
 APP_DEVICE_NAME = "Authenticator app"
 RECOVERY_DEVICE_NAME = "Recovery codes"
@@ -52,31 +62,34 @@ def has_app(user) -> bool:
     return TOTPDevice.objects.filter(user=user, confirmed=True).exists()
 
 
-def step_for(user) -> str:
-    """What the user still owes after the password: verify, set up, or nothing."""
-    if user_has_device(user, confirmed=True):
-        return VERIFY
-    if is_required_for(user):
-        return SETUP
-    return DONE
+def has_device(user) -> bool:
+    return user_has_device(user, confirmed=True)
 
 
 @receiver(user_logged_in)
 def _require_second_factor(sender, request, user, **kwargs):
     session = getattr(request, "session", None)
     if session is not None:
-        session[STEP_KEY] = step_for(user)
+        session[STEP_KEY] = VERIFY if has_device(user) else DONE
 
 
 def pending_step(request) -> str:
+    """What the user still owes after the password: verify, set up, or nothing.
+
+    Decided on every request: the requirement from the user's roles now, a passed second
+    factor from django-otp (a reset device is no longer passed).
+    """
     user = request.user
-    if not user.is_authenticated:
+    if not user.is_authenticated or user.is_verified():
         return DONE
-    step = request.session.get(STEP_KEY)
-    if step is None:
+    required = is_required_for(user)
+    owed = request.session.get(STEP_KEY)
+    if owed is None:
         # A session opened before two-factor existed: settle it once.
-        step = request.session[STEP_KEY] = step_for(user)
-    return step
+        owed = request.session[STEP_KEY] = VERIFY if has_device(user) else DONE
+    if (owed == VERIFY or required) and has_device(user):
+        return VERIFY
+    return SETUP if required else DONE
 
 
 def mark_verified(request, device) -> None:
@@ -110,12 +123,27 @@ def _open_before_second_factor(request) -> bool:
     return match.view_name in OPEN_BEFORE_SECOND_FACTOR
 
 
-def pending_app(user) -> TOTPDevice:
-    """The unconfirmed authenticator being enrolled (the same one across page reloads)."""
-    device = TOTPDevice.objects.filter(user=user, confirmed=False).order_by("pk").first()
-    if device is None:
-        device = TOTPDevice.objects.create(user=user, name=APP_DEVICE_NAME, confirmed=False)
-    return device
+def pending_app(request) -> tuple[TOTPDevice, bool]:
+    """This session's unconfirmed authenticator, the same across reloads, and whether an
+    earlier one of this session had expired (or was replaced by a set-up elsewhere)."""
+    user = request.user
+    drop_expired_setups(user)
+    pk = request.session.get(SETUP_DEVICE_KEY)
+    device = None
+    if pk is not None:
+        device = TOTPDevice.objects.filter(pk=pk, user=user, confirmed=False).first()
+    if device is not None:
+        return device, False
+    device = TOTPDevice.objects.create(user=user, name=APP_DEVICE_NAME, confirmed=False)
+    request.session[SETUP_DEVICE_KEY] = device.pk
+    return device, pk is not None
+
+
+def drop_expired_setups(user) -> None:
+    since = timezone.now() - timedelta(minutes=settings.TWO_FACTOR_SETUP_MINUTES)
+    TOTPDevice.objects.filter(user=user, confirmed=False).filter(
+        Q(created_at__lt=since) | Q(created_at__isnull=True)
+    ).delete()
 
 
 def secret_for_typing(device: TOTPDevice) -> str:
@@ -137,16 +165,24 @@ def confirm_app(*, request, device: TOTPDevice, token: str) -> list[str] | None:
         return None
     device.confirmed = True
     device.save(update_fields=["confirmed"])
-    # Any other half-finished enrolment is now obsolete.
+    # Every other set-up, of this session or another, is now obsolete.
     TOTPDevice.objects.filter(user=request.user, confirmed=False).delete()
+    request.session.pop(SETUP_DEVICE_KEY, None)
     codes = replace_recovery_codes(user=request.user)
     mark_verified(request, device)
+    address = address_of(request)
     security_log.info(
-        "two-factor enrolled: user=%s address=%s",
-        request.user.get_username(),
-        address_of(request),
+        "two-factor enrolled: user=%s address=%s", request.user.get_username(), address
     )
+    tell_account_holder(request.user, event="set_up", address=address)
     return codes
+
+
+def remove_devices(user) -> int:
+    """Remove the user's authenticator apps and recovery codes, confirmed or not."""
+    removed, _ = TOTPDevice.objects.filter(user=user).delete()
+    removed_codes, _ = StaticDevice.objects.filter(user=user).delete()
+    return removed + removed_codes
 
 
 @transaction.atomic

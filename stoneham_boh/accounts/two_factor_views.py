@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -61,9 +62,16 @@ def setup(request):
             "security/two_factor_status.html",
             {"codes_left": two_factor.recovery_codes_left(request.user)},
         )
-    device = two_factor.pending_app(request.user)
+    device, expired = two_factor.pending_app(request)
     form = CodeForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and expired:
+        form.is_valid()
+        form.add_error(
+            "code",
+            f"This set-up took too long (more than {settings.TWO_FACTOR_SETUP_MINUTES} minutes) "
+            "or was replaced: add the new key below to your app, then type its code.",
+        )
+    elif request.method == "POST" and form.is_valid():
         codes = two_factor.confirm_app(
             request=request, device=device, token=form.cleaned_data["code"]
         )

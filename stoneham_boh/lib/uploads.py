@@ -1,14 +1,19 @@
 """Uploaded files: checked by content and size on the way in, served as attachments on the way out.
 
-Use `validate_upload` in a form's `clean_<field>()` (it raises ValidationError) and
-`attachment_response` in the view that hands a stored file to someone allowed to see it.
-Files live in MEDIA_ROOT, outside the static root, and no URL serves MEDIA_ROOT directly.
+Every upload of the project (application documents, inspection photos, the Assessor's
+abutter list) goes through `validate_upload`, in its form's `clean_<field>()` (it raises
+ValidationError) and again in the action that keeps it: the file's name, its content and its
+size must agree. A stored file gets `stored_name()`, whose extension is that of the detected
+content, never the name the sender chose. `attachment_response` hands a stored file to
+someone the view has let in. Files live in MEDIA_ROOT, outside the static root, and no URL
+serves MEDIA_ROOT directly.
 """
 
 from __future__ import annotations
 
 import os
 import unicodedata
+import uuid
 from dataclasses import dataclass
 
 import filetype
@@ -17,23 +22,30 @@ from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404
 from django.template.defaultfilters import filesizeformat
 
+TEXT = "text"  # what `_sniff` reports for plain text: no format's signature, no NUL byte
+
 
 @dataclass(frozen=True)
 class Kind:
     label: str
     content_type: str
     extensions: tuple[str, ...]
-    detected: tuple[str, ...]  # what `filetype` reports for the file's first bytes
+    detected: tuple[str, ...]  # what `_sniff` reports for the file's first bytes
 
 
 KINDS = {
     "pdf": Kind("PDF", "application/pdf", (".pdf",), ("pdf",)),
     "jpeg": Kind("JPEG photo", "image/jpeg", (".jpg", ".jpeg"), ("jpg",)),
     "png": Kind("PNG image", "image/png", (".png",), ("png",)),
+    "gif": Kind("GIF image", "image/gif", (".gif",), ("gif",)),
+    "webp": Kind("WebP image", "image/webp", (".webp",), ("webp",)),
+    "tiff": Kind("TIFF scan", "image/tiff", (".tif", ".tiff"), ("tif",)),
     "heic": Kind("HEIC photo", "image/heic", (".heic", ".heif"), ("heic",)),
+    "csv": Kind("CSV file", "text/csv", (".csv",), (TEXT,)),
 }
-DOCUMENT_KINDS = ("pdf", "jpeg", "png")
+DOCUMENT_KINDS = ("pdf", "jpeg", "png", "gif", "webp", "tiff")
 PHOTO_KINDS = ("jpeg", "png", "heic")
+CSV_KINDS = ("csv",)
 
 # filetype reads at most this many bytes to recognise a format.
 SNIFF_BYTES = 8192
@@ -47,11 +59,14 @@ class CheckedUpload:
     original_name: str
 
 
-def validate_upload(file, allowed: tuple[str, ...] = DOCUMENT_KINDS) -> CheckedUpload:
+def validate_upload(
+    file, allowed: tuple[str, ...] = DOCUMENT_KINDS, *, max_bytes: int | None = None
+) -> CheckedUpload:
     """Accept `file` only if its name, its content and its size all agree with `allowed`.
 
     The browser's Content-Type is ignored: it is whatever the sender claims. The content
-    type returned is the one that matches the file's own first bytes.
+    type returned is the one that matches the file's own first bytes. `max_bytes` defaults
+    to UPLOAD_MAX_BYTES.
     """
     kinds = [KINDS[name] for name in allowed]
     accepted = ", ".join(kind.label for kind in kinds)
@@ -60,7 +75,7 @@ def validate_upload(file, allowed: tuple[str, ...] = DOCUMENT_KINDS) -> CheckedU
     size = getattr(file, "size", None) or 0
     if size <= 0:
         raise ValidationError("The file is empty.", code="empty")
-    limit = settings.UPLOAD_MAX_BYTES
+    limit = settings.UPLOAD_MAX_BYTES if max_bytes is None else max_bytes
     if size > limit:
         raise ValidationError(
             f"The file is {filesizeformat(size)}; the most we accept is {filesizeformat(limit)}.",
@@ -90,6 +105,11 @@ def validate_upload(file, allowed: tuple[str, ...] = DOCUMENT_KINDS) -> CheckedU
     )
 
 
+def stored_name(checked: CheckedUpload) -> str:
+    """A random name with the extension of what the file really is."""
+    return f"{uuid.uuid4().hex}{KINDS[checked.kind].extensions[0]}"
+
+
 def _sniff(file) -> str | None:
     position = file.tell() if hasattr(file, "tell") else None
     try:
@@ -98,8 +118,13 @@ def _sniff(file) -> str | None:
     finally:
         if position is not None:
             file.seek(position)
-    guess = filetype.guess(bytes(head or b""))
-    return guess.extension if guess is not None else None
+    head = bytes(head or b"")
+    guess = filetype.guess(head)
+    if guess is not None:
+        return guess.extension
+    # Text has no signature: it is text when no known format matched and no NUL byte appears
+    # (a NUL is what spreadsheets, documents and executables have and text files do not).
+    return TEXT if head and b"\x00" not in head else None
 
 
 def clean_file_name(name: str) -> str:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import stat
 import tarfile
 import tempfile
 from collections import Counter
@@ -84,12 +86,28 @@ def create_backup(outfile: Path) -> dict:
             "files": len(files),
         }
         outfile.parent.mkdir(parents=True, exist_ok=True)
-        with tarfile.open(outfile, "w:gz") as archive:
+        with _private_file(outfile) as handle, tarfile.open(fileobj=handle, mode="w:gz") as archive:
             _add_bytes(archive, "manifest.json", json.dumps(manifest, indent=2).encode())
             archive.add(data_path, arcname="data.json")
             for path in files:
                 archive.add(path, arcname=f"{UPLOADS}/{path.relative_to(media_root).as_posix()}")
     return manifest
+
+
+def _private_file(path: Path):
+    """Open `path` for writing, readable and writable by its owner only (mode 0600).
+
+    The archive holds personal data and the two-factor secrets; the mode is set when the
+    file is created (and again if it already existed), whatever the umask.
+    """
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(descriptor, 0o600)
+    return os.fdopen(descriptor, "wb")
+
+
+def readable_by_others(path: Path) -> bool:
+    """True when the group or anyone else may read the file."""
+    return bool(path.stat().st_mode & (stat.S_IRGRP | stat.S_IROTH))
 
 
 def _add_bytes(archive: tarfile.TarFile, name: str, data: bytes) -> None:

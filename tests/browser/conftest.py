@@ -1,6 +1,12 @@
 """Real-browser journeys: Python Playwright driving Debian's Chromium against a live server.
 
 They skip, saying why, where /usr/bin/chromium is missing; CI installs it, so there they run.
+
+No test waits for a length of time, and none reads the page at once after an action: each
+waits for the state it needs (`expect(...)`, a URL, a download), up to WAIT_MS. That is
+long, on purpose: on a machine busy with other work, a page may take seconds, and a waiting
+test costs nothing once the state is there. Playwright's `expect` would give up after five
+seconds by default, which a loaded machine exceeded once (issue 14, point 12).
 """
 
 from __future__ import annotations
@@ -9,6 +15,7 @@ import os
 import shutil
 
 import pytest
+from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
 # test itself (building state through actions) are still synchronous and safe.
@@ -24,6 +31,9 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
+# How long any wait for the page's state may take before the test fails.
+WAIT_MS = 120_000
+expect.set_options(timeout=WAIT_MS)
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}
 
@@ -50,7 +60,8 @@ def chromium():
 
 def _page(chromium, viewport):
     context = chromium.new_context(viewport=viewport, accept_downloads=True)
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(WAIT_MS)
+    context.set_default_navigation_timeout(WAIT_MS)
     page = context.new_page()
     return context, page
 

@@ -8,6 +8,7 @@ from datetime import date
 
 import pytest
 from django.core import mail
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from permits.portal import actions
@@ -35,18 +36,18 @@ def test_an_applicant_goes_from_the_invitation_email_to_the_downloaded_permit(
     link = re.search(r"https?://\S+/invitation/\S+/", message.body).group(0)
     page = browser_page
     page.goto(live_server.url + re.sub(r"^https?://[^/]+", "", link))
-    assert page.get_by_role("heading", name="Choose your password").is_visible()
-    assert page.get_by_text("joan@example.org").first.is_visible()
+    expect(page.get_by_role("heading", name="Choose your password")).to_be_visible()
+    expect(page.get_by_text("joan@example.org").first).to_be_visible()
     page.get_by_label("New password").first.fill(PASSWORD)
     page.get_by_label("New password confirmation").fill(PASSWORD)
     page.get_by_role("button", name="Set my password").click()
 
     page.wait_for_url(f"{live_server.url}/my/")
-    assert page.get_by_role("heading", name="Your applications and permits").is_visible()
-    assert page.get_by_text("9 Collincote Street").first.is_visible()
+    expect(page.get_by_role("heading", name="Your applications and permits")).to_be_visible()
+    expect(page.get_by_text("9 Collincote Street").first).to_be_visible()
 
     page.get_by_role("link", name=re.compile("Renewal application · 9 Collincote Street")).click()
-    assert page.get_by_text(f"Permit {permit.number} issued").is_visible()
+    expect(page.get_by_text(f"Permit {permit.number} issued")).to_be_visible()
 
     with page.expect_download() as download_info:
         page.get_by_role("link", name=f"Download permit {permit.number} (PDF)").click()
@@ -59,4 +60,4 @@ def test_an_applicant_goes_from_the_invitation_email_to_the_downloaded_permit(
 
     # The link was used: following it again says so.
     page.goto(live_server.url + re.sub(r"^https?://[^/]+", "", link))
-    assert page.get_by_text("already been used").is_visible()
+    expect(page.get_by_text("already been used")).to_be_visible()

@@ -38,7 +38,9 @@ def moment(text: str):
 def pdf_pages(page, link_name: str) -> list[str]:
     """The text of each page of the PDF a link on the page serves, fetched with the session."""
     href = page.get_by_role("link", name=link_name).get_attribute("href")
-    response = page.request.get(urljoin(page.url, href))
+    # No time limit: the answer is the state waited for, and rendering 32 letters on a busy
+    # machine took longer than a minute (the suite's own timeout still ends a real hang).
+    response = page.request.get(urljoin(page.url, href), timeout=0)
     assert response.ok and response.headers["content-type"] == "application/pdf"
     return [p.extract_text() for p in PdfReader(io.BytesIO(response.body())).pages]
 
@@ -97,12 +99,15 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         # The legal notice: drafted from the docket, edited, sent, published.
         page.get_by_role("link", name="Legal notice of the meeting").click()
         page.get_by_role("button", name="Draft the legal notice").click()
+        expect(page.get_by_text("The legal notice was drafted from the docket.")).to_be_visible()
         notice = page.get_by_label("Text")
-        assert applicant in notice.input_value()
+        expect(notice).to_have_value(re.compile(re.escape(applicant)))
         notice.fill(notice.input_value() + "\nAdvertise: March 5, 2030.")
         page.get_by_role("button", name="Save the text").click()
+        expect(page.get_by_text("The legal notice is saved.")).to_be_visible()
         page.get_by_label("Sent to the newspaper on").fill("2030-03-05")
         page.get_by_role("button", name="Mark as sent").click()
+        expect(page.get_by_text("Marked as sent to the newspaper.")).to_be_visible()
         page.get_by_label("Published on").fill("2030-03-05")
         page.get_by_role("button", name="Record the publication").click()
         expect(page.get_by_text("in time")).to_be_visible()

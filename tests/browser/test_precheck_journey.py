@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 
 @pytest.mark.django_db(transaction=True)
@@ -10,7 +11,9 @@ def test_a_visitor_pre_checks_two_horses_on_one_and_a_half_acres(phone_page, liv
     page = phone_page
     page.goto(live_server.url + "/")
     page.get_by_role("link", name="Pre-check a planned keeping").click()
-    assert page.get_by_role("heading", name="Pre-check a planned keeping of animals").is_visible()
+    expect(
+        page.get_by_role("heading", name="Pre-check a planned keeping of animals")
+    ).to_be_visible()
 
     page.get_by_label("Lot area (acres)").fill("1.5")
     page.get_by_label("How will manure be handled?").select_option("receptacle")
@@ -22,26 +25,26 @@ def test_a_visitor_pre_checks_two_horses_on_one_and_a_half_acres(phone_page, liv
     page.locator("[name=structures-0-distance_property_line_ft]").fill("80")
     # Only a corral's questions show for a corral (a stable's window does not).
     page.locator("[name=structures-1-kind]").select_option("corral")
-    assert page.locator("[name=structures-1-fence_height_ft]").is_visible()
-    assert not page.locator("[name=structures-1-screened_window]").is_visible()
+    expect(page.locator("[name=structures-1-fence_height_ft]")).to_be_visible()
+    expect(page.locator("[name=structures-1-screened_window]")).to_be_hidden()
     page.locator("[name=structures-1-area_sqft]").fill("1500")
     page.locator("[name=structures-1-fence_height_ft]").fill("6")
 
     # A fourth row, for the manure storage, keeps what was typed.
     page.get_by_role("button", name="Add another structure").click()
-    assert page.locator("[name=structures-3-kind]").is_visible()
-    assert page.locator("[name=lot-area_acres]").input_value() == "1.5"
+    expect(page.locator("[name=structures-3-kind]")).to_be_visible()
+    expect(page.locator("[name=lot-area_acres]")).to_have_value("1.5")
     page.locator("[name=structures-3-kind]").select_option("manure_storage")
     page.locator("[name=structures-3-distance_dwelling_ft]").fill("120")
 
     page.get_by_role("button", name="Check my plan").last.click()
     card = page.locator("li.card", has_text="§20-17(1)")
-    assert card.get_by_text("Would not comply", exact=True).is_visible()
-    assert card.get_by_text("One acre is needed for the first horse").is_visible()
-    assert card.get_by_text(
-        "The lot's area is 1.5 acres; at least 2 acres is required."
-    ).is_visible()
-    assert page.get_by_role("heading", name="What your application will need").is_visible()
+    expect(card.get_by_text("Would not comply", exact=True)).to_be_visible()
+    expect(card.get_by_text("One acre is needed for the first horse")).to_be_visible()
+    expect(
+        card.get_by_text("The lot's area is 1.5 acres; at least 2 acres is required.")
+    ).to_be_visible()
+    expect(page.get_by_role("heading", name="What your application will need")).to_be_visible()
 
     # Nothing spills sideways on a 375 px phone.
     assert page.evaluate("document.documentElement.scrollWidth") <= 375

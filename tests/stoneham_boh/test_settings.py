@@ -11,7 +11,13 @@ STRONG_KEY = "k9-" + "".join(chr(65 + (i * 7) % 26) + str(i % 10) for i in range
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     # DJANGO_ALLOW_ASYNC_UNSAFE is set for the browser tests; a deployment never has it.
-    unsafe = {"SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE", "REQUIRE_STAFF_2FA"}
+    unsafe = {
+        "SECRET_KEY",
+        "DEBUG",
+        "DJANGO_ALLOW_ASYNC_UNSAFE",
+        "REQUIRE_STAFF_2FA",
+        "TRUSTED_PROXY_COUNT",
+    }
     environment = {k: v for k, v in os.environ.items() if k not in unsafe}
     environment.update(env)
     return subprocess.run(
@@ -60,6 +66,7 @@ def test_production_passes_the_deployment_checklist_without_a_warning():
         ALLOWED_HOSTS="boh.example.org",
         SECRET_KEY=STRONG_KEY,
         SITE_URL="https://boh.example.org",
+        TRUSTED_PROXY_COUNT="1",
     )
     assert result.returncode == 0, result.stderr
     assert "System check identified no issues (0 silenced)." in result.stdout
@@ -72,6 +79,30 @@ def test_production_refuses_to_start_without_the_public_address_for_qr_codes():
         ALLOWED_HOSTS="boh.example.org",
         SECRET_KEY=STRONG_KEY,
         SITE_URL="",
+        TRUSTED_PROXY_COUNT="1",
     )
     assert result.returncode != 0
     assert "SITE_URL" in result.stderr
+
+
+def test_production_refuses_to_start_without_being_told_how_many_proxies_are_in_front():
+    production = {
+        "DJANGO_ENV": "production",
+        "ALLOWED_HOSTS": "boh.example.org",
+        "SITE_URL": "https://boh.example.org",
+    }
+    result = run_manage("check", SECRET_KEY=STRONG_KEY, **production)
+    assert result.returncode != 0
+    assert "TRUSTED_PROXY_COUNT" in result.stderr
+    for bad in ("one", "-1"):
+        refused = run_manage("check", SECRET_KEY=STRONG_KEY, TRUSTED_PROXY_COUNT=bad, **production)
+        assert refused.returncode != 0 and "TRUSTED_PROXY_COUNT" in refused.stderr
+    # No proxy at all is allowed, when it is said.
+    direct = run_manage("check", SECRET_KEY=STRONG_KEY, TRUSTED_PROXY_COUNT="0", **production)
+    assert direct.returncode == 0, direct.stderr
+
+
+def test_the_deploy_instructions_say_how_many_proxies_are_in_front():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    deploy = readme.split("## Deploying for real", 1)[1].split("\n## ", 1)[0]
+    assert "export TRUSTED_PROXY_COUNT=1" in deploy

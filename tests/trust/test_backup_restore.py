@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import stat
 import tarfile
 from pathlib import Path
 
@@ -94,3 +96,32 @@ def test_restore_says_plainly_when_the_file_is_not_a_backup(tmp_path):
         call_command("restore_data", str(not_a_backup), stdout=io.StringIO())
     with pytest.raises(CommandError, match="No backup at"):
         call_command("restore_data", str(tmp_path / "missing.tar.gz"), stdout=io.StringIO())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_backup_is_readable_by_its_owner_only_even_with_a_lenient_umask(tmp_path):
+    archive = tmp_path / "boh-backup.tar.gz"
+    old_umask = os.umask(0o022)
+    try:
+        call_command("backup_data", str(archive), stdout=io.StringIO())
+    finally:
+        os.umask(old_umask)
+    assert stat.S_IMODE(archive.stat().st_mode) == 0o600
+
+
+@pytest.mark.django_db(transaction=True)
+def test_restore_warns_about_a_backup_that_others_can_read(tmp_path):
+    archive = tmp_path / "boh-backup.tar.gz"
+    call_command("backup_data", str(archive), stdout=io.StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    archive.chmod(0o644)
+    warnings = io.StringIO()
+    call_command("restore_data", str(archive), stdout=io.StringIO(), stderr=warnings)
+    assert "readable by other users" in warnings.getvalue()
+    assert "chmod 600" in warnings.getvalue()
+
+    call_command("flush", interactive=False, verbosity=0)
+    archive.chmod(0o600)
+    quiet = io.StringIO()
+    call_command("restore_data", str(archive), stdout=io.StringIO(), stderr=quiet)
+    assert "readable" not in quiet.getvalue()

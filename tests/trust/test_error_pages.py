@@ -52,3 +52,16 @@ def test_a_server_error_gets_the_board_500_without_a_traceback(production_like):
     text = assert_reveals_nothing(response, SECRET_DETAIL, "hunter2", "RuntimeError")
     assert "Something went wrong on our side" in text
     assert "<script" not in text and "style=" not in text
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("debug", [False, True], ids=["production", "demo with DEBUG on"])
+def test_a_made_up_verification_code_is_answered_in_plain_words(client, settings, debug):
+    settings.DEBUG = debug
+    response = client.get("/verify/made-up-code-<b>x/")
+    assert response.status_code == 404
+    text = assert_reveals_nothing(response, "made-up-code", "&lt;b&gt;")
+    assert "No permit has this code" in text
+    assert "How to check it" in text
+    assert "Scan the QR code" in text
+    assert response.templates[0].name == "permits/verification/verify_unknown.html"

@@ -236,6 +236,31 @@ NASTY = [
     "\u202e\ufeff",
     "ﬀ" * 300,
 ]
+# Input that reaches int() or Decimal() on its way to a query, and once answered 500 (second
+# trust round): digits that are not ASCII (str.isdigit() says yes, int() or the database says
+# no), numbers past Python's 4,300-digit limit or any column's range, exponents no column holds.
+NUMERIC_TRAPS = [
+    "²",
+    "٣",
+    "१२",
+    "𝟗",
+    "#²",
+    "9" * 4301,
+    "9" * 30,
+    "#" + "9" * 30,
+    "-" + "9" * 30,
+    "1e999999",
+    "-1e999999",
+    "1E+400",
+    "9" * 40 + ".5",
+    "0.0000000000000000000000001",
+    "0x10",
+    "1_000",
+    "+5",
+    " 7 ",
+    "1,5",
+]
+NASTY += NUMERIC_TRAPS
 JUNK = st.one_of(st.sampled_from(NASTY), st.text(max_size=80))
 CSV = (
     b"owner_names,mailing_street,mailing_city,mailing_state,mailing_zip,parcel_id\n"
@@ -270,6 +295,7 @@ def plausible(field: Field):
         return st.one_of(
             st.integers(-(10**6), 10**6).map(str),
             st.decimals(allow_nan=False, allow_infinity=False, places=2).map(str),
+            st.sampled_from(NUMERIC_TRAPS),
         )
     if kind == "date":
         return st.dates().map(date.isoformat)
@@ -483,3 +509,64 @@ def test_check_rules_from_the_command_line_prints_no_traceback_for_truncated_jso
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     assert "not valid JSON" in result.stderr
+
+
+# --- Query strings ---------------------------------------------------------------------------
+
+# Parameters the views read beyond their forms' fields (pagination, exports, pre-filled
+# choices, the intake search), sent to every page whatever it shows.
+QUERY_PARAMS = (
+    "q",
+    "page",
+    "format",
+    "lot",
+    "kind",
+    "what",
+    "applicant",
+    "applicant_q",
+    "lot_q",
+    "meeting",
+    "application",
+    "year",
+    "next",
+    "download",
+)
+
+
+def _pages_read_by_query():
+    from tests.trust.test_access_matrix import GET, MATRIX
+    from tests.trust.world import ROLES
+
+    pages = []
+    for name, (method, expected) in sorted(MATRIX.items()):
+        role = next((r for r in ROLES if expected[r] == 200), None)
+        if method == GET and role is not None:
+            pages.append((name, role))
+    return pages
+
+
+@pytest.mark.parametrize("name, role", _pages_read_by_query())
+def test_no_query_string_gets_a_server_error(name, role, world):
+    """Every page that opens with GET, given numeric traps in every parameter it might read."""
+    from tests.trust.pages import url_for
+
+    client = logged_in(role, world)
+    url = url_for(name, world)
+    first = client.get(url)
+    assert first.status_code == 200
+    if first["Content-Type"].startswith("application/pdf"):
+        return  # a printed document reads no query string, and each costs a second to render
+    html = "" if first.streaming else first.content.decode()  # a CSV export or a photo
+    shown = {f.name for form in forms_in(html) if form.method == "get" for f in form.fields}
+    params = sorted(shown | set(QUERY_PARAMS))
+    failures = []
+    for trap in NUMERIC_TRAPS:
+        response = client.get(url, dict.fromkeys(params, trap))
+        if response.status_code >= 500:
+            failures.append(("every parameter", trap))
+    for param in params:
+        for trap in ("²", "9" * 4301, "1e999999"):
+            response = client.get(url, {param: trap})
+            if response.status_code >= 500:
+                failures.append((param, trap[:12]))
+    assert not failures, f"{url}: server errors for {failures}"

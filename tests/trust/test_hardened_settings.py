@@ -26,6 +26,7 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "boh.example.org",
     "SECRET_KEY": STRONG_KEY,
     "SITE_URL": "https://boh.example.org",
+    "TRUSTED_PROXY_COUNT": "1",
 }
 
 

@@ -35,6 +35,7 @@ ACTION_MODULES = (
     "inspections.actions",
     "permits.actions",
     "permits.portal.actions",
+    "stoneham_boh.actions",
 )
 
 

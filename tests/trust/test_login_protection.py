@@ -157,3 +157,27 @@ def test_an_absurdly_long_user_name_is_refused_not_a_server_error(client, url):
     from axes.models import AccessAttempt
 
     assert AccessAttempt.objects.get().username == "0" * 150
+
+
+@pytest.mark.django_db
+def test_behind_the_proxy_an_attacker_cannot_lock_out_the_user_coming_from_elsewhere(
+    client, clerk, settings
+):
+    settings.TRUSTED_PROXY_COUNT = 1
+    proxy = "10.0.0.1"  # every request reaches the app from the proxy's socket
+    attacker = "203.0.113.66"
+    for _ in range(settings.AXES_FAILURE_LIMIT + 2):
+        response = client.post(
+            "/accounts/login/",
+            {"username": clerk.username, "password": "wrong-guess"},
+            REMOTE_ADDR=proxy,
+            HTTP_X_FORWARDED_FOR=attacker,
+        )
+    assert response.status_code == 429, "the attacker's address is locked out"
+    real_user = client.post(
+        "/accounts/login/",
+        {"username": clerk.username, "password": PASSWORD},
+        REMOTE_ADDR=proxy,
+        HTTP_X_FORWARDED_FOR="198.51.100.7",
+    )
+    assert real_user.status_code == 302, "the clerk at the town hall still logs in"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
@@ -12,6 +13,7 @@ from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.http import Http404
 from django.urls import get_resolver
+from django.utils import timezone
 from PIL import Image
 
 from permits.models import Document
@@ -127,3 +129,124 @@ def test_a_missing_stored_file_is_a_404_not_a_server_error():
             download_name="x.pdf",
             content_type="application/pdf",
         )
+
+
+# --- Second round: every upload through the one check ------------------------------------------
+
+
+@pytest.fixture
+def application(clerk):
+    from tests import factories
+
+    return factories.new_hen_application(by=clerk)
+
+
+def upload_document(client, application, name: str, content: bytes):
+    return client.post(
+        f"/permits/applications/{application.pk}/documents/",
+        {"doc-kind": "site_plan", "doc-file": upload(name, content)},
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "name, content, problem",
+    [
+        ("site-plan.html", PDF + b"<html><script>alert(1)</script></html>", "not a file we accept"),
+        ("site-plan.png", PDF, "does not contain what its name says"),
+        ("site-plan.pdf", image_bytes("PNG"), "does not contain what its name says"),
+        ("site-plan", PDF, "not a file we accept"),
+    ],
+)
+def test_a_document_whose_name_and_content_disagree_is_refused_at_the_field(
+    client, clerk, application, name, content, problem
+):
+    client.force_login(clerk)
+    response = upload_document(client, application, name, content)
+    assert response.status_code in (200, 400)
+    assert problem in response.content.decode()
+    assert not Document.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_document_is_stored_under_our_name_with_the_extension_of_its_content(
+    client, clerk, application
+):
+    client.force_login(clerk)
+    response = upload_document(client, application, "Site Plan (final).PDF", PDF)
+    assert response.status_code == 302
+    document = Document.objects.get()
+    stored = document.file.name.rsplit("/", 1)[-1]
+    assert stored.endswith(".pdf") and "Site" not in stored and "final" not in stored
+    assert document.content_type == "application/pdf"
+    assert document.original_name == "Site Plan (final).PDF"
+
+
+@pytest.mark.django_db
+def test_the_document_action_itself_refuses_what_the_check_refuses(clerk, application):
+    from permits import actions
+    from stoneham_boh.lib.errors import ActionRefused
+
+    with pytest.raises(ActionRefused, match="not a file we accept"):
+        actions.upload_document(
+            application=application,
+            kind="site_plan",
+            upload=upload("site-plan.html", PDF),
+            by=clerk,
+        )
+
+
+def import_abutters(client, application, name: str, content: bytes):
+    return client.post(
+        f"/facilities/applications/{application.pk}/abutters/",
+        {
+            "import-file": upload(name, content, "text/csv"),
+            "import-certified_on": (timezone.localdate() - timedelta(days=10)).isoformat(),
+        },
+    )
+
+
+CSV_LIST = (
+    b"owner_names,mailing_street,mailing_city,mailing_state,mailing_zip,parcel_id\n"
+    b"Pat Neighbour,1 Next Door Lane,Stoneham,MA,02180,9-1-1\n"
+)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "name, content, problem",
+    [
+        ("abutters.xlsx", CSV_LIST, "not a file we accept"),
+        ("abutters.csv", PDF, "does not contain what its name says"),
+        ("abutters.csv", image_bytes("PNG"), "does not contain what its name says"),
+        ("abutters.csv", b"owner\x00names\n", "does not contain what its name says"),
+    ],
+)
+def test_an_abutter_list_whose_name_and_content_disagree_is_refused_at_the_field(
+    client, clerk, application, name, content, problem
+):
+    client.force_login(clerk)
+    response = import_abutters(client, application, name, content)
+    assert response.status_code == 400
+    assert problem in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_real_abutter_list_goes_through_the_same_check(client, clerk, application):
+    client.force_login(clerk)
+    response = import_abutters(client, application, "Assessor list.CSV", CSV_LIST)
+    assert response.status_code == 200
+    assert "Pat Neighbour" in response.content.decode()
+
+
+def test_every_upload_field_of_the_project_goes_through_the_one_check():
+    """Each form with a file field cleans it with stoneham_boh.lib.uploads.validate_upload."""
+    import inspect
+
+    from facilities.forms import AbutterImportForm
+    from inspections import photos
+    from permits.forms import DocumentForm
+
+    for form in (DocumentForm, AbutterImportForm):
+        assert "validate_upload" in inspect.getsource(form.clean_file), form
+    assert "validate_upload" in inspect.getsource(photos.check_photo)

@@ -30,6 +30,7 @@ from inspections.models import ChecklistFinding, Inspection
 from permits import actions as permit_actions
 from permits.models import Document
 from permits.portal import actions as account_actions
+from stoneham_boh import actions as staff_actions
 from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.conftest import make_user
@@ -111,6 +112,8 @@ def build_world() -> World:
     _inspections(o, clerk=clerk, agent=agent)
     _the_other_actions(o, clerk=clerk, agent=agent)
     _board_matters(o, clerk=clerk, agent=agent, board=board)
+    # An administrator resets the agent's two-factor (a lost phone).
+    staff_actions.reset_two_factor(user=agent, by=staff["admin"])
     return world
 
 

@@ -3,7 +3,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from stoneham_boh.ops.backup import BackupError, restore_backup
+from stoneham_boh.ops.backup import BackupError, readable_by_others, restore_backup
 
 
 class Command(BaseCommand):
@@ -24,6 +24,11 @@ class Command(BaseCommand):
         path = Path(infile)
         if not path.is_file():
             raise CommandError(f"No backup at {infile}.")
+        if readable_by_others(path):
+            self.stderr.write(
+                f"Warning: {infile} is readable by other users of this machine, and it holds "
+                f"personal data and two-factor secrets. Make it private: chmod 600 {infile}"
+            )
         try:
             manifest = restore_backup(path, force=force)
         except (BackupError, tarfile.TarError, ValueError) as error:

@@ -122,3 +122,24 @@ def test_an_applicant_account_with_no_applicant_record_sees_what_to_do(client, a
     page = client.get(reverse("permits:my-applications")).content.decode()
     assert "You hold no permit yet" in page
     assert "No application is on file for you" in page
+
+
+@pytest.mark.django_db
+def test_the_home_page_shows_the_applicant_what_their_lists_show_and_no_more(
+    client, clerk, karen, karens_permit
+):
+    draft = permit_actions.create_application(
+        applicant=karen, lot=factories.lot(street_address="3 Draft Lane"), by=clerk
+    )
+    void = factories.issued_permit(
+        by=clerk, applicant=karen, lot=factories.lot(street_address="7 Void Road")
+    )
+    permit_actions.void_permit(permit=void, reason="Issued in error.", by=clerk)
+    assert draft.status == Application.Status.DRAFT
+    client.force_login(karen.user)
+    home = client.get(reverse("home")).content.decode()
+    lists = client.get(reverse("permits:my-applications")).content.decode()
+    for hidden in ("3 Draft Lane", void.number):
+        assert hidden not in lists
+        assert hidden not in home, f"the home page shows {hidden}, which the lists hide"
+    assert karens_permit.number in home and karens_permit.number in lists
