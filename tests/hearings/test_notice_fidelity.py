@@ -43,7 +43,11 @@ def _change(application, *, by, animals=None, structure=None):
     """What the clerk saves on the intake form: the whole lists of animals and structures."""
     application = Application.objects.get(pk=application.pk)
     wanted_animals = animals or {a.species: a.count for a in application.animals.all()}
-    structures = [{"pk": s.pk, **(structure or {})} for s in application.structures.all()]
+    # `structure`: changes to the coop (C1); the manure bin (M1) stays as noticed.
+    structures = [
+        {"pk": s.pk, **((structure or {}) if s.label == "C1" else {})}
+        for s in application.structures.all()
+    ]
     return permit_actions.update_application(
         application=application,
         by=by,

@@ -44,6 +44,8 @@ def decided(clerk, board_member):
 # --- Access --------------------------------------------------------------------------------------
 
 STAFF, CLERK, BOARD, PUBLIC = "staff", "clerk", "board", "public"
+# The abutters noticed: the clerk keeps them, the Board reads them (issue 17, point 5).
+CLERK_AND_BOARD = "clerk and board"
 
 
 def urls(item, notice_pk) -> list[tuple[str, str, str]]:
@@ -57,7 +59,7 @@ def urls(item, notice_pk) -> list[tuple[str, str, str]]:
         ("get", reverse("hearings:decision-pdf", args=[item.pk]), STAFF),
         ("get", reverse("hearings:meeting-create"), CLERK),
         ("get", reverse("hearings:schedule"), CLERK),
-        ("get", reverse("hearings:item-notices", args=[item.pk]), CLERK),
+        ("get", reverse("hearings:item-notices", args=[item.pk]), CLERK_AND_BOARD),
         ("get", reverse("hearings:item-letters", args=[item.pk]), CLERK),
         ("get", reverse("hearings:item-labels", args=[item.pk]), CLERK),
         ("get", reverse("hearings:meeting-letters", args=[meeting]), CLERK),
@@ -84,6 +86,7 @@ ALLOWED = {
     STAFF: {Role.CLERK, Role.BOARD, Role.AGENT, Role.ADMIN},
     CLERK: {Role.CLERK, Role.ADMIN},
     BOARD: {Role.BOARD, Role.ADMIN},
+    CLERK_AND_BOARD: {Role.CLERK, Role.BOARD, Role.ADMIN},
 }
 
 
