@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from facilities import actions, regulation
-from facilities.choices import DISTANCE_FEATURES
+from facilities.choices import DISTANCE_FEATURES, HOUSING_KINDS
 from facilities.models import SitePlan, Structure
 from facilities.siteplan import editor
 from facilities.siteplan.context import nearby
@@ -38,9 +38,16 @@ def _page(request, application, *, rows=None, problems=(), status=200):
         if rows is None:
             rows = editor.rows_from_shapes(plan.shapes if plan else [], origin)
         parcels, footprints = nearby(parcel, 100)
-        labels = list(
-            Structure.objects.filter(application=application).values_list("label", flat=True)
-        )
+        # "Add a structure" places the animals' housing first, then corrals and manure.
+        labels = [
+            label
+            for _, label in sorted(
+                (kind not in HOUSING_KINDS, label)
+                for kind, label in Structure.objects.filter(application=application).values_list(
+                    "kind", "label"
+                )
+            )
+        ]
         context.update(
             {
                 "rows": rows,
