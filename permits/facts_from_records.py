@@ -175,11 +175,15 @@ def equines_under_other_permits_on(application, lot, on: date) -> int:
     )
 
 
-def _hearing_facts(application) -> dict[str, Any] | None:
-    """The hearing facts, with the notices judged by `hearings.notices.timing_for`, the one
-    reading of who was noticed and when that the docket and the decision also use."""
-    from hearings.notices import timing_for
+#: How the notices of a docket item are read: hearings sits above permits, so it plugs its
+#: one reading (`hearings.notices.timing_for`) in here when it is ready (HearingsConfig).
+notice_timing: Any = None
 
+
+def _hearing_facts(application) -> dict[str, Any] | None:
+    """The hearing facts, with the notices judged by `notice_timing`, the one reading of who
+    was noticed and when that the docket and the decision also use."""
+    timing_for = notice_timing
     item = decisive_docket_item(application)
     if item is None:
         return None

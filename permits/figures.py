@@ -50,7 +50,7 @@ def absent_distance_text(on: date | None = None) -> str:
 
 
 def blank_distance_text(on: date | None = None) -> str:
-    """What a distance left blank stands for, as a screen says it: "none within 300 ft"."""
+    """What a distance left blank stands for, as a screen says it ("none within" the horizon)."""
     return f"none within {absent_distance_text(on)}"
 
 

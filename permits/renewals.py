@@ -71,7 +71,8 @@ def lapse_refusal(permit, on: date) -> str:
 
 def unabated_orders(lot):
     """Orders on the lot marked not abated by their deadline (§20-16(6)), not since abated."""
-    from inspections.models import Order
+    # Inspections sits above permits: its models are reached through the lot's relations.
+    Order = lot.orders.model  # noqa: N806
 
     return Order.objects.filter(lot=lot, status=Order.Status.UNABATED).order_by("issued_on", "id")
 
@@ -88,7 +89,8 @@ def unabated_order_refusals(lot) -> list[str]:
 def injurious_conditions(lot, on: date) -> list[str]:
     """§20-20(8) proviso: violations still open and orders not abated on the lot, from the
     inspections of the past settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS days."""
-    from inspections.models import ChecklistFinding, Order
+    Order = lot.orders.model  # noqa: N806 (inspections sits above permits)
+    ChecklistFinding = Order.finding.field.related_model  # noqa: N806
 
     since = on - timedelta(days=settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS)
     found = []

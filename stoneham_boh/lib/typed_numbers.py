@@ -1,7 +1,7 @@
 """Numbers typed as text, so that what is not a number is refused at the field, not dropped.
 
 A browser's <input type="number"> quietly empties itself when letters are typed: the form
-then submits a blank, and a blank distance means "no such feature within 300 ft", so a typo
+then submits a blank, and a blank distance means "no such feature nearby", so a typo
 passed a setback. A text box with a numeric keyboard keeps whatever was typed; Django's own
 field then refuses it ("Enter a number.") beside the box, with the text still in it.
 """
