@@ -7,21 +7,12 @@ is right.
 """
 
 KNOWN_FAILING = {
-    # Merge of rules revision 2 with the Board's approvals: the scenarios' factories build
-    # permits without the Board's vote on the vermin plan (§20-19).
-    "tests/permits/test_rules_revision_2_scenarios.py": "factories predate the Board's votes",
     # Parcels and the rules revision: the measured lot-line distance and the new structure rows.
     "tests/facilities/test_site_plan.py": "measured distances after the revision-2 merge",
     "tests/facilities/test_site_plan_editor.py": "measured distances after the revision-2 merge",
     "tests/facilities/test_demo_parcels.py": "demo plans after the Board's demo votes",
     "tests/facilities/test_constraints.py::test_a_permit_number_is_unique": "factory change",
-    # The one upload check (issue 14) against the documents tests written before it.
-    "tests/permits/test_documents.py": "documents tests predate the one upload check",
-    "tests/permits/verification/test_verification.py": "verification page after the merges",
     "tests/stoneham_boh/test_page_queries.py": "application page queries after the merges",
-    # Pages and headers after the merges.
-    "tests/trust/test_private_responses.py": "the sign-up page's cache header",
-    "tests/trust/test_backup_restore.py": "the demo with the parcel layer",
     # Timing under load, and the accessibility pass not rerun after the merges.
     "tests/hearings/test_pdfs.py::test_300_abutter_letters_and_their_labels_render_in_under_20_"
     "seconds": "timing",
