@@ -6,7 +6,8 @@ transaction commits, each once: the key names the history row of the change it r
 
 from __future__ import annotations
 
-from permits.models import Application, FeeSchedule
+from permits.eligibility import fee_due
+from permits.models import Application
 from permits.portal.models import Notification
 from permits.portal.notifications import absolute_url, address_of, send, send_after_commit
 
@@ -27,7 +28,6 @@ def send_online(application_pk: int, kind: str, version: int):
         pk=application_pk
     )
     applicant = application.applicant
-    schedule = FeeSchedule.in_force_on(application.received_on or application.created_at.date())
     return send(
         kind,
         key=f"{kind}:{application.pk}:{version}",
@@ -38,7 +38,7 @@ def send_online(application_pk: int, kind: str, version: int):
             "application": application,
             "applicant": applicant,
             "request": application.information_requests.first(),
-            "fee": schedule.fee_for(application.kind) if schedule else None,
+            "fee": fee_due(application),
             "link": absolute_url("permits:my-application", application.pk),
         },
     )

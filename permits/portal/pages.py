@@ -11,6 +11,7 @@ from datetime import date
 
 from django.db.models import Prefetch
 from django.utils.dateformat import time_format
+from django.utils.timezone import localdate
 
 from permits import rules
 from permits.eligibility import amount_paid, fee_due
@@ -110,15 +111,16 @@ def _online_steps(application: Application) -> list[Step]:
     if not application.is_online:
         return []
     Status = Application.Status
+    begun = localdate(application.created_at)
     if application.status == Status.DRAFT:
         return [
-            Step("Draft begun", "done", application.created_at.date()),
+            Step("Draft begun", "done", begun),
             Step("Complete the application and send it", "upcoming"),
         ]
-    steps = [Step("Draft begun", "done", application.created_at.date())]
+    steps = [Step("Draft begun", "done", begun)]
     sent = application.submitted_online_at
     if sent is not None:
-        steps.append(Step("Sent to the Board online", "done", sent.date()))
+        steps.append(Step("Sent to the Board online", "done", localdate(sent)))
     if application.status == Status.INFORMATION_REQUESTED:
         steps.append(Step("Answer the clerk's questions and send again", "upcoming"))
     return steps
