@@ -343,3 +343,47 @@ def test_the_live_check_answers_for_what_is_typed(client, resident):
     response = client.post(url, edit_data(application))
     assert response.status_code == 200
     assert 'id="compliance-panel"' in response.content.decode()
+
+
+def test_the_clerk_review_refuses_bad_input_at_the_field(client, clerk, resident):
+    application = submitted(client, resident)
+    client.force_login(clerk)
+    review = reverse("permits:online-review", args=[application.pk])
+    response = client.post(review, {"receive": "", "receive-received_on": "2027-03-09"})
+    assert response.status_code == 200
+    assert "cannot be in the future" in response.content.decode()
+    response = client.post(review, {"receive": "", "receive-received_on": "2027-02-01"})
+    assert "cannot be received before" in response.content.decode()
+    response = client.post(review, {"ask-sections": ["nonsense"], "ask-message": "Fencing."})
+    assert response.status_code == 200
+    assert 'value="nonsense"' not in response.content.decode()
+    assert "Fencing." in response.content.decode()
+    application.refresh_from_db()
+    assert application.status == Application.Status.SUBMITTED
+
+
+def test_the_clerk_cannot_review_what_is_still_with_the_applicant(client, clerk, resident):
+    draft = start(client, resident)
+    with pytest.raises(ActionRefused):
+        online.receive_online_application(application=draft, by=clerk)
+    with pytest.raises(ActionRefused):
+        online.request_information(
+            application=draft, by=clerk, sections=["documents"], message="More."
+        )
+    client.force_login(clerk)
+    page = client.get(reverse("permits:online-review", args=[draft.pk])).content.decode()
+    assert "The application is with the applicant" in page
+    assert "Mark received" not in page
+
+
+def test_the_sent_e_mail_gives_the_fee_and_how_to_pay(
+    client, resident, django_capture_on_commit_callbacks
+):
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        application = submitted(client, resident)
+    message = mail.outbox[-1]
+    assert message.to == ["jane@example.org"]
+    assert f"application #{application.pk}" in message.subject
+    assert "$75.00" in message.body and "check to the Town of Stoneham" in message.body
+    assert reverse("permits:my-application", args=[application.pk]) in message.body
