@@ -387,3 +387,30 @@ def test_the_sent_e_mail_gives_the_fee_and_how_to_pay(
     assert f"application #{application.pk}" in message.subject
     assert "$75.00" in message.body and "check to the Town of Stoneham" in message.body
     assert reverse("permits:my-application", args=[application.pk]) in message.body
+
+
+def test_once_received_the_timeline_follows_the_clerk_entered_one(client, clerk, resident):
+    from datetime import time as clock
+
+    from hearings import actions as hearing_actions
+    from permits.portal import pages as portal
+
+    application = submitted(client, resident)
+    online.receive_online_application(application=application, by=clerk)
+    application.refresh_from_db()
+    assert [(s.label, s.state) for s in portal.timeline(application, DAY)] == [
+        ("Draft begun", "done"),
+        ("Sent to the Board online", "done"),
+        ("Application received", "done"),
+        ("Public hearing", "current"),
+        ("Permit issued", "upcoming"),
+    ]
+    meeting = hearing_actions.schedule_meeting(
+        on=date(2027, 3, 24), at=clock(19, 0), place="Town Hall, Room 12", by=clerk
+    )
+    hearing_actions.schedule_hearing(application=application, meeting=meeting, by=clerk)
+    client.force_login(resident.user)
+    page = client.get(reverse("permits:my-application", args=[application.pk])).content.decode()
+    assert "Wednesday, March 24, 2027" in page
+    assert "go out at your expense by March 10, 2027" in page
+    assert "The fee of $75.00 is not paid in full" in page
