@@ -18,6 +18,7 @@ from facilities.models import Lot
 from permits.eligibility import fee_due
 from permits.facts_from_records import evaluate_application
 from permits.forms import AnimalFormSet, LotFactsForm, StructureFormSet
+from permits.models import Application
 from permits.online import actions, carry
 from permits.online.forms import (
     AddressForm,
@@ -124,7 +125,9 @@ SECTION_FORMS = {
 
 def _own(request, pk):
     return get_object_or_404(
-        portal.with_facts(portal.own_applications(request.user)).filter(channel="online"),
+        portal.with_facts(portal.own_applications(request.user)).filter(
+            channel=Application.Channel.ONLINE
+        ),
         pk=pk,
     )
 
@@ -283,6 +286,7 @@ def my_document_upload(request, pk: int):
             messages.success(request, f"{document.get_kind_display()} uploaded.")
             return redirect(reverse("permits:my-application-edit", args=[pk]) + "#documents")
     if not application.in_applicants_hands:
+        messages.error(request, "The file was not uploaded: the application cannot be changed now.")
         return redirect("permits:my-application", pk=pk)
     messages.error(request, "The file was not uploaded: see the reason at the field.")
     return _page(request, application, upload=form)
