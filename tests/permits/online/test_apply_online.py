@@ -414,3 +414,12 @@ def test_once_received_the_timeline_follows_the_clerk_entered_one(client, clerk,
     assert "Wednesday, March 24, 2027" in page
     assert "go out at your expense by March 10, 2027" in page
     assert "The fee of $75.00 is not paid in full" in page
+
+
+def test_a_permit_is_not_issued_on_an_application_only_sent_online(client, clerk, resident):
+    from permits.eligibility import refusals_to_issue
+
+    application = submitted(client, resident)
+    assert "The application has not been marked as received." in refusals_to_issue(
+        application, DAY
+    )
