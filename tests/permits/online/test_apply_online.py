@@ -420,6 +420,4 @@ def test_a_permit_is_not_issued_on_an_application_only_sent_online(client, clerk
     from permits.eligibility import refusals_to_issue
 
     application = submitted(client, resident)
-    assert "The application has not been marked as received." in refusals_to_issue(
-        application, DAY
-    )
+    assert "The application has not been marked as received." in refusals_to_issue(application, DAY)
