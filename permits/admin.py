@@ -26,7 +26,7 @@ class ApplicantAdmin(SimpleHistoryAdmin):
 @admin.register(Application)
 class ApplicationAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("id", "applicant", "lot", "kind", "status", "received_on")
-    list_filter = ("kind", "status", "construction", "manure_method")
+    list_filter = ("kind", "channel", "status", "construction", "manure_method")
     search_fields = ("applicant__name", "lot__street_address", "lot__parcel_id")
     date_hierarchy = "received_on"
     raw_id_fields = ("applicant", "lot", "renews", "created_by")
@@ -88,4 +88,5 @@ class SetbackEnlargementAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     raw_id_fields = ("application",)
 
 
+from permits.online import admin as online_admin  # noqa: E402, F401 - registers its models
 from permits.portal import admin as portal_admin  # noqa: E402, F401 - registers its models

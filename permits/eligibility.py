@@ -50,7 +50,11 @@ def refusals_to_issue(
     `result` is the rules' result for `application` as of `on`, when the caller has it already.
     """
     reasons = []
-    if application.status in (Application.Status.DRAFT,):
+    if application.status in (
+        Application.Status.DRAFT,
+        Application.Status.SUBMITTED,
+        Application.Status.INFORMATION_REQUESTED,
+    ):
         reasons.append("The application has not been marked as received.")
     if application.status in (Application.Status.DENIED, Application.Status.WITHDRAWN):
         reasons.append(f"The application is {application.get_status_display().lower()}.")

@@ -92,20 +92,20 @@ class ApplicationQuerySet(models.QuerySet):
         """The applications `user` sees as an applicant: their own, not the clerk's drafts.
 
         The one answer for the applicant's home page, their lists and their pages alike; a
-        draft is the clerk's unfinished data entry, not yet the applicant's application.
+        clerk's draft is unfinished data entry, not yet the applicant's application, while a
+        draft begun online is the applicant's own work.
         """
         return self.filter(applicant__user=user, applicant__user__isnull=False).exclude(
-            status=self.model.Status.DRAFT
+            status=self.model.Status.DRAFT, channel=self.model.Channel.CLERK
         )
 
     def needing_attention(self):
-        """Open applications the clerk must move on: drafts, received ones, approved ones."""
+        """Open applications the clerk must move on: the clerk's drafts, those sent online,
+        received ones, approved ones. A draft being typed online is the applicant's."""
+        Status = self.model.Status
         return self.filter(
-            status__in=[
-                self.model.Status.DRAFT,
-                self.model.Status.RECEIVED,
-                self.model.Status.APPROVED,
-            ]
+            Q(status=Status.DRAFT, channel=self.model.Channel.CLERK)
+            | Q(status__in=[Status.SUBMITTED, Status.RECEIVED, Status.APPROVED])
         )
 
     def search(self, text: str):
@@ -136,17 +136,43 @@ class Application(models.Model):
         DENIED = "denied", "Denied"
         ISSUED = "issued", "Permit issued"
         WITHDRAWN = "withdrawn", "Withdrawn"
+        # Online applications only: sent by the applicant, not yet accepted as received by
+        # the clerk (the fee date of §20-20(4) is the day received, not the day sent).
+        SUBMITTED = "submitted_online", "Submitted online"
+        INFORMATION_REQUESTED = "information_requested", "More information requested"
+
+    class Channel(models.TextChoices):
+        CLERK = "clerk", "Entered by the clerk"
+        ONLINE = "online", "Applied online"
 
     class Construction(models.TextChoices):
         NONE = "none", "No construction"
         NEW = "new", "New construction"
         REMODEL = "remodel", "Remodelling"
 
-    OPEN_STATUSES = (Status.DRAFT, Status.RECEIVED, Status.AWAITING_HEARING, Status.APPROVED)
+    OPEN_STATUSES = (
+        Status.DRAFT,
+        Status.SUBMITTED,
+        Status.INFORMATION_REQUESTED,
+        Status.RECEIVED,
+        Status.AWAITING_HEARING,
+        Status.APPROVED,
+    )
+    # An online application the applicant is still typing, or answering the clerk in.
+    APPLICANTS_TURN = (Status.DRAFT, Status.INFORMATION_REQUESTED)
 
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.NEW)
+    channel = models.CharField(
+        max_length=10,
+        choices=Channel.choices,
+        default=Channel.CLERK,
+        help_text="Who typed the application in: the clerk at intake, or the applicant online.",
+    )
+    submitted_online_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the applicant last sent it from the web site."
+    )
     status = models.CharField(
-        max_length=20, choices=Status.choices, default=Status.DRAFT, db_index=True
+        max_length=24, choices=Status.choices, default=Status.DRAFT, db_index=True
     )
     received_on = models.DateField(null=True, blank=True, db_index=True)
     applicant = models.ForeignKey(Applicant, on_delete=models.PROTECT, related_name="applications")
@@ -228,9 +254,19 @@ class Application(models.Model):
         """The clerk may still change what was applied for: until a decision or the permit."""
         return self.status in (
             self.Status.DRAFT,
+            self.Status.INFORMATION_REQUESTED,
             self.Status.RECEIVED,
             self.Status.AWAITING_HEARING,
         )
+
+    @property
+    def is_online(self) -> bool:
+        return self.channel == self.Channel.ONLINE
+
+    @property
+    def in_applicants_hands(self) -> bool:
+        """An online application the applicant may change now (the clerk's intake may not)."""
+        return self.is_online and self.status in self.APPLICANTS_TURN
 
     @property
     def year(self) -> int:
@@ -550,4 +586,5 @@ class SetbackEnlargement(models.Model):
 
 
 # The applicant side's records live in their own sub-package; importing them here registers them.
+from permits.online.models import InformationRequest  # noqa: E402, F401
 from permits.portal.models import Invitation, Notification, RenewalRequest  # noqa: E402, F401

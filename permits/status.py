@@ -10,6 +10,8 @@ APPLICATION_STATUS_CLASSES = {
     "denied": "fail",
     "issued": "pass",
     "withdrawn": "not_applicable",
+    "submitted_online": "pending",
+    "information_requested": "missing",
 }
 PERMIT_STATUS_CLASSES = {
     "active": "pass",

@@ -3,6 +3,8 @@
 
 from django.urls import include, path
 
+from permits.online import review as online_review
+from permits.online import views as online
 from permits.portal import views as portal
 from permits.precheck import views as precheck
 from permits.regulations import views as regulations
@@ -23,6 +25,25 @@ public_patterns: list = [
     path("my/applications/<int:pk>/", portal.my_application, name="my-application"),
     path("my/permits/<int:pk>/pdf/", portal.my_permit_pdf, name="my-permit-pdf"),
     path("my/permits/<int:pk>/renewal/", portal.my_renewal, name="my-renewal"),
+    # Applying online (permits.online).
+    path("pre-check/apply/", online.apply_with_answers, name="apply-with-answers"),
+    path("my/apply/", online.apply_start, name="apply-start"),
+    path("my/applications/<int:pk>/edit/", online.my_application_edit, name="my-application-edit"),
+    path(
+        "my/applications/<int:pk>/compliance/",
+        online.my_application_compliance,
+        name="my-application-compliance",
+    ),
+    path(
+        "my/applications/<int:pk>/documents/",
+        online.my_document_upload,
+        name="my-document-upload",
+    ),
+    path(
+        "my/applications/<int:pk>/withdraw/",
+        online.my_application_withdraw,
+        name="my-application-withdraw",
+    ),
 ]
 
 staff_patterns: list = [
@@ -43,6 +64,11 @@ staff_patterns: list = [
         name="application-history",
     ),
     path("applications/<int:pk>/edit/", intake.application_edit, name="application-edit"),
+    path(
+        "applications/<int:pk>/online-review/",
+        online_review.online_review,
+        name="online-review",
+    ),
     path(
         "applications/<int:pk>/compliance/",
         intake.application_compliance,

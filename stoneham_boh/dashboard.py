@@ -31,15 +31,25 @@ class Section:
 
 
 def clerk_sections(today: date) -> list[Section]:
-    needing_attention = Application.objects.filter(
-        status__in=[
-            Application.Status.DRAFT,
-            Application.Status.RECEIVED,
-            Application.Status.APPROVED,
-        ]
-    ).select_related("applicant", "lot")
+    needing_attention = (
+        Application.objects.needing_attention()
+        .exclude(status=Application.Status.SUBMITTED)
+        .select_related("applicant", "lot")
+    )
+    submitted = (
+        Application.objects.filter(status=Application.Status.SUBMITTED)
+        .select_related("applicant", "lot")
+        .order_by("submitted_online_at")
+    )
     expiring = Permit.objects.expiring_on(permit_expiry(today.year))
     return [
+        Section(
+            "Submitted online",
+            list(submitted[:SECTION_LIMIT]),
+            submitted.count(),
+            "No application sent online is waiting for review.",
+            "_partials/dashboard/submitted_online.html",
+        ),
         Section(
             "Applications needing attention",
             first_rows(needing_attention, "status", "received_on"),

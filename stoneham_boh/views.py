@@ -5,6 +5,7 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.csrf import requires_csrf_token
 
+from permits.online import carry
 from stoneham_boh import dashboard
 from stoneham_boh.accounts.roles import Role, roles_of
 
@@ -38,7 +39,12 @@ def home(request):
         groups.append(("Board", dashboard.board_sections(today)))
     if Role.APPLICANT.value in names:
         groups.append(("Your keeping of animals", dashboard.applicant_sections(request.user)))
-    return render(request, "home.html", {"groups": groups, "today": today})
+    precheck_waiting = Role.APPLICANT.value in names and carry.waiting(request.session) is not None
+    return render(
+        request,
+        "home.html",
+        {"groups": groups, "today": today, "precheck_waiting": precheck_waiting},
+    )
 
 
 def permission_denied(request, exception=None):

@@ -140,6 +140,10 @@ class Notification(models.Model):
         HEARING_SCHEDULED = "hearing_scheduled", "Hearing scheduled"
         PERMIT_ISSUED = "permit_issued", "Permit issued"
         RENEWAL_REMINDER = "renewal_reminder", "Renewal reminder"
+        ONLINE_SUBMITTED = "online_submitted", "Online application sent"
+        INFORMATION_REQUESTED = "info_requested", "More information requested"
+        ONLINE_RECEIVED = "online_received", "Online application received"
+        ONLINE_WITHDRAWN = "online_withdrawn", "Online application withdrawn"
 
     kind = models.CharField(max_length=20, choices=Kind.choices, db_index=True)
     key = models.CharField(max_length=120, unique=True)

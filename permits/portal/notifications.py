@@ -105,8 +105,9 @@ def suppressed():
         _suppressed.reset(token)
 
 
-def send_after_commit(send, pk: int) -> None:
-    """Run `send(pk)` once the caller's transaction commits; a failure is logged, not raised.
+def send_after_commit(send, pk: int, *more) -> None:
+    """Run `send(pk, *more)` once the caller's transaction commits; a failure is logged, not
+    raised.
 
     The record is read again then, so the e-mail says what was committed.
     """
@@ -114,7 +115,7 @@ def send_after_commit(send, pk: int) -> None:
         return
 
     def deliver():
-        send(pk)
+        send(pk, *more)
 
     # Django's log line for a failed callback names it by its qualified name.
     deliver.__qualname__ = f"{send.__name__}({pk})"

@@ -11,6 +11,7 @@ from datetime import date
 
 from django.db.models import Prefetch
 from django.utils.dateformat import time_format
+from django.utils.timezone import localdate
 
 from permits import rules
 from permits.eligibility import amount_paid, fee_due
@@ -105,13 +106,37 @@ def _permit_steps(permit: Permit, today: date) -> list[Step]:
     return steps
 
 
+def _online_steps(application: Application) -> list[Step]:
+    """Begun online: the draft, the sending, and any question of the clerk's still open."""
+    if not application.is_online:
+        return []
+    Status = Application.Status
+    begun = localdate(application.created_at)
+    if application.status == Status.DRAFT:
+        return [
+            Step("Draft begun", "done", begun),
+            Step("Complete the application and send it", "upcoming"),
+        ]
+    steps = [Step("Draft begun", "done", begun)]
+    sent = application.submitted_online_at
+    if sent is not None:
+        steps.append(Step("Sent to the Board online", "done", localdate(sent)))
+    if application.status == Status.INFORMATION_REQUESTED:
+        steps.append(Step("Answer the clerk's questions and send again", "upcoming"))
+    return steps
+
+
 def timeline(application: Application, today: date) -> list[Step]:
     """Received, the hearing, the decision, the permit and its end, as far as each has come.
 
     The first step not yet done is marked current; after a denial or withdrawal nothing
     further is shown.
     """
-    steps = [Step("Application received", "done", application.received_on)]
+    steps = _online_steps(application)
+    if application.received_on is not None:
+        steps.append(Step("Application received", "done", application.received_on))
+    elif application.status != Application.Status.WITHDRAWN:
+        steps.append(Step("Application received by the clerk", "upcoming"))
     steps += _hearing_steps(application, today)
     if application.status == Application.Status.WITHDRAWN:
         steps.append(Step("Application withdrawn", "stopped"))

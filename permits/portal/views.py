@@ -74,6 +74,9 @@ def my_application(request, pk: int):
                 if item.status in ("scheduled", "decided", "continued")
             ],
             "permit": getattr(application, "permit", None),
+            "open_request": application.information_requests.filter(
+                answered_at__isnull=True
+            ).first(),
             "today": today,
         },
     )

@@ -170,6 +170,11 @@ def application_edit(request, pk):
     if not application.is_editable:
         messages.info(request, "This application can no longer be changed.")
         return redirect("permits:application-detail", pk=pk)
+    if application.in_applicants_hands:
+        # The applicant is typing it online: two people editing one form would overwrite
+        # each other. The clerk reviews it once it is sent.
+        messages.info(request, "The applicant is completing this application online.")
+        return redirect("permits:application-detail", pk=pk)
     if request.method == "POST":
         forms = _intake_forms(application, request.POST)
         receive = ReceiveForm(request.POST, prefix="receive")
@@ -188,7 +193,7 @@ def application_edit(request, pk):
             messages.error(request, "Nothing was saved: correct the marked fields.")
         # Re-read the application's saved state for the header; the forms keep what was typed.
         application = _editable(pk)
-        result = _evaluate_forms(application, forms)
+        result = evaluate_typed(application, forms)
     else:
         forms = _intake_forms(application)
         receive = ReceiveForm(prefix="receive")
@@ -221,8 +226,12 @@ def _save_intake(request, application, forms, receive) -> None:
         messages.success(request, f"{application} saved and marked as received.")
 
 
-def _evaluate_forms(application, forms) -> dict:
-    """The panel for what is typed: valid fields applied to unsaved copies, nothing saved."""
+def evaluate_typed(application, forms) -> dict:
+    """The panel for what is typed: valid fields applied to unsaved copies, nothing saved.
+
+    `forms`: "form" (the application's fields), "lot_form", "structures", "animals"; the
+    resident's online form (permits.online.views) passes its own forms in the same shape.
+    """
     _all_valid(forms)
     problems = []
     for form in [forms["form"], forms["lot_form"], *forms["structures"], *forms["animals"]]:
@@ -257,7 +266,7 @@ def application_compliance(request, pk):
             context = {"panel": panel(evaluate_application(application), application=application)}
         else:
             context = {
-                "panel": _evaluate_forms(application, _intake_forms(application, request.POST))
+                "panel": evaluate_typed(application, _intake_forms(application, request.POST))
             }
     else:
         context = {"panel": panel(evaluate_application(application), application=application)}

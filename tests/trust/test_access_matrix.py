@@ -97,6 +97,15 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "permits:my-permit-pdf": (GET, OWN_RECORD_OF_A),
     "permits:my-renewal": (GET, OWN_RECORD_OF_A),
     "permits:invite-applicant": (POST, staff("clerk", ok=ADMITTED)),
+    # Applying online: the pre-check's answers (anyone: an empty plan is shown again), then
+    # the applicant's own drafts; the clerk's review of what was sent.
+    "permits:apply-with-answers": (POST, public()),
+    "permits:apply-start": (GET, _row(LOGIN, 200, 200, 403, 403, 403, 403)),
+    "permits:my-application-edit": (GET, OWN_RECORD_OF_A),
+    "permits:my-application-compliance": (POST, OWN_RECORD_OF_A),
+    "permits:my-document-upload": (POST, OWN_RECORD_OF_A),
+    "permits:my-application-withdraw": (GET, OWN_RECORD_OF_A),
+    "permits:online-review": (GET, staff("clerk")),
     # Permits and applications.
     "permits:permit-list": (GET, staff(*ALL_STAFF)),
     "permits:permit-detail": (GET, staff(*ALL_STAFF)),

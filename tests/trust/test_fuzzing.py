@@ -68,6 +68,11 @@ PAGES = {
     "permits:my-renewal": _page(
         "permits:my-renewal", "applicant_a", lambda w: {"pk": w.permit_a.pk}, travel=RENEWAL_SEASON
     ),
+    "apply-start": _page("permits:apply-start", "applicant_a"),
+    "my-application-edit": _page(
+        "permits:my-application-edit", "applicant_a", lambda w: {"pk": w.online_draft_a.pk}
+    ),
+    "online-review": _page("permits:online-review", "clerk", lambda w: {"pk": w.online_sent_a.pk}),
     "permit-list": _page("permits:permit-list", "clerk"),
     "permit-detail": _page("permits:permit-detail", "clerk", lambda w: {"pk": w.permit_a.pk}),
     "application-list": _page("permits:application-list", "clerk"),
@@ -185,6 +190,12 @@ FORM_PAGES = {
     "permits.forms.StructureForm": "application-edit",
     "permits.forms.StructureFormSetBase": "application-edit",
     "permits.portal.forms.RenewalRequestForm": "permits:my-renewal",
+    "permits.online.forms.AddressForm": "apply-start",
+    "permits.online.forms.YourDetailsForm": "apply-start",
+    "permits.online.forms.KeepingForm": "my-application-edit",
+    "permits.online.forms.ConstructionForm": "my-application-edit",
+    "permits.online.forms.YourDocumentForm": "my-application-edit",
+    "permits.online.forms.InformationRequestForm": "online-review",
     "permits.portal.signup.SignupDetailsForm": "account-signup",
     "stoneham_boh.accounts.login_form.LoginForm": "login",
     "permits.verification.forms.VerifyLookupForm": "permits:verify-lookup",

@@ -34,6 +34,7 @@ ACTION_MODULES = (
     "hearings.actions",
     "inspections.actions",
     "permits.actions",
+    "permits.online.actions",
     "permits.portal.actions",
     "stoneham_boh.actions",
 )

@@ -29,6 +29,7 @@ from inspections import actions as inspection_actions
 from inspections.models import ChecklistFinding, Inspection
 from permits import actions as permit_actions
 from permits.models import Document
+from permits.online import actions as online_actions
 from permits.portal import actions as account_actions
 from stoneham_boh import actions as staff_actions
 from stoneham_boh.accounts.roles import Role
@@ -112,9 +113,41 @@ def build_world() -> World:
     _inspections(o, clerk=clerk, agent=agent)
     _the_other_actions(o, clerk=clerk, agent=agent)
     _board_matters(o, clerk=clerk, agent=agent, board=board)
+    _online(o, clerk=clerk, resident=world.users["applicant_a"])
     # An administrator resets the agent's two-factor (a lost phone).
     staff_actions.reset_two_factor(user=agent, by=staff["admin"])
     return world
+
+
+def _online(o, *, clerk, resident):
+    """Applicant A applies online: a draft, one sent and waiting for the clerk, one the clerk
+    asked about and then received, and one withdrawn."""
+
+    def sent(street: str):
+        application = online_actions.start_online_application(
+            by=resident, details={}, address={"street_address": street}
+        )
+        online_actions.save_online_application(
+            application=application,
+            by=resident,
+            animals=[{"species": "goat", "name": "", "count": 2, "pk": None}],
+        )
+        online_actions.add_online_document(
+            application=application, by=resident, kind=Document.Kind.SITE_PLAN, upload=pdf()
+        )
+        return online_actions.submit_online_application(application=application, by=resident)
+
+    o["online_draft_a"] = online_actions.start_online_application(
+        by=resident, details={}, address={"street_address": "3 Online Way"}
+    )
+    o["online_sent_a"] = sent("5 Online Way")
+    asked = sent("7 Online Way")
+    online_actions.request_information(
+        application=asked, by=clerk, sections=["documents"], message="The fencing details."
+    )
+    online_actions.submit_online_application(application=asked, by=resident)
+    online_actions.receive_online_application(application=asked, by=clerk)
+    online_actions.withdraw_online_application(application=sent("9 Online Way"), by=resident)
 
 
 def _hearings(o, *, clerk, board):

@@ -1,0 +1,148 @@
+"""The resident's application form: the clerk's intake forms, narrowed and in plain words.
+
+Each form here is a subclass of the clerk's (permits.forms), so the fields, their checks and
+their citations are the intake's own; only which fields a resident fills in, and how they are
+asked, differ. The clerk's request for more information has its own small form.
+"""
+
+from __future__ import annotations
+
+from django import forms
+
+from permits.forms import ApplicantForm, ApplicationForm, DocumentForm, LotForm
+from permits.models import Document
+from permits.online.sections import SECTIONS
+from stoneham_boh.lib.forms import columns, helper
+
+
+class YourDetailsForm(ApplicantForm):
+    """Who applies. The e-mail address is the account's own and is not changed here."""
+
+    class Meta(ApplicantForm.Meta):
+        fields = [
+            "name",
+            "mailing_street",
+            "mailing_city",
+            "mailing_state",
+            "mailing_zip",
+            "phone",
+        ]
+        labels = {"name": "Your full name", "phone": "Phone number"}
+        help_texts = {"name": "As the permit will name you (§20-20(7))."}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(
+            columns("name", "phone", css="col-sm-6"),
+            columns(
+                "mailing_street",
+                "mailing_city",
+                "mailing_state",
+                "mailing_zip",
+                css="col-sm-6 col-lg-3",
+            ),
+        )
+
+
+class AddressForm(LotForm):
+    """Where the animals will be kept. A resident may not know the parcel id; the clerk does."""
+
+    class Meta(LotForm.Meta):
+        fields = ["street_address", "parcel_id"]
+        labels = {
+            "street_address": "Street address where the animals will be kept",
+            "parcel_id": "Parcel id (map-block-lot), if you know it",
+        }
+        help_texts = {
+            "parcel_id": "On your tax bill. Leave it blank if you do not know it: the clerk "
+            "fills it in from the Assessor's records (§20-14)."
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["parcel_id"].required = False
+        self.fields["street_address"].required = True
+        self.helper = helper(columns("street_address", "parcel_id", css="col-sm-6"))
+
+    def clean_parcel_id(self):
+        # Optional here: a blank id is stored as none (the field is unique when given).
+        return (self.cleaned_data.get("parcel_id") or "").strip().upper() or None
+
+
+class KeepingForm(ApplicationForm):
+    """Manure, fencing and vermin control (§20-15(7), §20-16, §20-19)."""
+
+    class Meta(ApplicationForm.Meta):
+        fields = ["manure_method", "securely_fenced", "vermin_licensed_operator"]
+        labels = {
+            "manure_method": "How will manure be handled?",
+            "securely_fenced": "The animals' area will be securely fenced so they cannot escape",
+            "vermin_licensed_operator": "Flies and vermin will be controlled by a licensed pest "
+            "control operator",
+        }
+        help_texts = {
+            **ApplicationForm.Meta.help_texts,
+            "securely_fenced": "§20-15(7). Upload the fencing details (type, location, "
+            "dimensions) below, §20-20(1).",
+            "vermin_licensed_operator": "§20-19. Describe your method in the fly and vermin "
+            "control document, §20-20(1).",
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("manure_method", "securely_fenced", "vermin_licensed_operator")
+
+
+class ConstructionForm(ApplicationForm):
+    """Building or remodelling for the animals (§20-20(2))."""
+
+    class Meta(ApplicationForm.Meta):
+        fields = ["construction"]
+        labels = {"construction": "Will you build or remodel a structure for the animals?"}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("construction")
+
+
+# What a resident uploads: the plan and the papers of §20-20(1), or anything else they add.
+RESIDENT_DOCUMENT_KINDS = [
+    choice for choice in Document.Kind.choices if choice[0] != Document.Kind.APPROVAL
+]
+
+
+class YourDocumentForm(DocumentForm):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = RESIDENT_DOCUMENT_KINDS
+        self.fields["kind"].label = "What is this document?"
+        self.fields["file"].help_text = self.fields["file"].help_text.replace(
+            "Kept private, shown only to staff.", "Kept private: only the Board's staff see it."
+        )
+
+
+class InformationRequestForm(forms.Form):
+    """The clerk's list of what is missing: which parts the applicant may change, and why."""
+
+    sections = forms.MultipleChoiceField(
+        label="Parts the applicant must complete or correct",
+        choices=SECTIONS,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="The applicant may change these parts only.",
+    )
+    message = forms.CharField(
+        label="What is missing",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=4000,
+        help_text="Sent to the applicant by e-mail and shown on their application.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("sections", "message")
+
+    def clean_message(self):
+        message = self.cleaned_data["message"].strip()
+        if not message:
+            raise forms.ValidationError("Say what is missing.")
+        return message
