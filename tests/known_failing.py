@@ -10,11 +10,6 @@ KNOWN_FAILING = {
     # Merge of rules revision 2 with the Board's approvals: the scenarios' factories build
     # permits without the Board's vote on the vermin plan (§20-19).
     "tests/permits/test_rules_revision_2_scenarios.py": "factories predate the Board's votes",
-    # Parcels and the rules revision: the measured lot-line distance and the new structure rows.
-    "tests/facilities/test_site_plan.py": "measured distances after the revision-2 merge",
-    "tests/facilities/test_site_plan_editor.py": "measured distances after the revision-2 merge",
-    "tests/facilities/test_demo_parcels.py": "demo plans after the Board's demo votes",
-    "tests/facilities/test_constraints.py::test_a_permit_number_is_unique": "factory change",
     # The one upload check (issue 14) against the documents tests written before it.
     "tests/permits/test_documents.py": "documents tests predate the one upload check",
     "tests/permits/verification/test_verification.py": "verification page after the merges",
