@@ -3,10 +3,13 @@ from simple_history.admin import SimpleHistoryAdmin
 
 from hearings.models import (
     AbutterNotice,
+    BoardApproval,
+    BoardMember,
     Decision,
     DocketItem,
     LegalNotice,
     Meeting,
+    RevocationProceeding,
     Variance,
     Vote,
 )
@@ -75,3 +78,27 @@ class VarianceAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_filter = ("granted",)
     search_fields = ("application__applicant__name", "application__lot__street_address")
     raw_id_fields = ("application", "decision")
+
+
+# Terms begin and end on the Board members page (with history); approvals come only from a
+# recorded vote, proceedings only from the clerk's and the Board's actions.
+@admin.register(BoardMember)
+class BoardMemberAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("name", "user", "term_start", "term_end")
+    search_fields = ("name", "user__username", "user__last_name")
+    raw_id_fields = ("user",)
+
+
+@admin.register(BoardApproval)
+class BoardApprovalAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("application", "subject", "granted_on", "vote_count")
+    list_filter = ("subject",)
+    search_fields = ("application__applicant__name", "application__lot__street_address")
+    raw_id_fields = ("application", "decision")
+
+
+@admin.register(RevocationProceeding)
+class RevocationProceedingAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("permit", "opened_on", "holder_notified_on")
+    search_fields = ("permit__number", "permit__application__applicant__name")
+    raw_id_fields = ("permit", "docket_item", "findings", "orders")

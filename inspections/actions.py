@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
-from facilities.actions import lot_at_address
+from facilities import actions as facility_actions
 from facilities.models import Lot
 from inspections.checklist import items_for
 from inspections.keeping import active_permit_for, keeping_for, open_application_for
@@ -98,7 +98,7 @@ def record_complaint(
     def create():
         return save_as(
             Complaint(
-                lot=lot or lot_at_address(street_address=address, by=by),
+                lot=lot or facility_actions.lot_at_address(street_address=address, by=by),
                 nature=nature,
                 description=description.strip(),
                 complainant_name=complainant_name.strip(),

@@ -37,18 +37,29 @@ def test_a_site_plan_upload_is_kept_privately_and_marks_the_plan_received(
 
 
 @pytest.mark.django_db
-def test_an_image_is_accepted_whatever_its_name(clerk_client, clerk):
+def test_an_image_is_kept_with_the_type_its_content_shows(clerk_client, clerk):
     application = factories.hen_renewal(by=clerk)
-    upload(clerk_client, application, PNG, name="photo.txt", kind="other")
-    assert Document.objects.get().content_type == "image/png"
+    assert upload(clerk_client, application, PNG, name="coop.png", kind="other").status_code == 302
+    document = Document.objects.get()
+    assert document.content_type == "image/png"
+    assert document.file.name.endswith(".png")
 
 
 @pytest.mark.django_db
-def test_a_file_that_is_neither_pdf_nor_image_is_refused(clerk_client, clerk):
+def test_an_image_under_another_kind_of_name_is_refused_with_the_reason(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk)
+    response = upload(clerk_client, application, PNG, name="photo.txt", kind="other")
+    assert response.status_code == 400
+    assert "is not a file we accept" in response.content.decode()
+    assert not Document.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_program_named_like_a_pdf_is_refused_with_the_reason(clerk_client, clerk):
     application = factories.hen_renewal(by=clerk)
     response = upload(clerk_client, application, b"MZ\x90\x00 not a plan", name="plan.pdf")
     assert response.status_code == 400
-    assert "Only PDF files and images" in response.content.decode()
+    assert "does not contain what its name says" in response.content.decode()
     assert not Document.objects.exists()
 
 

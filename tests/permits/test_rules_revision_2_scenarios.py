@@ -39,7 +39,7 @@ GOOD_CORRAL = {
 }
 
 
-def horse_application(*, by, lot, horses: int, applicant=None):
+def horse_application(*, by, lot, horses: int, applicant=None, received_on=date(2027, 1, 5)):
     """A complete, paid renewal for `horses` horses on `lot`, with stable, corral and bin."""
     factories.fee_schedule()
     application = actions.create_application(
@@ -49,17 +49,18 @@ def horse_application(*, by, lot, horses: int, applicant=None):
         by=by,
         manure_method="off_site",
         securely_fenced=True,
-        vermin_plan_approved=True,
         vermin_licensed_operator=True,
     )
     actions.set_animals(application=application, by=by, animals={"horse": horses})
     for structure in (GOOD_STABLE, GOOD_CORRAL, factories.GOOD_MANURE_BIN):
         actions.add_structure(application=application, by=by, **structure)
-    actions.submit_application(application=application, received_on=date(2027, 1, 5), by=by)
+    actions.submit_application(application=application, received_on=received_on, by=by)
+    # The vermin plan is the Board's to approve, by a vote (§20-19).
+    factories.board_approves(application, ["vermin_plan"])
     actions.record_payment(
         application=application,
         amount=eligibility.fee_due(application),
-        received_on=date(2027, 1, 5),
+        received_on=received_on,
         method="check",
         by=by,
     )
@@ -119,19 +120,21 @@ def test_horses_of_a_revoked_void_or_expired_permit_no_longer_count(clerk):
     revoked = actions.issue_permit(
         application=horse_application(by=clerk, lot=lot, horses=3), by=clerk, on=ISSUE_DAY
     )
-    actions.revoke_permit(
-        permit=revoked,
-        reason="Violation of §20-16(1).",
-        revoked_on=date(2027, 2, 1),
-        remove_animals_by=date(2027, 3, 1),
+    factories.revoke_by_the_board(
+        revoked,
         by=clerk,
+        revoked_on=date(2027, 2, 1),
+        remove_by=date(2027, 3, 1),
+        grounds="Violation of §20-16(1).",
     )
     voided = actions.issue_permit(
         application=horse_application(by=clerk, lot=lot, horses=2), by=clerk, on=ISSUE_DAY
     )
     actions.void_permit(permit=voided, reason="Issued in error.", by=clerk)
     expired = actions.issue_permit(
-        application=horse_application(by=clerk, lot=lot, horses=2), by=clerk, on=date(2026, 6, 1)
+        application=horse_application(by=clerk, lot=lot, horses=2, received_on=date(2026, 5, 20)),
+        by=clerk,
+        on=date(2026, 6, 1),
     )
     assert expired.expires_on < ISSUE_DAY
     another = horse_application(by=clerk, lot=lot, horses=1)
@@ -245,7 +248,7 @@ def test_a_permit_for_guinea_pigs_names_them(clerk):
         application=application, species="other_domestic", name="Guinea pig", count=2
     )
     permit = actions.issue_permit(application=application, by=clerk, on=ISSUE_DAY)
-    assert {str(a) for a in permit.animals.all()} == {"6 Chicken (hen)", "2 Guinea pig"}
+    assert {str(a) for a in permit.animals.all()} == {"6 Chickens (hens)", "2 Guinea pigs"}
     renewal = actions.start_renewal(permit=permit, by=clerk)
     assert renewal.animals.get(species="other_domestic").name == "Guinea pig"
 
@@ -265,9 +268,7 @@ def new_application_with_a_variance(clerk, expires_on):
         "board-v", Role.BOARD
     )
     item = hearing.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="40")
-    hearing.decide(
-        item, by=member, variance_rules=["20-15.4.a"], variance_expires_on=expires_on
-    )
+    hearing.decide(item, by=member, variance_rules=["20-15.4.a"], variance_expires_on=expires_on)
     return item.application
 
 

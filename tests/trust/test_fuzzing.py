@@ -111,6 +111,22 @@ PAGES = {
     ),
     "order-detail": _page("inspections:order-detail", "agent", lambda w: {"pk": w.order.pk}),
     "census": _page("inspections:census", "clerk"),
+    "draft-detail": _page(
+        "permits:application-detail", "clerk", lambda w: {"pk": w.draft_application.pk}
+    ),
+    "board-members": _page("hearings:board-members", "clerk"),
+    "revocation-open": _page(
+        "hearings:revocation-open", "clerk", lambda w: {"permit_pk": w.permit_b.pk}
+    ),
+    "revocation-detail": _page(
+        "hearings:revocation-detail", "clerk", lambda w: {"pk": w.proceeding.pk}
+    ),
+    "approval-request": _page(
+        "hearings:approval-request", "clerk", lambda w: {"application_pk": w.open_application_a.pk}
+    ),
+    "rescission-open": _page(
+        "hearings:rescission-open", "clerk", lambda w: {"variance_pk": w.variance.pk}
+    ),
 }
 
 # Where each form class of the project is shown (a base class is covered by its subclasses).
@@ -121,6 +137,12 @@ FORM_PAGES = {
     "facilities.forms.AbutterImportForm": "abutters",
     "facilities.forms.CertifyForm": "abutters",
     "hearings.filters.VarianceFilter": "hearings:variance-register",
+    "hearings.forms.ApprovalRequestForm": "approval-request",
+    "hearings.forms.BoardMemberForm": "board-members",
+    "hearings.forms.EndTermForm": "board-members",
+    "hearings.forms.HolderNoticeForm": "revocation-detail",
+    "hearings.forms.RescissionForm": "rescission-open",
+    "hearings.forms.RevocationForm": "revocation-open",
     "hearings.forms.DecisionForm": "decide",
     "hearings.forms.DocketItemForm": "item-notices",
     "hearings.forms.LegalNoticeForm": "legal-notice",
@@ -155,11 +177,11 @@ FORM_PAGES = {
     "permits.forms.DocumentForm": "application-detail",
     "permits.forms.IssueForm": "application-detail",
     "permits.forms.LotFactsForm": "application-edit",
+    "permits.forms.LegacyPermitForm": "draft-detail",
     "permits.forms.LotForm": "application-new",
     "permits.forms.PaymentForm": "application-detail",
     "permits.forms.ReasonForm": "permit-detail",
     "permits.forms.ReceiveForm": "application-detail",
-    "permits.forms.RevokeForm": "permit-detail",
     "permits.forms.StructureForm": "application-edit",
     "permits.forms.StructureFormSetBase": "application-edit",
     "permits.portal.forms.RenewalRequestForm": "permits:my-renewal",

@@ -20,8 +20,14 @@ NO_STORE = "private, no-store"
 FILE_TYPES = ("application/pdf", "text/csv")
 # Public, but never stored, for reasons of their own: Django marks its log-in view never_cache,
 # a permit's verification must show whether it is in force today, not when first seen, and a
-# pre-check holds the plan someone typed.
-PUBLIC_BUT_NEVER_STORED = {"login", "permits:permit-verify", "permits:pre-check"}
+# pre-check holds the plan someone typed, and django-allauth marks its sign-up page never_cache
+# as Django does its log-in (a stored copy would replay a stale form).
+PUBLIC_BUT_NEVER_STORED = {
+    "login",
+    "account_signup",
+    "permits:permit-verify",
+    "permits:pre-check",
+}
 
 
 def first_role_let_in(expected: dict) -> str | None:

@@ -305,6 +305,16 @@ def _inspections(o, *, clerk, agent):
         ),
     )
 
+    # An anonymous complaint about an address with no lot on file (animals kept unpermitted):
+    # the lot is recorded with it (lot_at_address).
+    inspection_actions.record_complaint(
+        address="12  Unrecorded Road",
+        nature="noise",
+        description="A rooster crows at 4 a.m.",
+        by=clerk,
+        received_on=TODAY,
+    )
+
     # Orders closed every way, and a cancelled inspection and closed complaint, for history.
     closings = ("abate", "extend", "unabated", "withdraw")
     o["finding_without_order"] = violations[5]
@@ -426,6 +436,10 @@ def _the_other_actions(o, *, clerk, agent):
 
     abutter = o["item"].application.abutter_list.abutters.last()
     facility_actions.void_abutter(abutter=abutter, reason="Listed twice.", by=clerk)
+    # A draft the clerk has opened and not yet received: where a legacy permit is entered.
+    o["draft_application"] = permit_actions.create_application(
+        by=clerk, applicant=factories.applicant(by=clerk), lot=factories.lot(by=clerk)
+    )
     # A keeping permitted on paper in 1994, entered once (record_legacy_permit).
     o["legacy_permit"] = factories.legacy_permit(by=clerk, today=TODAY)
     _parcel_map(o, clerk=clerk)

@@ -23,7 +23,7 @@ def test_the_verification_page_shows_the_permit_without_contact_details(client, 
             reverse("permits:permit-verify", args=[permit.verify_token])
         ).content.decode()
     assert "Karen Sullivan" in page and permit.lot.street_address in page
-    assert "6 Chicken (hen)" in page and "December 31, 2027" in page
+    assert "6 Chickens (hens)" in page and "December 31, 2027" in page
     assert "in force until" in page
     assert "555-0199" not in page and "karen@example.org" not in page
     assert holder.mailing_street not in page or holder.mailing_street == permit.lot.street_address
