@@ -14,6 +14,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from facilities.models import Abutter
+from facilities.siteplan.drawing import plan_image_uri
 from hearings.docket import DocketEntry, docket_entries
 from hearings.models import BoardMember, DocketItem, Meeting
 from hearings.notices import LETTER_ORDER, timing_for
@@ -75,7 +76,7 @@ def _letter_items(items):
     return (
         DocketItem.objects.filter(pk__in=[item.pk for item in items])
         .select_related("meeting", "application__applicant", "application__lot")
-        .prefetch_related("application__animals")
+        .prefetch_related("application__animals", "application__structures")
         .order_by("meeting__date", "position", "id")
     )
 
@@ -85,7 +86,8 @@ def _board() -> dict:
 
 
 def abutter_letters_pdf(items, today: date | None = None) -> bytes:
-    """One letter per abutter of each item, as one PDF to print (§20-20(9))."""
+    """One letter per abutter of each item, as one PDF to print (§20-20(9)), each with the
+    application's site plan drawn to scale when it has one."""
     letters = []
     for item, abutters in _items_with_abutters(_letter_items(items)):
         application = item.application
@@ -97,6 +99,9 @@ def abutter_letters_pdf(items, today: date | None = None) -> bytes:
             "lot": application.lot,
             "animals": animals_phrase(application.animals.all()),
             "reliefs": reliefs(item.relief_sought),
+            # Drawn once per item and printed on each of its letters (§20-20(1), (9)).
+            "plan_image": plan_image_uri(application, title="Site plan of the application"),
+            "structures": list(application.structures.all()),
         }
         letters.extend({**shared, "abutter": abutter} for abutter in abutters)
     return render_pdf(

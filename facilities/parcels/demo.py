@@ -22,7 +22,7 @@ SEPTIC_FT = 20
 def load(*, today, users, streets) -> None:
     Application = apps.get_model("permits", "Application")  # noqa: N806 - facilities sits below permits
     clerk = users["clerk"]
-    lots = list(Lot.objects.all())
+    lots = list(Lot.objects.order_by("id"))
     rows, footprints = demo_layer.generate(list(streets), lots, fy=today.year)
     owners = {
         a.lot_id: a.applicant
@@ -41,7 +41,9 @@ def load(*, today, users, streets) -> None:
                     "OWN_ZIP": applicant.mailing_zip,
                 }
             )
-    for abutter_list in AbutterList.objects.select_related("application__lot"):
+    # In the order the lists were made, on every database: where two lists draft the same
+    # parcel, the later one names its owner, as a newer certified list would.
+    for abutter_list in AbutterList.objects.select_related("application__lot").order_by("id"):
         certified = list(abutter_list.abutters.filter(voided=False).order_by("id"))
         demo_layer.give_abutters_their_parcels(rows, abutter_list.application.lot, certified)
     folder = settings.VAR_DIR / "demo"

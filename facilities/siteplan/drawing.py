@@ -6,6 +6,7 @@ line, a scale bar and a north arrow. Presentation attributes only, no style attr
 
 from __future__ import annotations
 
+import base64
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
@@ -41,8 +42,12 @@ class _Canvas:
         return round(feet(x - self.ox), 1), round(-feet(y - self.oy), 1)
 
     def path(self, geometry, **attributes) -> None:
+        """One <path> for `geometry`, or for a list of them drawn alike: one element for all
+        the neighbours, one for all the footprints, so a document printing the plan on each
+        of 300 letters draws a few elements, not one per parcel."""
         d = []
-        for polygon in getattr(geometry, "geoms", [geometry]):
+        parts = geometry if isinstance(geometry, list) else [geometry]
+        for polygon in (p for part in parts for p in getattr(part, "geoms", [part])):
             rings = (
                 [polygon.exterior, *polygon.interiors]
                 if hasattr(polygon, "exterior")
@@ -89,18 +94,19 @@ def plan_svg(application, *, width: str = "100%", title: str = "Site plan") -> S
     canvas = _Canvas(min_x, min_y, view_box.bounds)
     beyond = regulation.beyond_ft()
     parcels, footprints = nearby(parcel, beyond)
+    ways, neighbours = [], []
     for other in parcels:
         clipped = other.shape.intersection(view_box)
-        if clipped.is_empty:
-            continue
-        if other.is_way:
-            canvas.path(clipped, fill="#eceff1", stroke="#90a4ae", stroke_width=0.8)
-        else:
-            canvas.path(clipped, fill="#ffffff", stroke="#b0bec5", stroke_width=0.8)
-    for footprint in footprints:
-        clipped = footprint.shape.intersection(view_box)
         if not clipped.is_empty:
-            canvas.path(clipped, fill="#cfd8dc", stroke="#90a4ae", stroke_width=0.5)
+            (ways if other.is_way else neighbours).append(clipped)
+    buildings = [f.shape.intersection(view_box) for f in footprints]
+    buildings = [b for b in buildings if not b.is_empty]
+    if ways:
+        canvas.path(ways, fill="#eceff1", stroke="#90a4ae", stroke_width=0.8)
+    if neighbours:
+        canvas.path(neighbours, fill="#ffffff", stroke="#b0bec5", stroke_width=0.8)
+    if buildings:
+        canvas.path(buildings, fill="#cfd8dc", stroke="#90a4ae", stroke_width=0.5)
     canvas.path(lot, fill="#fffdf5", stroke="#1b2631", stroke_width=2.2)
     for shape in shapes:
         colour = FILL.get(shape.kind, "#555555")
@@ -150,7 +156,7 @@ def plan_svg(application, *, width: str = "100%", title: str = "Site plan") -> S
         f'<text x="{sx + length}" y="{sy + 8}" font-size="8" text-anchor="end">'
         f"{length} ft</text></g>"
     )
-    nx, ny = right - 14, top + 10
+    nx, ny = round(right - 14, 1), round(top + 10, 1)
     canvas.parts.append(
         f'<g class="north-arrow"><path d="M{nx},{ny} L{nx - 5},{ny + 16} L{nx},{ny + 12} '
         f'L{nx + 5},{ny + 16} Z" {ink}/>'
@@ -165,3 +171,17 @@ def plan_svg(application, *, width: str = "100%", title: str = "Site plan") -> S
         f"<title>{label}</title>" + "".join(canvas.parts) + "</svg>"
     )
     return mark_safe(svg)  # noqa: S308 - every text above is escaped
+
+
+# Six and a half inches at CSS's 96 to the inch: the printable width of a Letter page.
+PRINT_WIDTH_PX = 624
+
+
+def plan_image_uri(application, *, title: str = "Site plan") -> str:
+    """The same drawing as a data: URI, or "" when there is none, for a document that prints it
+    many times: WeasyPrint reads an image once per URI, so a packet of 300 notices lays out
+    the plan once instead of 300 times."""
+    svg = plan_svg(application, width=str(PRINT_WIDTH_PX), title=title)
+    if not svg:
+        return ""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")

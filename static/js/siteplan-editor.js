@@ -66,7 +66,7 @@
     });
   }
   function rows() {
-    return Array.prototype.slice.call(rowsBody.querySelectorAll("tr.plan-row")).filter(function (row) {
+    return Array.prototype.slice.call(rowsBody.querySelectorAll(".shape-entry")).filter(function (row) {
       return field(row, "id").value.trim() && !field(row, "remove").checked;
     });
   }
@@ -166,9 +166,9 @@
   form.addEventListener("input", function () { draw(); remeasure(); });
   form.addEventListener("change", function () { draw(); remeasure(true); });
 
-  function blankRow() { var all = rowsBody.querySelectorAll("tr.plan-row"); return all[all.length - 1]; }
+  function blankRow() { var all = rowsBody.querySelectorAll(".shape-entry"); return all[all.length - 1]; }
   function addRow(kind, id) {
-    var row = blankRow(), index = rowsBody.querySelectorAll("tr.plan-row").length;
+    var row = blankRow(), index = rowsBody.querySelectorAll(".shape-entry").length;
     var copy = row.cloneNode(true);
     copy.setAttribute("data-index", index);
     copy.querySelectorAll("[name]").forEach(function (input) {

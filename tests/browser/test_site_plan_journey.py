@@ -5,11 +5,13 @@ The permit PDF of a keeping with a plan shows the plan."""
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from facilities import actions
@@ -38,10 +40,18 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SCREENS / name), full_page=True)
 
 
+@pytest.mark.parametrize(
+    ("screen", "viewport"),
+    [
+        ("desktop-1280", {"width": 1280, "height": 900}),
+        ("phone-390", {"width": 390, "height": 844}),
+    ],
+)
 def test_the_clerk_draws_a_stable_sees_the_setback_fail_then_drags_it_back_until_it_passes(
-    browser_page, live_server, clerk, tmp_path
+    browser_page, live_server, clerk, tmp_path, screen, viewport
 ):
     page = browser_page
+    page.set_viewport_size(viewport)
     application = application_on_the_wide_lot(tmp_path, clerk)
     login(page, live_server, clerk.username)
     page.goto(live_server.url + reverse("permits:application-detail", args=[application.pk]))
@@ -57,7 +67,7 @@ def test_the_clerk_draws_a_stable_sees_the_setback_fail_then_drags_it_back_until
     page.locator(f'{RULE}[data-status="fail"]').wait_for()
     failing = page.locator(RULE).inner_text()
     assert "40" in failing and "50" in failing
-    shot(page, "editor-desktop-1280-fail.png")
+    shot(page, f"editor-{screen}-fail.png")
 
     # Drag the stable 15 ft toward the street with the mouse.
     page.locator("#plan-canvas").scroll_into_view_if_needed()
@@ -73,7 +83,7 @@ def test_the_clerk_draws_a_stable_sees_the_setback_fail_then_drags_it_back_until
         re.search(r"([\d.]+) ft", page.locator('[data-distance="property_line"]').inner_text())[1]
     )
     assert 54 <= measured <= 56
-    shot(page, "editor-desktop-1280-pass.png")
+    shot(page, f"editor-{screen}-pass.png")
 
     page.get_by_role("button", name="Save the plan").click()
     page.wait_for_url(re.compile(rf"/applications/{application.pk}/$"))  # the application page
@@ -81,17 +91,55 @@ def test_the_clerk_draws_a_stable_sees_the_setback_fail_then_drags_it_back_until
     assert page.get_by_text("measured on the plan").first.is_visible()
 
 
-def test_the_editor_fits_a_phone(phone_page, live_server, clerk, tmp_path):
+# What sticks out past the right edge of the page, outside a container that scrolls on its own
+# (the drawing's own shapes count by the drawing, which clips them).
+WIDER_THAN_THE_PAGE = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  for (const element of document.querySelectorAll('body *')) {
+    const box = element.getBoundingClientRect();
+    if (box.right > width + 1 && !element.parentElement.closest('.table-responsive, svg')) {
+      wide.push(`${element.tagName.toLowerCase()}#${element.id}.${[...element.classList].join('.')}`
+                + ` (right edge ${Math.round(box.right)} px)`);
+    }
+  }
+  return [document.documentElement.scrollWidth, wide.slice(0, 5)];
+}
+"""
+# The editor's controls a thumb presses, shorter or narrower than 44 px, as "tag#id (w x h)".
+SMALL_CONTROLS = """
+() => [...document.querySelectorAll('#plan-form input:not([type=hidden]), #plan-form select,'
+    + ' #plan-form button')].flatMap(control => {
+  const target = control.type === 'checkbox' ? control.closest('label') || control : control;
+  const box = target.getBoundingClientRect();
+  return box.width && (box.height < 43.5 || box.width < 43.5)
+    ? [`${control.tagName.toLowerCase()}#${control.id} (${Math.round(box.width)} x `
+       + `${Math.round(box.height)})`] : [];
+})
+"""
+
+
+@pytest.mark.parametrize("width", [390, 375])
+def test_the_editor_fits_a_phone_without_scrolling_sideways(
+    phone_page, live_server, clerk, tmp_path, width
+):
     page = phone_page
-    page.set_viewport_size({"width": 390, "height": 844})
+    page.set_viewport_size({"width": width, "height": 844})
     application = application_on_the_wide_lot(tmp_path, clerk)
     login(page, live_server, clerk.username)
     page.goto(live_server.url + reverse("facilities:site-plan", args=[application.pk]))
     page.get_by_role("button", name="Add a structure").click()
-    page.locator("#compliance-panel").wait_for()
-    shot(page, "editor-phone-390.png")
-    box = page.locator("#plan-canvas").bounding_box()
-    assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.get_by_role("button", name="Add a dwelling").click()
+    expect(page.locator("#compliance-panel")).to_be_visible()
+    shot(page, f"editor-phone-{width}.png")
+    page_width, sticking_out = page.evaluate(WIDER_THAN_THE_PAGE)
+    assert (page_width, sticking_out) == (width, [])
+    box = page.locator("#plan-canvas svg").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width and box["height"] > 200
+    assert page.evaluate(SMALL_CONTROLS) == []
+    # Each number is still labelled where a thumb types it.
+    expect(page.get_by_label("North (ft)").first).to_be_visible()
 
 
 def test_the_permit_pdf_shows_the_plan_drawn_to_scale(clerk, tmp_path):
@@ -122,6 +170,8 @@ def test_the_permit_pdf_shows_the_plan_drawn_to_scale(clerk, tmp_path):
     text = " ".join(text.split())
     assert "site plan (§20-20(1)), drawn to scale: 10 ravine road" in text.lower()
     assert "S1 55.0 ft from the abutting property line" in text
+    if not shutil.which("pdftoppm"):  # the picture to look at needs poppler-utils
+        return
     SCREENS.mkdir(parents=True, exist_ok=True)
     subprocess.run(
         [

@@ -83,7 +83,7 @@ def test_every_distance_is_measured_in_feet_from_the_plan(application, clerk):
 def test_the_measured_figure_governs_over_the_typed_one_in_the_facts(application, clerk):
     assert facts_for(application)["structures"][0]["distances_ft"]["property_line"] == 60
     actions.save_site_plan(application=application, shapes=[coop_at(75, 40)], by=clerk)
-    coop = Structure.objects.get(application=application)
+    coop = Structure.objects.get(application=application, label="C1")  # beside the manure bin
     assert coop.distance_property_line_ft == 60  # the typed figure stays on record
     distances = facts_for(application)["structures"][0]["distances_ft"]
     assert distances["property_line"] == 44.2

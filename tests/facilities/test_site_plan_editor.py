@@ -58,7 +58,7 @@ def test_saving_the_plan_makes_the_measured_distances_govern(clerk_client, appli
     url = reverse("facilities:site-plan", args=[application.pk])
     response = clerk_client.post(url, stable_row(at_from_rear_line(55)))
     assert response.status_code == 302
-    stable = Structure.objects.get(application=application)
+    stable = Structure.objects.get(application=application, label="S1")  # beside the manure bin
     assert stable.measured_distances_ft["property_line"] == 55.0
     page = clerk_client.get(reverse("permits:application-detail", args=[application.pk]))
     html = page.content.decode()

@@ -48,9 +48,12 @@ def meeting(*, by, on=HEARING, today=date(2030, 2, 1), at=time(19, 0)):
     )
 
 
-def docketed(*, by, on=HEARING, abutters=3, relief=(), setback_ft="60", the_meeting=None):
-    """A new application certified with `abutters` abutters, on the docket of `on`."""
-    application = new_hen_application(by=by, setback_ft=setback_ft)
+def docketed(
+    *, by, on=HEARING, abutters=3, relief=(), setback_ft="60", the_meeting=None, application=None
+):
+    """A new application (or `application`) certified with `abutters` abutters, on the docket
+    of `on`."""
+    application = application or new_hen_application(by=by, setback_ft=setback_ft)
     if abutters:
         certify_abutters(application, by=by, count=abutters)
     the_meeting = the_meeting or meeting(by=by, on=on)

@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 from pypdf import PdfReader
 
+from facilities import actions as facility_actions
 from hearings import actions, notices
 from hearings.printing import (
     LABEL_GAP_IN,
@@ -19,6 +20,8 @@ from hearings.printing import (
     label_pages,
     labels_pdf,
 )
+from tests.facilities.parcel_layers import X0, Y0
+from tests.facilities.wide_lot import application_on_the_wide_lot
 from tests.hearings import builders as b
 
 pytestmark = pytest.mark.django_db
@@ -48,6 +51,46 @@ def test_one_letter_per_abutter_names_everything_the_abutter_must_know(clerk):
         assert "Tuesday, March 26, 2030 at 7:00 PM" in page
         assert "Stoneham Town Hall, 35 Central Street" in page
         assert "REGISTERED MAIL, RETURN RECEIPT REQUESTED" in page
+
+
+def planned_item(clerk, tmp_path, *, abutters: int):
+    """On the docket: a new application on the wide lot's parcel, its stable drawn 55 ft from
+    the abutting (rear) line."""
+    application = application_on_the_wide_lot(tmp_path, clerk, paid=True)
+    stable = {
+        "id": "S1",
+        "kind": "structure",
+        "form": "rect",
+        "x": X0 + 30,
+        "y": Y0 + 72 - (55 + 6) * 0.3048,
+        "width_ft": 12,
+        "depth_ft": 12,
+        "rotation_deg": 0,
+    }
+    facility_actions.save_site_plan(application=application, shapes=[stable], by=clerk)
+    return b.docketed(by=clerk, abutters=abutters, application=application)
+
+
+def test_each_letter_shows_the_site_plan_to_scale_with_its_measured_setback(clerk, tmp_path):
+    item = planned_item(clerk, tmp_path, abutters=3)
+    pdf = abutter_letters_pdf([item])
+    pages = [" ".join(page.split()) for page in pages_text(pdf)]
+    assert len(pages) == 3  # the plan shares each letter's page: one sheet to each abutter
+    for n, page in enumerate(pages, start=1):
+        assert f"Owner {n:03d}" in page and "NOTICE OF PUBLIC HEARING" in page
+        assert "Site plan (§20-20(1)), drawn to scale: 10 Ravine Road" in page
+        assert "S1 55.0 ft from the abutting property line" in page
+        assert "55 ft" in page and "100 ft" in page  # the setback drawn, the scale bar
+    # Drawn once for the packet: every letter shows the same drawing.
+    drawings = {
+        tuple(page["/Resources"]["/XObject"].values()) for page in PdfReader(io.BytesIO(pdf)).pages
+    }
+    assert len(drawings) == 1
+
+
+def test_a_letter_without_a_drawn_plan_says_nothing_of_one(clerk):
+    item = b.docketed(by=clerk, abutters=2)
+    assert not any("Site plan" in page for page in pages_text(abutter_letters_pdf([item])))
 
 
 def test_labels_fill_30_to_a_page_each_abutter_once(clerk):
@@ -123,12 +166,12 @@ def test_the_written_decision_states_the_variance_its_conditions_and_expiry(cler
     assert "the last mailed March 12, 2030" in text
 
 
-def test_300_abutter_letters_and_their_labels_render_in_under_20_seconds(clerk):
-    item = b.docketed(by=clerk, abutters=300)
+def test_300_abutter_letters_and_their_labels_render_in_under_20_seconds(clerk, tmp_path):
+    item = planned_item(clerk, tmp_path, abutters=300)  # each letter prints the site plan
     started = time.perf_counter()
     letters = abutter_letters_pdf([item])
     labels = labels_pdf([item])
     elapsed = time.perf_counter() - started
-    assert len(PdfReader(io.BytesIO(letters)).pages) == 300
+    assert len(PdfReader(io.BytesIO(letters)).pages) == 300  # the plan on each letter's page
     assert len(PdfReader(io.BytesIO(labels)).pages) == 10
     assert elapsed < 20, f"{elapsed:.1f} s"
