@@ -20,7 +20,6 @@ KNOWN_FAILING = {
     "tests/permits/verification/test_verification.py": "verification page after the merges",
     # New models (parcels, Board members, approvals, revocations) not yet in the admin.
     "tests/stoneham_boh/test_admin.py": "new models are not registered in the admin yet",
-    "tests/stoneham_boh/test_page_queries.py": "application page queries after the merges",
     # New forms and actions not yet mapped in the fuzzing and history proofs.
     "tests/trust/test_fuzzing.py": "new forms are not yet mapped to their pages",
     "tests/trust/test_history.py": "lot_at_address is not yet called by the world",

@@ -1,5 +1,5 @@
 """Every page `make bench` measures costs the same number of queries with few records and
-with many, and never more than twelve (issue 9). The timings stay in the benchmark.
+with many, and never more than twenty (issue 13). The timings stay in the benchmark.
 
 The records come from the benchmark's own generator (stoneham_boh.bench.benchdata), and the pages
 and who looks at them from the benchmark's list, so the suite checks what the benchmark
