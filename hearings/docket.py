@@ -78,7 +78,6 @@ def docket_items(meeting: Meeting):
             "decision",
             "continued_from__meeting",
             "revocation__permit",
-            "variance",
             *[f"application__{related}" for related in FACT_RELATED],
         )
         .order_by("position", "id")
@@ -94,6 +93,10 @@ def load_docket(items: list[DocketItem]) -> None:
     )
     prefetch_related_objects(
         items,
+        # The variance a rescission is about, read apart: no query when the docket has no
+        # rescission, and PostgreSQL spent longer planning the items' fourteen-table join
+        # than running it (3 ms with the variance joined, 2 ms without).
+        "variance",
         Prefetch("abutter_notices", queryset=AbutterNotice.objects.order_by("id")),
         Prefetch("decision__votes", queryset=Vote.objects.select_related("member")),
         "decision__variances",
