@@ -308,15 +308,15 @@ def pending_schedule(application) -> dict | None:
     """
     if application is None or application.pk is None:
         return None
-    item = (
-        DocketItem.objects.filter(application=application, status=DocketItem.Status.SCHEDULED)
-        .select_related("meeting", "meeting__legal_notice")
-        .order_by("-meeting__date")
-        .first()
+    # The application's items, newest meeting first (their ordering): prefetched with the
+    # notices when the page loaded the application's facts, one query otherwise.
+    item = next(
+        (i for i in application.docket_items.all() if i.status == DocketItem.Status.SCHEDULED),
+        None,
     )
     if item is None:
         return None
-    timing = timing_for(item)
+    timing = timing_for(item, application=application)
     mailed = timing.last_mailed if timing.abutters_mailed == timing.abutter_total else None
     letters = _notice_line(
         "Letters to abutters",

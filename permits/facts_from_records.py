@@ -56,6 +56,41 @@ def prefetches() -> list:
     ]
 
 
+# The prefix of the lists bulk_prefetches() attaches.
+BULK = "facts_"
+
+
+def bulk_prefetches() -> list:
+    """prefetches() for evaluating thousands of applications at once (the renewal re-check):
+    the same rows, but the one-to-many relations come as plain lists (`Prefetch(to_attr=)`,
+    read by `_rows()`). Django otherwise builds a queryset per application and relation to
+    hold what it prefetched: half the re-check's time at 10,000 permits. Pages keep
+    prefetches(), since their templates read the relations through `.all()`."""
+    return [
+        *(Prefetch(name, to_attr=BULK + name) for name in FACT_CHILDREN),
+        Prefetch("lot__permits", queryset=lot_permits(), to_attr=BULK + "permits"),
+        *(
+            Prefetch(f"renews__application__{name}", to_attr=BULK + name)
+            for name in ("variances", "board_approvals", "setback_enlargements")
+        ),
+        Prefetch("abutter_list__abutters", queryset=_live_abutters()),
+        Prefetch(
+            "docket_items",
+            queryset=_docket_items().prefetch_related(
+                Prefetch("abutter_notices", queryset=_notices())
+            ),
+            to_attr=BULK + "docket_items",
+        ),
+    ]
+
+
+def _rows(record, relation: str) -> list:
+    """The rows of `record.<relation>`: the list bulk_prefetches() attached, else `.all()`
+    (prefetched by prefetches(), or one query)."""
+    rows = getattr(record, BULK + relation, None)
+    return rows if rows is not None else list(getattr(record, relation).all())
+
+
 # What facts_for() reads through foreign keys, for `select_related(*FACT_RELATED)` before
 # `load_facts()`; the renewed permit's application carries the variances of the keeping.
 FACT_RELATED = ("lot", "applicant", "renews__application", "abutter_list")
@@ -118,7 +153,7 @@ def decisive_docket_item(application):
     """The hearing that counts for the application: the latest one not withdrawn or continued."""
     items = [
         item
-        for item in application.docket_items.all()
+        for item in _rows(application, "docket_items")
         if item.status in _HEARD and item.kind in _PUBLIC_HEARINGS
     ]
     if not items:
@@ -159,7 +194,9 @@ def equines_under_other_permits_on(application, lot, on: date) -> int:
 
     if lot is None or lot.pk is None:
         return 0
-    cached = getattr(lot, "_prefetched_objects_cache", {}).get("permits")
+    cached = getattr(lot, BULK + "permits", None)
+    if cached is None:
+        cached = getattr(lot, "_prefetched_objects_cache", {}).get("permits")
     permits = list(cached) if cached is not None else None
     if permits is None or (permits and not hasattr(permits[0], "equine_count")):
         permits = list(lot_permits().filter(lot=lot))
@@ -225,8 +262,8 @@ def facts_for(
         injurious_conditions=injurious_conditions,
         application=application,
         lot=application.lot,
-        animals=application.animals.all(),
-        structures=application.structures.all(),
+        animals=_rows(application, "animals"),
+        structures=_rows(application, "structures"),
         setback_enlargements=setback_enlargements_for(application, as_of),
         variances=variances_for(application),
         approvals=board_approvals_for(application, as_of),
@@ -255,7 +292,7 @@ def _keeping(application) -> list:
 def variances_for(application) -> list:
     """The variances that bear on `application`: its own, and those of the keeping it renews
     (the variance's own expiry date decides whether it still holds)."""
-    return [v for earlier in _keeping(application) for v in earlier.variances.all()]
+    return [v for earlier in _keeping(application) for v in _rows(earlier, "variances")]
 
 
 def approvals_granted(application, as_of: date | None = None) -> list:
@@ -264,7 +301,7 @@ def approvals_granted(application, as_of: date | None = None) -> list:
     return [
         approval
         for earlier in _keeping(application)
-        for approval in earlier.board_approvals.all()
+        for approval in _rows(earlier, "board_approvals")
         if as_of is None or approval.granted_on <= as_of
     ]
 
@@ -280,7 +317,7 @@ def setback_enlargements_for(application, as_of: date | None = None) -> list:
     application's first, so a renewal's own enlargement wins over an older one."""
     found = {}
     for earlier in _keeping(application):
-        for enlargement in earlier.setback_enlargements.all():
+        for enlargement in _rows(earlier, "setback_enlargements"):
             # Enlargements are few: reading a decision's date when there is one costs little.
             if enlargement.decision_id is None:
                 continue

@@ -394,15 +394,18 @@ class PermitQuerySet(models.QuerySet):
     def expiring_on(self, day: date):
         """Active permits that expire on `day` and have no renewal issued or under way.
 
-        The renewals are one subquery the database computes once, not one probe per permit:
-        a planner that judged the renewal index useless (most applications renew nothing)
-        scanned every application for every permit, four seconds at 10,000 permits.
+        NOT EXISTS, not NOT IN: PostgreSQL turns it into an anti-join (NOT IN, which must
+        honour NULLs, once became a subquery rescanned per permit: four seconds at 10,000
+        permits), and SQLite probes the renewal index once per permit expiring that day
+        instead of listing every issued application (5 ms a query at 10,000 permits).
         """
-        renewed = Application.objects.filter(
+        renewing = Application.objects.filter(
+            renews=models.OuterRef("pk"),
             status__in=[*Application.OPEN_STATUSES, Application.Status.ISSUED],
-            renews__isnull=False,
-        ).values("renews_id")
-        return self.filter(status=Permit.Status.ACTIVE, expires_on=day).exclude(pk__in=renewed)
+        )
+        return self.filter(status=Permit.Status.ACTIVE, expires_on=day).exclude(
+            models.Exists(renewing)
+        )
 
     def search(self, text: str):
         text = text.strip()

@@ -7,7 +7,6 @@ is right.
 """
 
 KNOWN_FAILING = {
-    "tests/stoneham_boh/test_page_queries.py": "application page queries after the merges",
     # Timing under load, and the accessibility pass not rerun after the merges.
     "tests/hearings/test_pdfs.py::test_300_abutter_letters_and_their_labels_render_in_under_20_"
     "seconds": "timing on a shared machine: about 14 s of CPU with the plan on each letter",

@@ -33,8 +33,10 @@ def nearby(parcel: Parcel, beyond_ft: float):
     return parcels, footprints
 
 
-def plan_context(parcel: Parcel, beyond_ft: float) -> PlanContext:
-    parcels, footprints = nearby(parcel, beyond_ft)
+def plan_context(parcel: Parcel, beyond_ft: float, near=None) -> PlanContext:
+    """The map around `parcel`; `near` is what `nearby(parcel, beyond_ft)` returned, when the
+    caller already loaded it (the drawing does, to draw the neighbours)."""
+    parcels, footprints = near if near is not None else nearby(parcel, beyond_ft)
     lot = parcel.shape
     others = [
         f.shape

@@ -121,7 +121,7 @@ def plan_svg(application, *, width: str = "100%", title: str = "Site plan") -> S
         point = geometry.centroid
         x, y = canvas.xy(point.x, point.y)
         canvas.text(x, y, shape.id, font_size=8, text_anchor="middle", fill="#1b2631")
-    context = plan_context(parcel, beyond)
+    context = plan_context(parcel, beyond, near=(parcels, footprints))
     measured = measure_plan(shapes, context)
     for shape in shapes:
         figures = measured.get(shape.id)

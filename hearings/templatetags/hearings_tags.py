@@ -8,6 +8,7 @@ from datetime import date
 from django import template
 from django.utils import timezone
 
+from hearings.docket import outcome_badge
 from hearings.models import BoardApproval, DocketItem
 from hearings.notices import NoticeTiming, changes_since_notice, pending_schedule, timing_for
 from hearings.wording import Relief, reliefs
@@ -15,15 +16,6 @@ from permits.facts_from_records import approvals_granted
 from stoneham_boh.lib.badges import status_badge
 
 register = template.Library()
-
-DECISION_CLASSES = {
-    "approved": "pass",
-    "denied": "fail",
-    "continued": "pending",
-    "revoked": "fail",
-    "rescinded": "fail",
-    "dismissed": "not_applicable",
-}
 
 
 # Badges come from the remembered status badge: a docket shows a hundred past outcomes.
@@ -36,13 +28,7 @@ def notice_badge(timing: NoticeTiming, today: date | None = None):
 @register.simple_tag
 def decision_badge(item: DocketItem):
     decision = getattr(item, "decision", None)
-    if item.status == DocketItem.Status.WITHDRAWN:
-        return status_badge("not_applicable", "Withdrawn")
-    if decision is None:
-        return status_badge("pending", "Not yet decided")
-    return status_badge(
-        DECISION_CLASSES.get(decision.result, "not_applicable"), decision.get_result_display()
-    )
+    return outcome_badge(item.status, decision.result if decision is not None else None)
 
 
 @register.simple_tag

@@ -13,6 +13,7 @@ from hearings.docket import (
     approvals_needed,
     docket_entries,
     past_meetings,
+    past_outcomes,
     relief_needed,
 )
 from hearings.forms import (
@@ -52,6 +53,7 @@ def docket(request):
             "entries": docket_entries(meeting) if meeting else [],
             "later_meetings": upcoming[1:],
             "page_obj": page,
+            "past_meetings": past_outcomes(page.object_list),
             "today": today,
         },
     )

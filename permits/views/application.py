@@ -27,7 +27,8 @@ from stoneham_boh.lib.uploads import attachment_response
 def _application(pk):
     """The application with everything its page reads, in a fixed handful of queries."""
     application = get_object_or_404(
-        Application.objects.select_related(*FACT_RELATED, "permit"),
+        # The parcel and the drawn plan, for the site plan the page draws.
+        Application.objects.select_related(*FACT_RELATED, "permit", "lot__tax_parcel", "site_plan"),
         pk=pk,
     )
     load_facts([application], also=("documents", "payments"))
@@ -60,7 +61,8 @@ def application_context(application, **forms) -> dict:
         "panel": panel(result, application=application),
         "blank_distance": blank_distance_text(today),
         # The Board reads the abutters of the hearing (read-only) on its notices page.
-        "hearing_item": application.docket_items.order_by("-meeting__date").first(),
+        # Its latest hearing, from the prefetched items (newest meeting first).
+        "hearing_item": next(iter(application.docket_items.all()), None),
         "fees": fees,
         "payments": application.payments.all(),
         "documents": application.documents.all(),

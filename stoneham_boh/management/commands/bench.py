@@ -377,7 +377,7 @@ def notices_300_s(today: date) -> float:
 
 def renewal_check_s() -> float:
     """Re-run the rules on the application behind every permit, as the renewal list does."""
-    from permits.facts_from_records import evaluate_application, prefetches
+    from permits.facts_from_records import bulk_prefetches, evaluate_application
     from permits.models import Application
 
     started = time.perf_counter()
@@ -387,7 +387,7 @@ def renewal_check_s() -> float:
         for application in (
             Application.objects.filter(pk__in=chunk)
             .select_related("lot", "abutter_list")
-            .prefetch_related(*prefetches())
+            .prefetch_related(*bulk_prefetches())
         ):
             evaluate_application(application)
     return round(time.perf_counter() - started, 2)
