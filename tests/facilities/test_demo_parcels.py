@@ -7,6 +7,7 @@ from django.core.management import call_command
 from facilities import actions
 from facilities.models import AbutterList, Parcel, SitePlan
 from facilities.parcels.drafting import compare
+from permits.facts_from_records import evaluate_application
 from permits.models import Application
 
 
@@ -28,3 +29,16 @@ def test_every_demo_application_has_its_parcel_and_a_plan_and_the_map_finds_its_
         clerk = certified.application.created_by
         draft = actions.draft_abutter_list(application=certified.application, by=clerk)
         assert compare(draft, certified).only_in_certified == []
+    # The plans draw each manure bin as far from every dwelling as §20-16(2) asks, so that what
+    # the demo shows failing is what its story means to fail (Greene's barn, the Board's votes).
+    for application in applications:
+        failing = {
+            finding["rule"]
+            for finding in evaluate_application(application)["findings"]
+            if finding["status"] == "fail"
+        }
+        assert "20-16.2" not in failing, application
+    greene_fails = {
+        f["rule"] for f in evaluate_application(greene)["findings"] if f["status"] == "fail"
+    }
+    assert greene_fails == {"20-15.4.a", "20-19"}
