@@ -13,6 +13,7 @@ from permits.facts_from_records import (
     FACT_RELATED,
     child_prefetch,
     evaluate_application,
+    live_abutter_ids,
     load_facts,
 )
 from permits.figures import blank_distance_text
@@ -72,7 +73,7 @@ def application_context(application, **forms) -> dict:
         "payments": application.payments.all(),
         "documents": application.documents.all(),
         "abutter_list": abutter_list,
-        "abutter_count": len(abutter_list.abutters.all()) if abutter_list else 0,
+        "abutter_count": len(live_abutter_ids(application)),
         "permit": getattr(application, "permit", None),
         "refusals": refusals,
         "refused": forms.get("refused", []),
