@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.db.models import Prefetch, prefetch_related_objects
+from django.template.defaultfilters import date as date_filter
+from django.utils.html import format_html, format_html_join
 
 from hearings.models import (
     APPROVAL_RULES,
@@ -204,6 +206,22 @@ class PastOutcome:
     address: str
     variances: list[list[Relief]]
     continued_to: date | None
+
+    @property
+    def line(self) -> str:
+        """The outcome as the docket lists it, written here rather than in the template: a
+        page lists a hundred outcomes, and the template's loops over them cost more than
+        loading them."""
+        parts = [format_html("{} {} · {}", self.badge, self.applicant, self.address)]
+        parts += [
+            format_html(" · variance of {}", ", ".join(relief.citation for relief in reliefs))
+            for reliefs in self.variances
+        ]
+        if self.continued_to:
+            parts.append(
+                format_html(" · continued to {}", date_filter(self.continued_to, "M j, Y"))
+            )
+        return format_html_join("", "{}", ((part,) for part in parts))
 
 
 @dataclass
