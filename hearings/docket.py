@@ -74,10 +74,13 @@ class DocketEntry:
         return self.item.application.documents.all()
 
 
-def docket_items(meeting: Meeting):
-    """The meeting's items (withdrawn ones left out) with what the docket page reads through
-    foreign keys; `docket_entries()` loads the rest."""
-    return (
+def docket_items(meeting: Meeting) -> list[DocketItem]:
+    """The meeting's items (withdrawn ones left out) in docket order, with what the docket
+    page reads through foreign keys; `docket_entries()` loads the rest.
+
+    Sorted here, not by the database: to order a query Django hashes every column it
+    selects, and the items' fourteen-table join selects some hundred and fifty (1 ms)."""
+    items = list(
         meeting.items.exclude(status=DocketItem.Status.WITHDRAWN)
         .select_related(
             "meeting",
@@ -87,8 +90,9 @@ def docket_items(meeting: Meeting):
             "revocation__permit",
             *[f"application__{related}" for related in FACT_RELATED],
         )
-        .order_by("position", "id")
+        .order_by()
     )
+    return sorted(items, key=lambda item: (item.position, item.id))
 
 
 def load_docket(items: list[DocketItem]) -> None:
@@ -176,7 +180,7 @@ def entry_for(item: DocketItem) -> DocketEntry:
 
 
 def docket_entries(meeting: Meeting) -> list[DocketEntry]:
-    items = list(docket_items(meeting))
+    items = docket_items(meeting)
     load_docket(items)
     return [entry_for(item) for item in items]
 
