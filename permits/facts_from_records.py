@@ -130,7 +130,20 @@ def load_facts(applications, *, also: tuple = ()) -> list:
     applications = list(applications)
     prefetch_related_objects(applications, *_prefetches_but_abutters(), *also)
     _load_live_abutter_ids(applications)
+    _link_continued_hearings(applications)
     return applications
+
+
+def _link_continued_hearings(applications) -> None:
+    """Point each continued hearing at the earlier hearing it continues, loaded with the
+    application's other hearings: the rules judge a continuation that kept its notice by the
+    earlier hearing's notices, which were read again with two queries more."""
+    for application in applications:
+        hearings = {item.pk: item for item in _rows(application, "docket_items")}
+        for item in hearings.values():
+            earlier = hearings.get(item.continued_from_id)
+            if earlier is not None:
+                item._meta.get_field("continued_from").set_cached_value(item, earlier)
 
 
 # The attribute _load_live_abutter_ids() sets on each abutter list.
