@@ -21,6 +21,7 @@ from django.template.defaultfilters import date as date_filter
 from facilities.models import Abutter
 from hearings.models import DocketItem, Meeting, notice_days
 from hearings.wording import animals_phrase, reliefs_phrase
+from permits.facts_from_records import live_abutter_ids
 
 CITATION = "§20-20(9)"
 # One order for the letters, the labels, the notices page and a pasted list of article numbers.
@@ -117,21 +118,6 @@ class NoticeTiming:
                 f"before the hearing; at least {days} days are required ({CITATION})."
             )
         return reasons
-
-
-def live_abutter_ids(application) -> set[int]:
-    """Ids of the abutters on the application's certified list who were not struck off.
-
-    The one reading of who must be noticed: it filters whatever the caller loaded (all the
-    abutters, or only the live ones), so every page and action counts the same abutters.
-    """
-    abutter_list = getattr(application, "abutter_list", None)
-    if abutter_list is None:
-        return set()
-    cached = getattr(abutter_list, "_prefetched_objects_cache", {}).get("abutters")
-    if cached is not None:
-        return {a.id for a in cached if not a.voided}
-    return set(abutter_list.abutters.filter(voided=False).values_list("id", flat=True))
 
 
 def noticed_item(item: DocketItem) -> DocketItem:

@@ -9,7 +9,13 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from permits import actions, eligibility
-from permits.facts_from_records import FACT_RELATED, evaluate_application, load_facts
+from permits.facts_from_records import (
+    FACT_RELATED,
+    child_prefetch,
+    evaluate_application,
+    live_abutter_ids,
+    load_facts,
+)
 from permits.figures import blank_distance_text
 from permits.forms import DocumentForm, IssueForm, LegacyPermitForm, PaymentForm, ReasonForm
 from permits.history import application_history
@@ -31,7 +37,7 @@ def _application(pk):
         Application.objects.select_related(*FACT_RELATED, "permit", "lot__tax_parcel", "site_plan"),
         pk=pk,
     )
-    load_facts([application], also=("documents", "payments"))
+    load_facts([application], also=(child_prefetch("documents"), child_prefetch("payments")))
     return application
 
 
@@ -67,7 +73,7 @@ def application_context(application, **forms) -> dict:
         "payments": application.payments.all(),
         "documents": application.documents.all(),
         "abutter_list": abutter_list,
-        "abutter_count": len(abutter_list.abutters.all()) if abutter_list else 0,
+        "abutter_count": len(live_abutter_ids(application)),
         "permit": getattr(application, "permit", None),
         "refusals": refusals,
         "refused": forms.get("refused", []),

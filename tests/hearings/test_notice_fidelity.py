@@ -10,7 +10,9 @@ from datetime import timedelta
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 from django.db.models import Prefetch
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from facilities import actions as facility_actions
@@ -216,3 +218,24 @@ def test_every_path_reads_the_same_abutters_after_one_is_struck(clerk, member, c
     b.decide(item, by=member)
     refusals = permit_actions.refusals_to_issue(b.refresh(item.application), b.HEARING)
     assert not [r for r in refusals if "abutter" in r], refusals
+
+
+def test_the_docket_reads_the_notices_a_continued_hearing_kept_with_all_the_others(
+    clerk, member, client
+):
+    """The later meeting's docket shows a continued hearing's kept notices, read in the one
+    query that reads every item's notices (issue 13: it read them once more, apart)."""
+    item = b.noticed(by=clerk)
+    later = b.meeting(by=clerk, on=b.HEARING + timedelta(days=28))
+    b.decide(item, by=member, result="continued", continue_to=later)
+    continued = DocketItem.objects.get(continued_from=item)
+
+    client.force_login(member)
+    with CaptureQueriesContext(connection) as captured:
+        page = client.get(reverse("hearings:meeting-detail", args=[later.pk])).content.decode()
+    assert f'id="item-{continued.pk}"' in page
+    assert "3 on the certified list · 3 mailed" in page
+    notice_queries = [
+        query for query in captured.captured_queries if '"hearings_abutternotice"' in query["sql"]
+    ]
+    assert len(notice_queries) == 1
