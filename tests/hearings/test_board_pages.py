@@ -3,6 +3,7 @@
 from datetime import date
 
 import pytest
+import time_machine
 from django.urls import NoReverseMatch, reverse
 
 from hearings.models import BoardApproval, RevocationProceeding
@@ -23,6 +24,15 @@ def test_the_clerks_revoke_button_is_gone_from_the_permit_page(clerk, clerk_clie
     assert "Bring before the Board for revocation" in page
     assert reverse("hearings:revocation-open", args=[permit.pk]) in page
     assert "Revoke and order removal" not in page
+
+
+def test_an_expired_permit_is_not_offered_for_revocation(clerk, client):
+    permit = factories.issued_permit(by=clerk)
+    with time_machine.travel(date(2028, 2, 1), tick=False):
+        client.force_login(clerk)
+        page = client.get(reverse("permits:permit-detail", args=[permit.pk]))
+    assert "Expired" in page.content.decode()
+    assert "Bring before the Board for revocation" not in page.content.decode()
 
 
 def test_clerk_opens_a_revocation_proceeding_citing_the_violation(clerk, agent, client):
