@@ -115,7 +115,6 @@ class ZoningDistrict(models.TextChoices):
     OS = "OS", "Open Space"
 
 
-
 # Plural names where adding an "s" would be wrong; the rest take an "s" on the noun.
 _PLURALS = {
     "chicken": "Chickens (hens)",
@@ -128,7 +127,7 @@ _PLURALS = {
 
 
 def counted(count: int, species: str, *, label: str | None = None) -> str:
-    """"1 Horse", "2 Horses", "6 Chickens (hens)": a number of animals as a person writes it.
+    """ "1 Horse", "2 Horses", "6 Chickens (hens)": a number of animals as a person writes it.
 
     `label` names an animal the vocabulary lists only as `other_domestic` ("Guinea pig").
     """

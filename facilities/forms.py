@@ -98,3 +98,14 @@ class CertifyForm(forms.Form):
 
     def clean_certified_on(self):
         return _not_future(self.cleaned_data["certified_on"])
+
+
+class StrikeAbutterForm(forms.Form):
+    """Why an abutter is struck from the certified list (one small form on each row). The form
+    checks what a form field checks (length, no NUL character); the action checks the rest."""
+
+    reason = forms.CharField(
+        label="Why strike this owner from the list",
+        max_length=Abutter._meta.get_field("void_reason").max_length,
+        required=False,
+    )

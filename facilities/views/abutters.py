@@ -9,7 +9,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from facilities import abutter_csv, actions, regulation
-from facilities.forms import AbutterConfirmForm, AbutterForm, AbutterImportForm, CertifyForm
+from facilities.forms import (
+    AbutterConfirmForm,
+    AbutterForm,
+    AbutterImportForm,
+    CertifyForm,
+    StrikeAbutterForm,
+)
 from facilities.models import Abutter, AbutterList
 from facilities.parcels.drafting import compare
 from stoneham_boh.accounts.access import role_required
@@ -143,10 +149,11 @@ def abutter_certify(request, pk):
 def abutter_void(request, pk):
     abutter = get_object_or_404(Abutter.objects.select_related("abutter_list__application"), pk=pk)
     application = abutter.abutter_list.application
+    form = StrikeAbutterForm(request.POST)
     try:
-        actions.void_abutter(
-            abutter=abutter, reason=request.POST.get("reason", ""), by=request.user
-        )
+        if not form.is_valid():
+            raise ActionRefused(" ".join(form.errors["reason"]))
+        actions.void_abutter(abutter=abutter, reason=form.cleaned_data["reason"], by=request.user)
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
     else:

@@ -190,6 +190,19 @@ def test_striking_an_abutter_needs_a_reason(clerk, client):
     assert "struck: Sold the parcel to the applicant." in page.content.decode()
 
 
+def test_a_strike_reason_the_database_cannot_hold_is_refused_with_the_reason(clerk, client):
+    # A NUL character once reached PostgreSQL and answered 500 (found by the fuzzing).
+    item = b.docketed(by=clerk)
+    abutter = item.application.abutter_list.abutters.first()
+    client.force_login(clerk)
+    url = reverse("facilities:abutter-void", args=[abutter.pk])
+    page = client.post(url, {"reason": "Sold\x00 the parcel"}, follow=True)
+    assert page.status_code == 200
+    assert "Null characters are not allowed" in page.content.decode()
+    abutter.refresh_from_db()
+    assert not abutter.voided
+
+
 def test_every_path_reads_the_same_abutters_after_one_is_struck(clerk, member, client):
     item = b.docketed(by=clerk)
     struck = item.application.abutter_list.abutters.order_by("id").first()

@@ -141,6 +141,7 @@ FORM_PAGES = {
     "facilities.forms.AbutterForm": "abutters",
     "facilities.forms.AbutterImportForm": "abutters",
     "facilities.forms.CertifyForm": "abutters",
+    "facilities.forms.StrikeAbutterForm": "abutters",
     "hearings.filters.VarianceFilter": "hearings:variance-register",
     "hearings.forms.ApprovalRequestForm": "approval-request",
     "hearings.forms.BoardMemberForm": "board-members",
