@@ -69,15 +69,3 @@ def applicant_user(db):
 def clerk_client(client, clerk):
     client.force_login(clerk)
     return client
-
-
-def pytest_collection_modifyitems(config, items):
-    """Mark the tests left failing at the end of stop 11 (tests/known_failing.py) as xfail."""
-    from tests.known_failing import KNOWN_FAILING
-
-    for item in items:
-        node = item.nodeid.split("[", 1)[0]
-        for prefix, reason in KNOWN_FAILING.items():
-            if node == prefix or node.startswith(prefix + "::"):
-                item.add_marker(pytest.mark.xfail(reason=f"known failing: {reason}", strict=False))
-                break
