@@ -10,9 +10,17 @@ from django.apps import apps
 from django.utils import timezone
 
 
+def _ruleset(today=None):
+    return apps.get_app_config("permits").ruleset_in_force(today or timezone.localdate())
+
+
 def interpretations(today=None):
-    ruleset = apps.get_app_config("permits").ruleset_in_force(today or timezone.localdate())
-    return ruleset.interpretations
+    return _ruleset(today).interpretations
+
+
+def manure_from_dwelling_ft(today=None) -> float:
+    """§20-16(2): how far manure storage stays from any dwelling."""
+    return _ruleset(today).rules["20-16.2"].value("minimum_ft")
 
 
 def abutter_reach_ft(today=None) -> int:

@@ -9,11 +9,14 @@ from decimal import Decimal
 from django.apps import apps
 from django.conf import settings
 
-from facilities import actions
+from facilities import actions, regulation
+from facilities.choices import StructureKind
 from facilities.models import AbutterList, Lot
 from facilities.parcels import demo_layer
 from facilities.parcels.geometry import metres
 from facilities.parcels.writer import write_layer
+from facilities.siteplan.context import plan_context
+from facilities.siteplan.shapes import rectangle
 
 HOUSE_W_FT, HOUSE_D_FT = 40, 30
 SEPTIC_FT = 20
@@ -140,46 +143,44 @@ MARGIN_M = 1.5
 
 
 def _place_manure_away_from_the_dwelling(application, shapes, parcel) -> None:
-    from facilities.choices import StructureKind
-    from facilities.siteplan.shapes import rectangle
-
     by_id = {shape["id"]: shape for shape in shapes}
     house = by_id.get("HOUSE")
     if house is None:
         return
-    # Any dwelling: the applicant's own, and the neighbours' (building footprints off the lot).
-    from facilities.parcels.models import Footprint
-
-    dwellings = [rectangle(house["x"], house["y"], HOUSE_W_FT, HOUSE_D_FT, 0)] + [
-        footprint.shape
-        for footprint in Footprint.objects.near(parcel.shape.bounds, margin=60)
-        if not parcel.shape.contains(footprint.shape.representative_point())
-    ]
+    # Any dwelling: the keeper's own, and the other buildings the plan's measurement sees.
+    neighbours = plan_context(parcel, regulation.beyond_ft()).other_buildings
+    dwellings = [rectangle(house["x"], house["y"], HOUSE_W_FT, HOUSE_D_FT, 0), *neighbours]
+    inside = parcel.shape.buffer(-MARGIN_M)
     bins = application.structures.filter(kind=StructureKind.MANURE_STORAGE).order_by("id")
     for structure in bins:
         shape = by_id[structure.label]
-        others = [
-            rectangle(o["x"], o["y"], o["width_ft"], o["depth_ft"], 0)
-            for o in shapes
-            if o is not shape and o["kind"] == "structure"
+        others = [_outline(o) for o in shapes if o is not shape and o["kind"] == "structure"]
+        wanted = metres(_ft(structure.distance_dwelling_ft, regulation.manure_from_dwelling_ft()))
+
+        def rank(spot, wanted=wanted):
+            gap = min(spot[0].distance(dwelling) for dwelling in dwellings)
+            return (gap < wanted, abs(gap - wanted))  # far enough first, then nearest the figure
+
+        spots = [
+            (outline, x, y)
+            for x, y in _grid(inside.bounds)
+            if inside.contains(outline := _outline({**shape, "x": x, "y": y}))
+            and not any(outline.intersects(o) for o in others)
         ]
-        wanted = metres(_ft(structure.distance_dwelling_ft, 100))
-        inside = parcel.shape.buffer(-MARGIN_M)
-        x0, y0, x1, y1 = inside.bounds
-        best = None
-        for i in range(int((x1 - x0) / GRID_M) + 1):
-            for j in range(int((y1 - y0) / GRID_M) + 1):
-                x, y = x0 + i * GRID_M, y0 + j * GRID_M
-                outline = rectangle(x, y, shape["width_ft"], shape["depth_ft"], 0)
-                if not inside.contains(outline) or any(outline.intersects(o) for o in others):
-                    continue
-                gap = min(outline.distance(dwelling) for dwelling in dwellings)
-                # Rank: far enough first, then nearest the typed figure.
-                rank = (gap < wanted, abs(gap - wanted))
-                if best is None or rank < best[0]:
-                    best = (rank, x, y)
-        if best is not None:
-            shape["x"], shape["y"] = round(best[1], 2), round(best[2], 2)
+        if spots:
+            _, x, y = min(spots, key=rank)
+            shape["x"], shape["y"] = round(x, 2), round(y, 2)
+
+
+def _outline(shape: dict):
+    return rectangle(shape["x"], shape["y"], shape["width_ft"], shape["depth_ft"], 0)
+
+
+def _grid(bounds):
+    x0, y0, x1, y1 = bounds
+    for i in range(int((x1 - x0) / GRID_M) + 1):
+        for j in range(int((y1 - y0) / GRID_M) + 1):
+            yield x0 + i * GRID_M, y0 + j * GRID_M
 
 
 def _street_is_south(parcel) -> bool:

@@ -18,6 +18,7 @@ from facilities.models import Lot
 from permits import actions as permit_actions
 from permits.models import Applicant, Application, Document
 from permits.online import notifications
+from permits.online.eligibility import changeable_sections, open_request, submission_refusals
 from permits.online.models import InformationRequest
 from permits.online.sections import SECTION_KEYS
 from stoneham_boh.lib.errors import ActionRefused
@@ -46,20 +47,6 @@ def _require_own(application: Application, by) -> None:
     # The views find the record through the user already; this is the action's own check.
     if not application.is_online or application.applicant.user_id != by.pk:
         raise ActionRefused("Only the applicant who began this application online may do this.")
-
-
-def open_request(application: Application) -> InformationRequest | None:
-    return application.information_requests.filter(answered_at__isnull=True).first()
-
-
-def changeable_sections(application: Application) -> tuple[str, ...]:
-    """What the applicant may change now: everything in a draft, what was asked otherwise."""
-    if not application.in_applicants_hands:
-        return ()
-    if application.status == Status.DRAFT:
-        return SECTION_KEYS
-    request = open_request(application)
-    return tuple(key for key in SECTION_KEYS if request and key in request.sections)
 
 
 @transaction.atomic
@@ -166,20 +153,6 @@ def save_online_application(
         structures=structures,
         animals=animals,
     )
-
-
-def submission_refusals(application: Application) -> list[str]:
-    """What must be there before an application can be sent (the clerk checks the rest)."""
-    reasons = []
-    if not application.lot.street_address.strip():
-        reasons.append("Give the street address where the animals will be kept.")
-    if not application.animals.filter(count__gt=0).exists():
-        reasons.append("List the animals you ask to keep, with how many (§20-20(3)).")
-    if not application.documents.filter(
-        kind=Document.Kind.SITE_PLAN, voided=False, paper_original=False
-    ).exists():
-        reasons.append("Upload the plan of the property and structures (§20-20(1)).")
-    return reasons
 
 
 @transaction.atomic

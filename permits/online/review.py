@@ -11,7 +11,7 @@ from permits.eligibility import fee_due
 from permits.facts_from_records import evaluate_application
 from permits.forms import ReceiveForm
 from permits.models import Application
-from permits.online import actions
+from permits.online import actions, eligibility
 from permits.online.forms import InformationRequestForm
 from permits.online.sections import labels
 from permits.panel import panel
@@ -67,7 +67,7 @@ def online_review(request, pk: int):
                 for request_ in application.information_requests.select_related("asked_by")
             ],
             "documents": application.documents.filter(voided=False).order_by("kind"),
-            "missing": actions.submission_refusals(application),
+            "missing": eligibility.submission_refusals(application),
             "panel": panel(evaluate_application(application), application=application),
             "fee": fee_due(application),
             "reviewable": application.status == Application.Status.SUBMITTED,

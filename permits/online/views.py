@@ -19,7 +19,7 @@ from permits.eligibility import fee_due
 from permits.facts_from_records import evaluate_application
 from permits.forms import AnimalFormSet, LotFactsForm, StructureFormSet
 from permits.models import Application
-from permits.online import actions, carry
+from permits.online import actions, carry, eligibility
 from permits.online.forms import (
     AddressForm,
     ConstructionForm,
@@ -193,7 +193,7 @@ def _panel(application, forms: dict | None) -> dict:
 
 
 def _page(request, application, forms=None, upload=None, status=200):
-    allowed = actions.changeable_sections(application)
+    allowed = eligibility.changeable_sections(application)
     shown = forms if forms is not None else _forms(application, allowed)
     return render(
         request,
@@ -204,12 +204,12 @@ def _page(request, application, forms=None, upload=None, status=200):
             "allowed": allowed,
             "form_sections": [key for key in allowed if key in SECTION_FORMS],
             "read_only": [key for key in SECTION_KEYS if key not in allowed],
-            "request_open": actions.open_request(application),
+            "request_open": eligibility.open_request(application),
             "asked": labels(allowed) if application.status != "draft" else [],
             "panel": _panel(application, forms),
             "upload": upload or YourDocumentForm(prefix="doc"),
             "documents": application.documents.filter(voided=False).order_by("uploaded_at"),
-            "missing": actions.submission_refusals(application),
+            "missing": eligibility.submission_refusals(application),
             "fee": fee_due(application),
             **shown,
         },
@@ -226,7 +226,7 @@ def my_application_edit(request, pk: int):
         return redirect("permits:my-application", pk=pk)
     if request.method == "GET":
         return _page(request, application)
-    allowed = actions.changeable_sections(application)
+    allowed = eligibility.changeable_sections(application)
     forms = _forms(application, allowed, request.POST)
     sending = "submit" in request.POST
     if not _valid(forms):
@@ -261,7 +261,7 @@ def my_application_edit(request, pk: int):
 def my_application_compliance(request, pk: int):
     """htmx: the compliance panel for what is typed; nothing is saved."""
     application = _own(request, pk)
-    allowed = actions.changeable_sections(application)
+    allowed = eligibility.changeable_sections(application)
     forms = _forms(application, allowed, request.POST) if allowed == SECTION_KEYS else None
     return render(request, "_partials/compliance_panel.html", {"panel": _panel(application, forms)})
 

@@ -16,6 +16,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from permits.models import Applicant
+from permits.online import eligibility as online_eligibility
 from permits.portal import actions, invitations
 from permits.portal import eligibility as portal_eligibility
 from permits.portal import pages as portal
@@ -74,9 +75,7 @@ def my_application(request, pk: int):
                 if item.status in ("scheduled", "decided", "continued")
             ],
             "permit": getattr(application, "permit", None),
-            "open_request": application.information_requests.filter(
-                answered_at__isnull=True
-            ).first(),
+            "open_request": online_eligibility.open_request(application),
             "today": today,
         },
     )

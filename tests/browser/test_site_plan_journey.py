@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from facilities import actions
 from tests import factories
 from tests.browser.conftest import login
-from tests.facilities.wide_lot import application_on_the_wide_lot
+from tests.facilities.wide_lot import DRAWN_STABLE_55_FT, application_on_the_wide_lot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENS = Path("/work/notes/screens/parcels")
@@ -144,19 +144,8 @@ def test_the_editor_fits_a_phone_without_scrolling_sideways(
 
 def test_the_permit_pdf_shows_the_plan_drawn_to_scale(clerk, tmp_path):
     application = application_on_the_wide_lot(tmp_path, clerk, build=factories.hen_renewal)
-    from tests.facilities.parcel_layers import X0, Y0
 
-    stable = {
-        "id": "S1",
-        "kind": "structure",
-        "form": "rect",
-        "x": X0 + 30,
-        "y": Y0 + 72 - (55 + 6) * 0.3048,
-        "width_ft": 12,
-        "depth_ft": 12,
-        "rotation_deg": 0,
-    }
-    actions.save_site_plan(application=application, shapes=[stable], by=clerk)
+    actions.save_site_plan(application=application, shapes=[DRAWN_STABLE_55_FT], by=clerk)
     from permits import actions as permit_actions
     from permits.printing import render_permit_pdf
 

@@ -7,7 +7,7 @@ from facilities.models import Parcel
 from facilities.parcels.writer import write_layer
 from permits.models import DOCUMENT_FIELDS
 from tests import factories
-from tests.facilities.parcel_layers import at
+from tests.facilities.parcel_layers import X0, Y0, at
 
 STABLE = {
     "label": "S1",
@@ -16,6 +16,19 @@ STABLE = {
     "distance_property_line_ft": 60,
     "screened_window": True,
     "opposite_louvers": True,
+}
+
+# The stable S1 drawn on the plan 55 ft from the wide lot's rear (abutting) line, which lies
+# 72 m north of Y0: the centre is half its 12 ft depth further in.
+DRAWN_STABLE_55_FT = {
+    "id": "S1",
+    "kind": "structure",
+    "form": "rect",
+    "x": X0 + 30,
+    "y": Y0 + 72 - (55 + 6) * 0.3048,
+    "width_ft": 12,
+    "depth_ft": 12,
+    "rotation_deg": 0,
 }
 
 

@@ -20,8 +20,7 @@ from hearings.printing import (
     label_pages,
     labels_pdf,
 )
-from tests.facilities.parcel_layers import X0, Y0
-from tests.facilities.wide_lot import application_on_the_wide_lot
+from tests.facilities.wide_lot import DRAWN_STABLE_55_FT, application_on_the_wide_lot
 from tests.hearings import builders as b
 
 pytestmark = pytest.mark.django_db
@@ -57,17 +56,7 @@ def planned_item(clerk, tmp_path, *, abutters: int):
     """On the docket: a new application on the wide lot's parcel, its stable drawn 55 ft from
     the abutting (rear) line."""
     application = application_on_the_wide_lot(tmp_path, clerk, paid=True)
-    stable = {
-        "id": "S1",
-        "kind": "structure",
-        "form": "rect",
-        "x": X0 + 30,
-        "y": Y0 + 72 - (55 + 6) * 0.3048,
-        "width_ft": 12,
-        "depth_ft": 12,
-        "rotation_deg": 0,
-    }
-    facility_actions.save_site_plan(application=application, shapes=[stable], by=clerk)
+    facility_actions.save_site_plan(application=application, shapes=[DRAWN_STABLE_55_FT], by=clerk)
     return b.docketed(by=clerk, abutters=abutters, application=application)
 
 
