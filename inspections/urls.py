@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:pk>/cancel/", inspections.inspection_cancel, name="inspection-cancel"),
     path("<int:pk>/report.pdf", documents.inspection_report, name="inspection-report"),
     path("lots/<int:pk>/", inspections.lot_history, name="lot-history"),
+    path("lots/<int:pk>/summary/", inspections.lot_summary, name="lot-summary"),
     path("photos/<int:pk>/", documents.photo, name="photo"),
     path("complaints/", complaints.complaint_list, name="complaint-list"),
     path("complaints/new/", complaints.complaint_new, name="complaint-new"),

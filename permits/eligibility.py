@@ -92,7 +92,7 @@ def _renewal_refusals(application: Application) -> list[str]:
             "A permit is not transferable (§20-20(7)): a new owner or a different lot needs a "
             "new application."
         )
-    if Permit.objects.filter(application__renews=permit).exclude(application=application).exists():
+    if _renewed_by_another(application, permit):
         reasons.append(f"Permit {permit.number} has already been renewed.")
     lapsed = renewals.lapse_refusal(permit, application.received_on or timezone.localdate())
     if lapsed:
@@ -101,6 +101,25 @@ def _renewal_refusals(application: Application) -> list[str]:
     if not renewals.board_approved(application):
         reasons.extend(renewals.unabated_order_refusals(permit.lot))
     return reasons
+
+
+def _renewed_by_another(application: Application, permit: Permit) -> bool:
+    """Whether another application's permit already renews `permit` (renewed once, §20-20(6))."""
+    on_the_lot = getattr(application.lot, "_prefetched_objects_cache", {}).get("permits")
+    if (
+        on_the_lot is not None
+        and permit.lot_id == application.lot_id
+        and all(hasattr(other, "renews_permit_id") for other in on_the_lot)
+    ):
+        # A renewal's permit is issued on the lot of the permit it renews (§20-20(7)), so it is
+        # among the lot's permits the page loaded (lot_permits(): each knows what it renews).
+        return any(
+            other.renews_permit_id == permit.pk and other.application_id != application.pk
+            for other in on_the_lot
+        )
+    return (
+        Permit.objects.filter(application__renews=permit).exclude(application=application).exists()
+    )
 
 
 def permit_year_for(application: Application, on: date) -> int:

@@ -237,6 +237,18 @@ def inspection_cancel(request, pk):
 
 
 @readers
+@require_GET
+def lot_summary(request, pk):
+    """A lot's latest inspections, open orders and open complaints, for the application page to
+    load through htmx once it is shown (it is the lot's record, not the application's, and the
+    page does not wait for it); followed as a plain link, the lot's whole history."""
+    if not request.htmx:
+        return lot_history(request, pk)
+    lot = get_object_or_404(Lot, pk=pk)
+    return render(request, "inspections/_lot_inspections.html", {"lot": lot})
+
+
+@readers
 def lot_history(request, pk):
     """A facility's whole inspection history, with its orders and complaints."""
     lot = get_object_or_404(Lot, pk=pk)

@@ -26,6 +26,7 @@ MATRIX = {
     "inspection-cancel": ({"pk": 1}, "post", AGENT),
     "inspection-report": ({"pk": 1}, "get", READ),
     "lot-history": ({"pk": 1}, "get", READ),
+    "lot-summary": ({"pk": 1}, "get", READ),
     "photo": ({"pk": 1}, "get", READ),
     "complaint-list": ({}, "get", DESK),
     "complaint-new": ({}, "get", DESK),

@@ -361,16 +361,24 @@ def test_the_lot_partial_costs_the_same_queries_for_one_or_many_inspections(agen
     assert "all 13" in html
 
 
-def test_the_application_partial_shows_its_inspections(agent, clerk):
+def test_the_application_page_loads_its_lots_inspections_once_shown(client, agent, clerk):
     from tests.inspections.builders import keeping_application
 
     application = keeping_application(by=clerk, animals={"chicken": 3})
     scheduled(lot=application.lot, by=agent, kind=Inspection.Kind.PRE_PERMIT)
-    html = render_to_string(
-        "inspections/_application_inspections.html", {"application": application}
-    )
-    assert "Before a permit" in html and "Scheduled" in html
-    assert f"/inspections/lots/{application.lot_id}/" in html
+    client.force_login(clerk)
+    page = client.get(reverse("permits:application-detail", args=[application.pk])).content
+    summary = reverse("inspections:lot-summary", args=[application.lot_id])
+    # The page asks for the summary through htmx, with the lot's history as the plain link.
+    assert f'hx-get="{summary}"'.encode() in page
+    assert reverse("inspections:lot-history", args=[application.lot_id]).encode() in page
+
+    loaded = client.get(summary, headers={"HX-Request": "true"}).content.decode()
+    assert "Before a permit" in loaded and "Scheduled" in loaded
+    assert "<html" not in loaded
+    # Followed without JavaScript, the address opens the lot's whole inspection history.
+    whole = client.get(summary).content.decode()
+    assert "<html" in whole and "Before a permit" in whole
 
 
 def test_an_order_step_sent_with_errors_comes_back_with_them_and_changes_nothing(

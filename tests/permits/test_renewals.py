@@ -7,6 +7,8 @@ from decimal import Decimal
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from permits import actions
@@ -112,3 +114,34 @@ def test_a_permit_is_never_edited_only_voided_with_a_reason(clerk_client, clerk)
     permit.refresh_from_db()
     assert (permit.status, permit.void_reason) == (Permit.Status.VOID, "Issued on the wrong lot.")
     assert permit.animals.count() == 1  # what it said is kept for the record
+
+
+def _page_queries(client, application) -> tuple[int, str]:
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(reverse("permits:application-detail", args=[application.pk]))
+    assert page.status_code == 200
+    return len(queries), page.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_renewals_page_costs_the_same_queries_however_often_the_keeping_was_renewed(
+    clerk_client, clerk
+):
+    """A keeping renewed every year carries its Board's grants along its chain of permits; the
+    page reads the whole chain with the lot's permits, not four queries a year."""
+    permit = factories.issued_permit(by=clerk)
+    renewal = renew(permit, by=clerk, received_on=date(2027, 11, 20))
+    with time_machine.travel(date(2027, 11, 25)):
+        clerk_client.force_login(clerk)
+        once, page = _page_queries(clerk_client, renewal)
+    renewed = reverse("permits:permit-detail", args=[permit.pk])
+    assert f'renews permit <a href="{renewed}">' in page
+
+    for year in (2028, 2029, 2030):
+        permit = actions.issue_permit(application=renewal, by=clerk, on=date(year - 1, 12, 10))
+        renewal = renew(permit, by=clerk, received_on=date(year, 11, 20))
+    with time_machine.travel(date(2030, 11, 25)):
+        clerk_client.force_login(clerk)
+        thrice, page = _page_queries(clerk_client, renewal)
+    assert permit.number in page
+    assert thrice == once

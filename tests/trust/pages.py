@@ -98,6 +98,7 @@ ARGS = {
     "inspections:inspection-cancel": lambda w: {"pk": w.scheduled_inspection.pk},
     "inspections:inspection-report": lambda w: {"pk": w.inspection.pk},
     "inspections:lot-history": lambda w: {"pk": w.lot_a.pk},
+    "inspections:lot-summary": lambda w: {"pk": w.lot_a.pk},
     "inspections:photo": lambda w: {"pk": w.photo.pk},
     "inspections:complaint-detail": lambda w: {"pk": w.complaint.pk},
     "inspections:complaint-schedule": lambda w: {"pk": w.open_complaint.pk},

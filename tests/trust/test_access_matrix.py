@@ -183,6 +183,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "inspections:inspection-cancel": (POST, staff("agent", ok=ADMITTED)),
     "inspections:inspection-report": (GET, staff(*ALL_STAFF)),
     "inspections:lot-history": (GET, staff(*ALL_STAFF)),
+    "inspections:lot-summary": (GET, staff(*ALL_STAFF)),
     "inspections:photo": (GET, staff(*ALL_STAFF)),
     "inspections:complaint-list": (GET, staff("clerk", "agent")),
     "inspections:complaint-new": (GET, staff("clerk", "agent")),
