@@ -82,7 +82,8 @@ def application_context(application, **forms) -> dict:
         or PaymentForm(
             prefix="pay",
             initial={
-                "amount": fees["balance"],
+                # Nothing is offered once the fee is paid in full.
+                "amount": fees["balance"] or None,
                 "received_on": today,
                 "method": "check",
             },
