@@ -53,16 +53,23 @@ def load(*, today, users, streets) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     path = write_layer(folder / "M284-parcels.zip", rows, footprints)
     actions.import_parcel_layer(path=path, by=clerk, source_name="Demo parcel layer (generated)")
-    for application in Application.objects.select_related("lot__tax_parcel").order_by("id"):
+    draw_plans(
+        Application.objects.select_related("lot__tax_parcel").order_by("id"), by=clerk, today=today
+    )
+
+
+def draw_plans(applications, *, by, today) -> None:
+    """Draw each application's plan (`plan_for`) on its lot's parcel, as the clerk would: in the
+    editor while the application is open, as its plan of record once decided. The demo and the
+    benchmark's data (stoneham_boh.bench) both draw theirs here."""
+    for application in applications:
         if application.lot.tax_parcel is None:
             continue
         shapes = plan_for(application)
         if application.is_editable:
-            actions.save_site_plan(application=application, shapes=shapes, by=clerk, today=today)
+            actions.save_site_plan(application=application, shapes=shapes, by=by, today=today)
         else:
-            actions.file_plan_of_record(
-                application=application, shapes=shapes, by=clerk, today=today
-            )
+            actions.file_plan_of_record(application=application, shapes=shapes, by=by, today=today)
 
 
 def _ft(value: Decimal | None, default: float) -> float:
@@ -145,13 +152,14 @@ MARGIN_M = 1.5
 def _place_manure_away_from_the_dwelling(application, shapes, parcel) -> None:
     by_id = {shape["id"]: shape for shape in shapes}
     house = by_id.get("HOUSE")
-    if house is None:
+    bins = application.structures.filter(kind=StructureKind.MANURE_STORAGE).order_by("id")
+    # Most keepings have no bin: read the map around the lot only for those that do.
+    if house is None or not bins:
         return
     # Any dwelling: the keeper's own, and the other buildings the plan's measurement sees.
     neighbours = plan_context(parcel, regulation.beyond_ft()).other_buildings
     dwellings = [rectangle(house["x"], house["y"], HOUSE_W_FT, HOUSE_D_FT, 0), *neighbours]
     inside = parcel.shape.buffer(-MARGIN_M)
-    bins = application.structures.filter(kind=StructureKind.MANURE_STORAGE).order_by("id")
     for structure in bins:
         shape = by_id[structure.label]
         others = [_outline(o) for o in shapes if o is not shape and o["kind"] == "structure"]

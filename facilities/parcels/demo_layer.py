@@ -113,7 +113,10 @@ def generate(
         )
         rows.extend(street_rows)
     footprints = [
-        (f"B{i}", _house(row["geometry"], north=row["geometry"].bounds[1] > _street_y(row)))
+        (
+            f"B{i}",
+            house_footprint(row["geometry"], north=row["geometry"].bounds[1] > _street_y(row)),
+        )
         for i, row in enumerate(rows)
         if row["POLY_TYPE"] == "FEE" and "_lot" not in row
     ]
@@ -127,7 +130,7 @@ def _street_y(row) -> float:
     return y0 + index * STREET_PITCH
 
 
-def _house(parcel, north: bool):
+def house_footprint(parcel, north: bool):
     """A house 10 m back from the street, 12 by 9 m, in the middle of the frontage."""
     x0, y0, x1, y1 = parcel.bounds
     mid = (x0 + x1) / 2

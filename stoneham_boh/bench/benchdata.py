@@ -13,6 +13,10 @@ makes its own meetings: the first one to come (in two weeks), the others past an
 so that every page has something to show whatever the scale: 10 gives ten of each kind,
 10,000 gives 10,000 lots, 13,000 applications, 10,000 permits, 60,000 abutters, 500 meetings
 with 1,500 hearings, and 20,000 inspections.
+
+The first lots of each call (benchmap.MAPPED_LOTS) sit on parcels of a generated map, and
+each of their applications has its site plan drawn, through the actions as in the demo: the
+applications whose pages the benchmark measures are among them.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from facilities.models import Abutter, AbutterList, AnimalKept, Lot, Structure
 from hearings import models as hearings
 from inspections.models import Complaint, Inspection, Order
 from permits.models import Applicant, Application, FeeSchedule, Permit, PermitAnimal
+from stoneham_boh.bench import benchmap
 from stoneham_boh.ops.demo import STREETS
 
 KEEPINGS = (
@@ -143,6 +148,9 @@ def add_records(scale: int, *, today: date, agent, clerk=None, board=(), seed: i
     abutters = _add_abutter_lists(rng, new, clerk)
     _add_hearings(rng, new, abutters, today, clerk, board)
     _add_inspections(rng, lots, today, agent, clerk)
+    benchmap.map_lots(
+        list(zip(lots, applicants, strict=True))[: benchmap.MAPPED_LOTS], by=clerk, today=today
+    )
 
 
 def _applications(rng, today: date, clerk, rows, days: tuple[int, int], **fields) -> list:

@@ -27,26 +27,32 @@ MORE_LOTS = 50
 PAGES = [page.name for page in pages_to_measure()]
 
 
+def _page(name: str) -> benchmark.Page:
+    return next(page for page in pages_to_measure() if page.name == name)
+
+
 def _queries(name: str) -> int:
-    page = next(page for page in pages_to_measure() if page.name == name)
-    return benchmark.page_queries([page])[name]
+    return benchmark.page_queries([_page(name)])[name]
+
+
+def _add_records(users, lots: int) -> None:
+    staff = {
+        "agent": users["agent"],
+        "clerk": users["clerk"],
+        "board": [users["board"], users["board2"]],
+    }
+    benchdata.add_records(lots, today=timezone.localdate(), **staff)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("name", PAGES)
 def test_a_page_costs_the_same_few_queries_however_many_records(name):
     users = ensure_demo_users()
-    staff = {
-        "agent": users["agent"],
-        "clerk": users["clerk"],
-        "board": [users["board"], users["board2"]],
-    }
-    today = timezone.localdate()
-    benchdata.add_records(SMALL_LOTS, today=today, **staff)
+    _add_records(users, SMALL_LOTS)
     link_demo_applicant(users["applicant"])
     few = _queries(name)
 
-    benchdata.add_records(MORE_LOTS, today=today, **staff)
+    _add_records(users, MORE_LOTS)
     many = _queries(name)
 
     assert few == many, f"{name}: {few} queries with {SMALL_LOTS} lots, {many} with more"
@@ -55,6 +61,23 @@ def test_a_page_costs_the_same_few_queries_however_many_records(name):
 
 def test_every_role_has_its_home_page_measured():
     assert {"clerk_home", "agent_home", "board_home", "applicant_home", "public_home"} <= set(PAGES)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lots", [SMALL_LOTS, MORE_LOTS])
+def test_the_measured_application_pages_draw_their_site_plan(lots):
+    # In use every application has its plan drawn on the parcel map, and its page draws it:
+    # the benchmark measures that page, a renewal's included, whatever the set's size.
+    users = ensure_demo_users()
+    _add_records(users, lots)
+    clerk = benchmark.client_for("clerk")
+
+    new = clerk.get(_page("application_detail").url()).content.decode()
+    renewal = clerk.get(_page("renewal_detail").url()).content.decode()
+
+    assert 'class="site-plan-drawing"' in new
+    assert 'class="site-plan-drawing"' in renewal
+    assert "Renewal of permit" in renewal
 
 
 @pytest.mark.django_db

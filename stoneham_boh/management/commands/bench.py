@@ -273,12 +273,32 @@ def link_demo_applicant(user) -> None:
 
 
 def docketed_application():
-    """The latest new application on a coming meeting's docket: the richest page a clerk
-    or a Board member opens (hearing, notices, abutters, compliance panel)."""
+    """The latest new application on a coming meeting's docket, on a parcel with its drawn
+    plan: the richest page a clerk or a Board member opens (hearing, notices, abutters,
+    compliance panel, the plan drawn among the neighbours)."""
     from permits.models import Application
 
     return (
-        Application.objects.filter(kind="new", docket_items__status="scheduled")
+        Application.objects.filter(
+            kind="new", docket_items__status="scheduled", site_plan__isnull=False
+        )
+        .order_by("-pk")
+        .first()
+    )
+
+
+def renewal_application():
+    """The latest renewal received and not yet decided, on a parcel with its drawn plan: its
+    page also compares it with the permit it renews (and that permit's plan of record)."""
+    from permits.models import Application
+
+    return (
+        Application.objects.filter(
+            kind="renewal",
+            renews__isnull=False,
+            status=Application.Status.RECEIVED,
+            site_plan__isnull=False,
+        )
         .order_by("-pk")
         .first()
     )
@@ -292,6 +312,9 @@ def pages_to_measure() -> list[benchmark.Page]:
 
     def latest_new_application_history() -> str:
         return reverse("permits:application-history", args=[docketed_application().pk])
+
+    def latest_renewal() -> str:
+        return reverse("permits:application-detail", args=[renewal_application().pk])
 
     def latest_permit_token() -> str:
         permit = Permit.objects.order_by("-pk").first()
@@ -310,6 +333,7 @@ def pages_to_measure() -> list[benchmark.Page]:
             lambda: reverse("permits:application-list") + "?status=received",
         ),
         Page("application_detail", "clerk", latest_new_application),
+        Page("renewal_detail", "clerk", latest_renewal),
         Page("application_history", "clerk", latest_new_application_history),
         Page("permit_list", "clerk", lambda: reverse("permits:permit-list")),
         Page("docket", "board", lambda: reverse("hearings:docket")),
