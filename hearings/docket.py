@@ -213,9 +213,9 @@ class PastOutcome:
 
     @property
     def line(self) -> str:
-        """The outcome as the docket lists it, written here rather than in the template: a
-        page lists a hundred outcomes, and the template's loops over them cost more than
-        loading them."""
+        """The outcome as the past meetings page lists it, written here rather than in the
+        template: a page lists a hundred outcomes, and the template's loops over them cost
+        more than loading them."""
         parts = [format_html("{} {} · {}", self.badge, self.applicant, self.address)]
         parts += [
             format_html(" · variance of {}", ", ".join(relief.citation for relief in reliefs))
@@ -237,7 +237,8 @@ class PastMeeting:
 def past_outcomes(meetings) -> list[PastMeeting]:
     """The outcomes of `meetings` (a page of `past_meetings()`), in two queries of plain
     values: a page lists a hundred items, and reading them as records, with their decisions'
-    variances prefetched, cost more than the rest of the docket."""
+    variances prefetched, cost more than the rest of the docket page, where they were first
+    listed."""
     meetings = list(meetings)
     items = list(
         DocketItem.objects.filter(meeting__in=meetings)

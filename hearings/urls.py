@@ -30,6 +30,7 @@ staff_patterns = [
     path("docket/", docket.docket, name="docket"),
     path("schedule/", docket.schedule, name="schedule"),
     path("meetings/new/", meetings.meeting_create, name="meeting-create"),
+    path("meetings/past/", meetings.past_meeting_list, name="past-meetings"),
     path("meetings/<int:pk>/", meetings.meeting_detail, name="meeting-detail"),
     path("meetings/<int:pk>/history/", meetings.meeting_history_card, name="meeting-history"),
     path("meetings/<int:pk>/agenda.pdf", meetings.meeting_agenda, name="agenda-pdf"),

@@ -13,7 +13,6 @@ from hearings.docket import (
     approvals_needed,
     docket_entries,
     past_meetings,
-    past_outcomes,
     relief_needed,
 )
 from hearings.forms import (
@@ -27,14 +26,18 @@ from permits.models import Application
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.form_actions import attempt
-from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.record_ids import record_id
+
+# The past meetings the docket names, newest first: the last hearings a Board member may be
+# asked about; the rest, with the outcomes, are a link away.
+RECENT_MEETINGS = 3
 
 
 @staff_required
 @require_GET
 def docket(request):
-    """The coming meeting's docket, the meetings after it, and past meetings with outcomes."""
+    """The coming meeting's docket, the meetings after it, and the last few past meetings
+    (their outcomes are on the past meetings' own page, which the docket links to)."""
     today = timezone.localdate()
     # Every coming meeting (a town schedules a dozen at most), each with its item count:
     # the list used to stop at five with no way to the rest.
@@ -44,7 +47,6 @@ def docket(request):
         )
     )
     meeting = upcoming[0] if upcoming else None
-    page = page_of(request, past_meetings(today))
     return render(
         request,
         "hearings/docket.html",
@@ -52,8 +54,7 @@ def docket(request):
             "meeting": meeting,
             "entries": docket_entries(meeting) if meeting else [],
             "later_meetings": upcoming[1:],
-            "page_obj": page,
-            "past_meetings": past_outcomes(page.object_list),
+            "recent_meetings": list(past_meetings(today)[:RECENT_MEETINGS]),
             "today": today,
         },
     )

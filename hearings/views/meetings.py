@@ -1,4 +1,5 @@
-"""A meeting: its page, agenda, letters, labels and its legal notice in the newspaper."""
+"""A meeting: its page, agenda, letters, labels and its legal notice in the newspaper; and the
+past meetings with what the Board decided at each."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from hearings import actions
-from hearings.docket import docket_entries
+from hearings.docket import docket_entries, past_meetings, past_outcomes
 from hearings.forms import (
     LegalNoticeForm,
     MeetingForm,
@@ -25,6 +26,7 @@ from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.history import history_response
+from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.pdf import pdf_response
 
 
@@ -51,6 +53,18 @@ def meeting_detail(request, pk):
             ),
             "today": timezone.localdate(),
         },
+    )
+
+
+@staff_required
+@require_GET
+def past_meeting_list(request):
+    """Every past meeting, newest first, a page at a time, with each hearing's outcome."""
+    page = page_of(request, past_meetings(timezone.localdate()))
+    return render(
+        request,
+        "hearings/past_meetings.html",
+        {"page_obj": page, "past_meetings": past_outcomes(page.object_list)},
     )
 
 

@@ -1,8 +1,8 @@
 """The status badge, rendered once per status and label, then remembered.
 
 `_partials/status_badge.html` stays the one place the badge's markup lives. A page shows
-dozens of badges (a compliance panel's findings, a docket's past outcomes, a list's rows), and
-including the partial for each cost more than the rest of the page; there are only a few
+dozens of badges (a compliance panel's findings, the past meetings' outcomes, a list's rows),
+and including the partial for each cost more than the rest of the page; there are only a few
 dozen distinct badges, so each is rendered once per process.
 """
 

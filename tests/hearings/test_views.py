@@ -10,6 +10,7 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import strip_tags
 
 from hearings import actions, notices
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice, Meeting, Variance
@@ -54,6 +55,7 @@ def urls(item, notice_pk) -> list[tuple[str, str, str]]:
     variance = Variance.objects.get().pk
     return [
         ("get", reverse("hearings:docket"), STAFF),
+        ("get", reverse("hearings:past-meetings"), STAFF),
         ("get", reverse("hearings:meeting-detail", args=[meeting]), STAFF),
         ("get", reverse("hearings:agenda-pdf", args=[meeting]), STAFF),
         ("get", reverse("hearings:decision-pdf", args=[item.pk]), STAFF),
@@ -355,11 +357,21 @@ def _past_archive(clerk, items: int) -> None:
     )
 
 
-def _docket_queries(client, user) -> tuple[int, str]:
-    with at(date(2030, 3, 1), client, user), CaptureQueriesContext(connection) as queries:
-        response = client.get(reverse("hearings:docket"))
+def _queries(client, user, url, day=date(2030, 3, 1)) -> tuple[int, str]:
+    with at(day, client, user), CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
     assert response.status_code == 200
     return len(queries), response.content.decode()
+
+
+def _docket_queries(client, user) -> tuple[int, str]:
+    return _queries(client, user, reverse("hearings:docket"))
+
+
+# The docket's queries for a coming meeting of two hearings: the session and its user, the
+# coming meetings, the items and what the rules read of them, and one for the last past
+# meetings. Their outcomes, a page of them counted, sliced and read in two more, cost 19.
+DOCKET_QUERIES = 16
 
 
 def test_the_docket_costs_the_same_queries_for_2_or_40_items_and_5000_past(
@@ -377,6 +389,7 @@ def test_the_docket_costs_the_same_queries_for_2_or_40_items_and_5000_past(
     many, page = _docket_queries(client, board_member)
     assert page.count('class="card section-card mb-3 docket-entry"') == 40
     assert many == few
+    assert many <= DOCKET_QUERIES
 
 
 def test_the_docket_shows_each_item_for_the_board(clerk, board_member, client):
@@ -402,6 +415,85 @@ def test_the_docket_shows_each_item_for_the_board(clerk, board_member, client):
 def test_an_empty_docket_says_what_to_do(clerk_client):
     page = clerk_client.get(reverse("hearings:docket")).content.decode()
     assert "No meeting is scheduled. Schedule a meeting" in page
+    assert "No meeting has taken place yet." in page
+
+
+def test_the_docket_names_the_last_three_past_meetings_and_links_to_their_outcomes(
+    clerk, board_member, client
+):
+    b.docketed(by=clerk)
+    _past_archive(clerk, 5 * 20)  # five meetings, January 1 to 5, 2029, every hearing denied
+    _, page = _docket_queries(client, board_member)
+    past = page.split('id="past-heading"')[1].split("</section>")[0]
+    newest = Meeting.objects.get(date=date(2029, 1, 5))
+    assert f'href="{reverse("hearings:meeting-detail", args=[newest.pk])}"' in past
+    for shown in ("Friday, January 5, 2029", "Thursday, January 4, 2029", "January 3, 2029"):
+        assert shown in past
+    assert "January 2, 2029" not in page
+    assert f'href="{reverse("hearings:past-meetings")}"' in past
+    assert "All past meetings and their outcomes" in past
+    # The outcomes are a link away: not one past hearing's decision is on the docket.
+    assert "Denied" not in page
+
+
+# --- The past meetings page ----------------------------------------------------------------------
+
+
+def _past_meetings_page(client, user, day=date(2030, 3, 1), page=1) -> tuple[int, str]:
+    return _queries(client, user, reverse("hearings:past-meetings") + f"?page={page}", day)
+
+
+def test_the_past_meetings_page_lists_what_the_board_decided_at_each_hearing(
+    decided, clerk, board_member, client
+):
+    """The approval with its variance at the March 26 meeting; a hearing continued on
+    April 2 to April 23, still to come and so not a past meeting."""
+    continued = b.docketed(by=clerk, on=b.HEARING + timedelta(days=7))
+    later = b.meeting(by=clerk, on=b.HEARING + timedelta(days=28))
+    b.decide(continued, by=board_member, result="continued", continue_to=later, today=later.date)
+    _, page = _past_meetings_page(client, board_member, day=date(2030, 4, 10))
+    assert "Past meetings and their outcomes" in page
+    assert f'href="{reverse("hearings:docket")}">Docket</a>' in page  # the breadcrumb
+    assert page.count('class="border-bottom py-2 past-meeting"') == 2
+    march, april = (decided.meeting, continued.meeting)
+    assert page.index("Tuesday, April 2, 2030") < page.index("Tuesday, March 26, 2030")
+    for meeting in (march, april):
+        assert f'href="{reverse("hearings:meeting-detail", args=[meeting.pk])}"' in page
+    assert "Tuesday, April 23, 2030" not in page
+    text = " ".join(strip_tags(page).split())
+    for item, outcome in (
+        (decided, "Approved {} · {} · variance of §20-15(4)(a)"),
+        (continued, "Continued {} · {} · continued to Apr 23, 2030"),
+    ):
+        application = item.application
+        assert outcome.format(application.applicant.name, application.lot.street_address) in text
+    assert 'class="badge badge-status status-pass">Approved' in page
+
+
+def test_the_past_meetings_page_goes_through_the_archive_a_page_at_a_time(
+    clerk, board_member, client
+):
+    _past_archive(clerk, 20)  # one meeting of twenty hearings
+    one, page = _past_meetings_page(client, board_member)
+    assert page.count('class="border-bottom py-2 past-meeting"') == 1
+    assert page.count("Denied</span>") == 20
+    assert 'aria-label="Pages"' not in page
+
+    _past_archive(clerk, 29 * 20)  # thirty meetings: twenty-five on the first page, five after
+    first_count, first = _past_meetings_page(client, board_member)
+    assert first.count('class="border-bottom py-2 past-meeting"') == 25
+    assert "30 meetings, newest first" in first
+    assert "Page 1 of 2" in first and 'rel="next"' in first
+    _, second = _past_meetings_page(client, board_member, page=2)
+    assert second.count('class="border-bottom py-2 past-meeting"') == 5
+    assert "Page 2 of 2" in second
+    assert first_count == one
+
+
+def test_the_past_meetings_page_says_when_the_board_has_not_met(clerk_client):
+    page = clerk_client.get(reverse("hearings:past-meetings")).content.decode()
+    assert "No meeting has taken place yet." in page
+    assert 'class="border-bottom py-2 past-meeting"' not in page
 
 
 # --- The application page's hearing partial ------------------------------------------------------

@@ -144,6 +144,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "hearings:docket": (GET, staff(*ALL_STAFF)),
     "hearings:schedule": (GET, staff("clerk")),
     "hearings:meeting-create": (GET, staff("clerk")),
+    "hearings:past-meetings": (GET, staff(*ALL_STAFF)),
     "hearings:meeting-detail": (GET, staff(*ALL_STAFF)),
     "hearings:meeting-history": (GET, staff(*ALL_STAFF)),
     "hearings:agenda-pdf": (GET, staff(*ALL_STAFF)),

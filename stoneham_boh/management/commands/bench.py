@@ -337,6 +337,7 @@ def pages_to_measure() -> list[benchmark.Page]:
         Page("application_history", "clerk", latest_new_application_history),
         Page("permit_list", "clerk", lambda: reverse("permits:permit-list")),
         Page("docket", "board", lambda: reverse("hearings:docket")),
+        Page("past_meetings", "board", lambda: reverse("hearings:past-meetings")),
         Page("agent_list", "agent", lambda: reverse("inspections:agenda")),
         Page("verify", None, latest_permit_token),
     ]
