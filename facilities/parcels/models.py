@@ -32,14 +32,19 @@ class BoundingBox(models.Model):
 
 class ParcelQuerySet(models.QuerySet):
     def near(self, bounds: tuple[float, float, float, float], margin: float = 0.0):
-        """Parcels whose bounding box meets `bounds` grown by `margin` metres."""
+        """Parcels whose bounding box meets `bounds` grown by `margin` metres, in no order.
+
+        Unordered on purpose: with the model's address ordering, SQLite walked the address index
+        over the whole table instead of searching a bounding-box column (5.3 ms a plan with the
+        town's 15,000 parcels, growing with the map; 0.16 ms unordered). Callers sort what they
+        show."""
         min_x, min_y, max_x, max_y = bounds
         return self.filter(
             min_x__lte=max_x + margin,
             max_x__gte=min_x - margin,
             min_y__lte=max_y + margin,
             max_y__gte=min_y - margin,
-        )
+        ).order_by()
 
 
 class Parcel(BoundingBox):
