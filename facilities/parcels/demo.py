@@ -54,15 +54,19 @@ def load(*, today, users, streets) -> None:
     path = write_layer(folder / "M284-parcels.zip", rows, footprints)
     actions.import_parcel_layer(path=path, by=clerk, source_name="Demo parcel layer (generated)")
     for application in Application.objects.select_related("lot__tax_parcel").order_by("id"):
-        if application.lot.tax_parcel is None:
-            continue
-        shapes = plan_for(application)
-        if application.is_editable:
-            actions.save_site_plan(application=application, shapes=shapes, by=clerk, today=today)
-        else:
-            actions.file_plan_of_record(
-                application=application, shapes=shapes, by=clerk, today=today
-            )
+        if application.lot.tax_parcel is not None:
+            draw_plan(application, by=clerk, today=today)
+
+
+def draw_plan(application, *, by, today) -> None:
+    """Draw the plan of an application whose lot is on the map (`plan_for`): in the editor
+    while it is open, as the plan of record once decided. The benchmark draws its PDFs' plans
+    this way too."""
+    shapes = plan_for(application)
+    if application.is_editable:
+        actions.save_site_plan(application=application, shapes=shapes, by=by, today=today)
+    else:
+        actions.file_plan_of_record(application=application, shapes=shapes, by=by, today=today)
 
 
 def _ft(value: Decimal | None, default: float) -> float:
