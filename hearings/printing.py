@@ -14,12 +14,12 @@ from django.conf import settings
 from django.utils import timezone
 
 from facilities.models import Abutter
-from facilities.siteplan.drawing import plan_image_uri
+from facilities.siteplan.drawing import plan_png
 from hearings.docket import DocketEntry, docket_entries
 from hearings.models import BoardMember, DocketItem, Meeting
 from hearings.notices import LETTER_ORDER, timing_for
 from hearings.wording import animals_phrase, reliefs
-from stoneham_boh.lib.pdf import render_pdf
+from stoneham_boh.lib.pdf import PrintedImage, render_pdf
 
 # Avery 5160 on US Letter: 3 columns x 10 rows of 2-5/8 x 1 inch labels, 1/2 inch top margin,
 # 3/16 inch side margins, 1/8 inch between columns and none between rows.
@@ -32,12 +32,23 @@ LABEL_WIDTH_IN = 2.625
 LABEL_HEIGHT_IN = 1.0
 LABEL_GAP_IN = 0.125
 
+# The site plan under a letter's text: the width of the page inside its 1 inch side margins,
+# and no taller than keeps the letter on one sheet.
+PLAN_WIDTH_IN = 6.5
+PLAN_HEIGHT_IN = 3.2
+
 
 @dataclass(frozen=True)
 class Label:
     lines: list[str]
     top_in: float
     left_in: float
+
+    @property
+    def text(self) -> str:
+        """The lines as one text, printed with its line breaks kept (white-space: pre): one
+        paragraph to lay out per label, not one per line (300 labels: 0.9 -> 0.65 s)."""
+        return "\n".join(self.lines)
 
 
 def label_pages(abutters: list[Abutter]) -> list[list[Label]]:
@@ -85,12 +96,27 @@ def _board() -> dict:
     return settings.BOARD
 
 
+def _printed_plan(application) -> PrintedImage | None:
+    """The application's site plan drawn to scale, once for the packet, to print on each of
+    its letters (§20-20(1), (9)); None when no plan is drawn."""
+    png = plan_png(
+        application,
+        width_in=PLAN_WIDTH_IN,
+        height_in=PLAN_HEIGHT_IN,
+        title="Site plan of the application",
+    )
+    return PrintedImage(f"site-plan-{application.pk}.png", png) if png else None
+
+
 def abutter_letters_pdf(items, today: date | None = None) -> bytes:
     """One letter per abutter of each item, as one PDF to print (§20-20(9)), each with the
     application's site plan drawn to scale when it has one."""
-    letters = []
+    letters, plans = [], []
     for item, abutters in _items_with_abutters(_letter_items(items)):
         application = item.application
+        plan = _printed_plan(application)
+        if plan:
+            plans.append(plan)
         shared = {
             "item": item,
             "meeting": item.meeting,
@@ -99,14 +125,19 @@ def abutter_letters_pdf(items, today: date | None = None) -> bytes:
             "lot": application.lot,
             "animals": animals_phrase(application.animals.all()),
             "reliefs": reliefs(item.relief_sought),
-            # Drawn once per item and printed on each of its letters (§20-20(1), (9)).
-            "plan_image": plan_image_uri(application, title="Site plan of the application"),
+            "plan_image": plan.url if plan else "",
             "structures": list(application.structures.all()),
         }
         letters.extend({**shared, "abutter": abutter} for abutter in abutters)
     return render_pdf(
         "pdf/abutter_letters.html",
-        {"letters": letters, "BOARD": _board(), "today": today or timezone.localdate()},
+        {
+            "letters": letters,
+            "BOARD": _board(),
+            "today": today or timezone.localdate(),
+            "plan_height_in": PLAN_HEIGHT_IN,
+        },
+        images=plans,
     )
 
 

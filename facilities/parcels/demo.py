@@ -59,17 +59,22 @@ def load(*, today, users, streets) -> None:
 
 
 def draw_plans(applications, *, by, today) -> None:
-    """Draw each application's plan (`plan_for`) on its lot's parcel, as the clerk would: in the
-    editor while the application is open, as its plan of record once decided. The demo and the
-    benchmark's data (stoneham_boh.bench) both draw theirs here."""
+    """Draw the plan of each application whose lot is on the map. The demo and the benchmark's
+    data (stoneham_boh.bench) both draw theirs here."""
     for application in applications:
-        if application.lot.tax_parcel is None:
-            continue
-        shapes = plan_for(application)
-        if application.is_editable:
-            actions.save_site_plan(application=application, shapes=shapes, by=by, today=today)
-        else:
-            actions.file_plan_of_record(application=application, shapes=shapes, by=by, today=today)
+        if application.lot.tax_parcel is not None:
+            draw_plan(application, by=by, today=today)
+
+
+def draw_plan(application, *, by, today) -> None:
+    """Draw the plan of an application whose lot is on the map (`plan_for`), as the clerk would:
+    in the editor while it is open, as its plan of record once decided. The benchmark draws its
+    PDFs' plans this way too."""
+    shapes = plan_for(application)
+    if application.is_editable:
+        actions.save_site_plan(application=application, shapes=shapes, by=by, today=today)
+    else:
+        actions.file_plan_of_record(application=application, shapes=shapes, by=by, today=today)
 
 
 def _ft(value: Decimal | None, default: float) -> float:

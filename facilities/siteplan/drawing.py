@@ -1,12 +1,12 @@
 """The site plan drawn to scale as SVG, for the application page, the hearing's papers and
-the permit PDF (WeasyPrint draws inline SVG): the lot and its neighbours, the ways and the
-buildings around, every drawn shape, each structure's measured setback from the abutting
-line, a scale bar and a north arrow. Presentation attributes only, no style attribute (CSP).
+the permit PDF (WeasyPrint draws inline SVG), and painted from it as a PNG for the abutters'
+letters (`plan_png`): the lot and its neighbours, the ways and the buildings around, every
+drawn shape, each structure's measured setback from the abutting line, a scale bar and a
+north arrow. Presentation attributes only, no style attribute (CSP).
 """
 
 from __future__ import annotations
 
-import base64
 from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
@@ -17,6 +17,7 @@ from facilities import regulation
 from facilities.parcels.geometry import feet
 from facilities.siteplan.context import nearby, plan_context
 from facilities.siteplan.distances import measure_plan
+from facilities.siteplan.raster import svg_to_png
 from facilities.siteplan.shapes import ShapeError, parse_shapes
 
 MARGIN_FT = 70
@@ -173,15 +174,17 @@ def plan_svg(application, *, width: str = "100%", title: str = "Site plan") -> S
     return mark_safe(svg)  # noqa: S308 - every text above is escaped
 
 
-# Six and a half inches at CSS's 96 to the inch: the printable width of a Letter page.
-PRINT_WIDTH_PX = 624
+# Print resolution: lines and labels stay crisp when the plan is printed and photocopied.
+PRINT_DPI = 300
 
 
-def plan_image_uri(application, *, title: str = "Site plan") -> str:
-    """The same drawing as a data: URI, or "" when there is none, for a document that prints it
-    many times: WeasyPrint reads an image once per URI, so a packet of 300 notices lays out
-    the plan once instead of 300 times."""
-    svg = plan_svg(application, width=str(PRINT_WIDTH_PX), title=title)
+def plan_png(
+    application, *, width_in: float, height_in: float, title: str = "Site plan"
+) -> bytes | None:
+    """The same drawing as a PNG filling a `width_in` by `height_in` inch box at PRINT_DPI,
+    or None when there is none, for a document that prints it on many pages (see
+    facilities.siteplan.raster: WeasyPrint draws an SVG again on every page)."""
+    svg = plan_svg(application, title=title)
     if not svg:
-        return ""
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode("ascii")
+        return None
+    return svg_to_png(svg, width_in=width_in, height_in=height_in, dpi=PRINT_DPI)

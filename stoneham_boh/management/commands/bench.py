@@ -143,6 +143,9 @@ class Command(BaseCommand):
         timings = benchmark.page_timings(pages)
         load_after = load_average()
         extras = not options["pages_only"]
+        # Before the PDFs: they print the plans drawn on this town's map.
+        self.stdout.write(f"The parcel map (load average {load_average()})...")
+        parcels = parcel_figures(today, users["clerk"])
         if extras:
             self.stdout.write("Rules, PDFs and renewals...")
         result = {
@@ -166,13 +169,12 @@ class Command(BaseCommand):
                 }
                 for page in pages
             },
-            "permit_pdf_ms": permit_pdf_ms() if extras else None,
-            "notices_300_s": notices_300_s(today) if extras else None,
+            "permit_pdf_ms": permit_pdf_ms(today, users["clerk"]) if extras else None,
+            "notices_300_s": notices_300_s(today, users["clerk"]) if extras else None,
             "renewal_check_10k_s": renewal_check_s() if extras else None,
             "live": live_figures(engine, options["no_live"] or not extras, detail),
         }
-        self.stdout.write(f"The parcel map (load average {load_average()})...")
-        result.update(parcel_figures(today, users["clerk"]))
+        result.update(parcels)
         out = settings.VAR_DIR / "bench" / "latest.json"
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_text(json.dumps(result, indent=2) + "\n")
@@ -343,31 +345,62 @@ def pages_to_measure() -> list[benchmark.Page]:
     ]
 
 
-def permit_pdf_ms() -> float:
+def town_parcel(fraction: float):
+    """A lot of the town the parcel figures imported, `fraction` of the way through it from
+    the south-west (they link the one half-way to an application of their own)."""
+    from facilities.models import Parcel
+
+    lots = Parcel.objects.filter(poly_type="FEE").order_by("min_y", "min_x")
+    return lots[int(lots.count() * fraction)]
+
+
+def draw_on_the_map(application, parcel, *, by, today: date) -> None:
+    """Link `application`'s lot to `parcel` and draw its plan as the demo does (each structure
+    where its typed figures put it, the dwelling, the septic area): a PDF then prints the
+    plan as it does a real application's, with the neighbours, their houses and the street."""
+    from facilities import actions
+    from facilities.parcels.demo import draw_plan
+
+    application.lot = actions.link_lot_to_parcel(lot=application.lot, parcel=parcel, by=by)
+    draw_plan(application, by=by, today=today)
+
+
+def permit_pdf_ms(today: date, clerk) -> float:
+    """The latest permit, printed with its plan of record (page 2) as a permit on a mapped
+    lot prints."""
     from permits.models import Permit
     from permits.printing import render_permit_pdf
 
-    permit = Permit.objects.select_related("holder", "lot").order_by("-pk").first()
+    permit = Permit.objects.select_related("application__lot").order_by("-pk").first()
+    draw_on_the_map(permit.application, town_parcel(1 / 3), by=clerk, today=today)
+    permit = Permit.objects.select_related("holder", "lot").get(pk=permit.pk)
     return round(benchmark.best_of(lambda: render_permit_pdf(permit)) * 1000, 1)
 
 
-def notices_300_s(today: date) -> float:
-    """Letters and Avery 5160 labels for 300 abutters of one docket item, rendered to PDF."""
+def notices_300_s(today: date, clerk) -> float:
+    """Letters and Avery 5160 labels for 300 abutters of one docket item, rendered to PDF: a
+    new application like the docketed one, on a lot of its own on the map with its plan
+    drawn, so each letter prints the plan (§20-20(9)) as a real one does."""
     from datetime import time as clock
     from datetime import timedelta
 
+    from facilities import actions
     from facilities.models import Abutter, AbutterList, AnimalKept
     from hearings.models import DocketItem, Meeting
     from hearings.printing import abutter_letters_pdf, labels_pdf
     from permits.models import Application
 
     model = docketed_application()
+    parcel = town_parcel(2 / 3)
+    lot = actions.create_lot(
+        by=clerk, street_address=parcel.site_address, parcel_id=parcel.map_par_id
+    )
     application = Application.objects.create(
         kind="new",
         status="received",
         received_on=today,
         applicant_id=model.applicant_id,
-        lot_id=model.lot_id,
+        lot=lot,
         manure_method="receptacle",
     )
     for animal in model.animals.all():
@@ -378,6 +411,7 @@ def notices_300_s(today: date) -> float:
         structure.pk = None
         structure.application = application
         structure.save()
+    draw_on_the_map(application, parcel, by=clerk, today=today)
     abutter_list = AbutterList.objects.create(application=application, certified_on=today)
     Abutter.objects.bulk_create(
         Abutter(
