@@ -74,7 +74,7 @@ def store_parcels(layer: Layer, *, by) -> Counts:
         changed.append(parcel)
     bulk_create_with_history(new, Parcel, batch_size=BATCH, default_user=by)
     if changed:
-        fields = [*RECORD_FIELDS, "geometry_wkt", "min_x", "min_y", "max_x", "max_y"]
+        fields = [*RECORD_FIELDS, "geometry_wkt", "min_x", "min_y", "max_x", "max_y", "tile"]
         # Small batches: bulk_update writes one CASE per field per batch, slow when wide.
         bulk_update_with_history(changed, Parcel, fields, batch_size=200, default_user=by)
     counts.added, counts.updated = len(new), len(changed)
