@@ -15,12 +15,19 @@ helper is built from the form's class alone, as the application page's are.
 
     {% load remembered_forms %}
     {% crispy_remembered form %}    where the page would write {% crispy form %}
+
+A list's filter bar is the other such form, rendered on every request with the filters in the
+page's address as its values: `{{ field|as_crispy_field_remembered }}` remembers each of its
+fields by value and errors as well (they are in the address, nothing private). Its widgets cost
+the application list 5.5 ms of its 12, and the list served live by two workers made 105
+requests a second against the 150 it must.
 """
 
 from __future__ import annotations
 
 from threading import Lock
 
+from crispy_forms.templatetags.crispy_forms_filters import as_crispy_field
 from crispy_forms.utils import render_crispy_form
 from django import forms, template
 
@@ -72,16 +79,46 @@ def shape(form: forms.BaseForm) -> tuple | None:
     )
 
 
-@register.simple_tag
-def crispy_remembered(form: forms.BaseForm) -> str:
-    key = shape(form)
-    if key is None:
-        return render_crispy_form(form, helper=form.helper)
+def _remember(key: tuple, render) -> str:
     html = _remembered.get(key)
     if html is None:
-        html = render_crispy_form(form, helper=form.helper)
+        html = render()
         with _lock:
             if len(_remembered) >= MAX_REMEMBERED:
                 _remembered.clear()
             _remembered[key] = html
     return html
+
+
+@register.simple_tag
+def crispy_remembered(form: forms.BaseForm) -> str:
+    key = shape(form)
+    if key is None:
+        return render_crispy_form(form, helper=form.helper)
+    return _remember(key, lambda: render_crispy_form(form, helper=form.helper))
+
+
+def filter_field_shape(bound: forms.BoundField) -> tuple | None:
+    """The key a filter bar's field is remembered under, or None when it must be rendered."""
+    form = bound.form
+    if form.files or not _fixed_choices(bound.field):
+        return None
+    return (
+        "filter field",
+        type(form).__module__,
+        # django-filter builds the form's class anew for each request: its name is stable.
+        type(form).__qualname__,
+        form.prefix,
+        form.auto_id,
+        form.is_bound,
+        _field_shape(bound),
+        tuple(str(error) for error in bound.errors),
+    )
+
+
+@register.filter
+def as_crispy_field_remembered(bound: forms.BoundField) -> str:
+    key = filter_field_shape(bound)
+    if key is None:
+        return as_crispy_field(bound)
+    return _remember(key, lambda: as_crispy_field(bound))

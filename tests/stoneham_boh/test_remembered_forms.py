@@ -68,3 +68,22 @@ class _ChoicesFromTheDatabase(forms.Form):
 def test_a_form_whose_choices_come_from_the_database_is_never_remembered():
     assert shape(_ChoicesFromTheDatabase()) is None
     assert shape(_payment(amount=Decimal("75.00"))) is not None
+
+
+def _filter_bar(client, query: str) -> str:
+    from django.urls import reverse
+
+    page = client.get(reverse("permits:application-list") + query).content.decode()
+    return page[page.index('role="search"') : page.index("</form>", page.index('role="search"'))]
+
+
+def test_the_list_filter_bar_shows_each_visitors_own_filters_and_errors(clerk_client):
+    received = _filter_bar(clerk_client, "?status=received&year=2026")
+    drafts = _filter_bar(clerk_client, "?status=draft")
+    assert '<option value="received" selected>' in received and 'value="2026"' in received
+    assert '<option value="draft" selected>' in drafts
+    assert '<option value="received" selected>' not in drafts and 'value="2026"' not in drafts
+    # Asked again, the same filters read the same; a year out of range says so at its field.
+    assert _filter_bar(clerk_client, "?status=received&year=2026") == received
+    wrong = _filter_bar(clerk_client, "?year=1492")
+    assert 'value="1492"' in wrong and "is-invalid" in wrong
