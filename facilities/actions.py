@@ -33,7 +33,20 @@ def create_lot(*, by, **fields) -> Lot:
     parcel_id = fields.get("parcel_id") or None
     if parcel_id and Lot.objects.filter(parcel_id=parcel_id).exists():
         raise ActionRefused(f"Parcel {parcel_id} is already on record.")
-    return save_as(Lot(**{**fields, "parcel_id": parcel_id}), by)
+    return save_as(place_on_the_map(Lot(**{**fields, "parcel_id": parcel_id})), by)
+
+
+def place_on_the_map(lot: Lot) -> Lot:
+    """Link `lot` (not saved here) to the tax parcel of its map-block-lot, when the parcel map
+    has it: a lot recorded, or its parcel id corrected, after the map was imported opens on its
+    parcel, ready for its plan, instead of waiting for the next import to link it."""
+    if not lot.parcel_id:
+        return lot
+    parcel = next((p for p in Parcel.objects.filter(map_par_id=lot.parcel_id) if p.has_owner), None)
+    if parcel is not None and lot.tax_parcel_id != parcel.pk:
+        lot.tax_parcel = parcel
+        lot.parcel_area_acres = parcel.area_acres
+    return lot
 
 
 @transaction.atomic

@@ -291,6 +291,8 @@ def update_application(
         lot = application.lot
         for name, value in lot_changes.items():
             setattr(lot, name, value)
+        if "parcel_id" in lot_changes:
+            lot_actions.place_on_the_map(lot)
         save_as(lot, by)
     try:
         with transaction.atomic():

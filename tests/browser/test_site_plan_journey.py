@@ -15,9 +15,11 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from facilities import actions
+from facilities.parcels.writer import write_layer
 from tests import factories
 from tests.browser.conftest import login
 from tests.facilities.wide_lot import DRAWN_STABLE_55_FT, application_on_the_wide_lot
+from tests.facilities.wide_lot import rows as wide_rows
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SCREENS = Path("/work/notes/screens/parcels")
@@ -89,6 +91,32 @@ def test_the_clerk_draws_a_stable_sees_the_setback_fail_then_drags_it_back_until
     page.wait_for_url(re.compile(rf"/applications/{application.pk}/$"))  # the application page
     assert page.locator("svg.site-plan-drawing").is_visible()
     assert page.get_by_text("measured on the plan").first.is_visible()
+
+
+def test_the_clerk_opens_a_new_application_on_a_mapped_parcel_and_draws_on_it(
+    browser_page, live_server, clerk, tmp_path
+):
+    """The lot is new to the Board: typed at intake after the map was imported, it opens on its
+    parcel (by its map-block-lot), and the plan is drawn over it at once."""
+    page = browser_page
+    actions.import_parcel_layer(path=write_layer(tmp_path / "wide.zip", wide_rows()), by=clerk)
+    login(page, live_server, clerk.username)
+    page.goto(live_server.url + reverse("permits:application-new"))
+    page.locator("#id_applicant-name").fill("Maria Costa")
+    page.locator("#id_applicant-mailing_street").fill("10 Ravine Road")
+    page.locator("#id_applicant-mailing_zip").fill("02180")
+    page.locator("#id_lot-parcel_id").fill("8-2-1")
+    page.locator("#id_lot-street_address").fill("10 Ravine Road")
+    page.get_by_role("button", name="Open the draft and continue").click()
+    page.wait_for_url(re.compile(r"/applications/\d+/edit/$"))
+    page.goto(page.url.removesuffix("edit/"))
+    page.get_by_role("link", name="Draw the site plan").click()
+    page.wait_for_url(re.compile(r"/plan/$"))
+    expect(page.locator("#plan-canvas svg")).to_be_visible()
+    expect(page.get_by_text("not linked to a parcel on the map")).to_have_count(0)
+    page.get_by_role("button", name="Add a structure").click()
+    expect(page.locator("#s0-id")).not_to_have_value("")
+    expect(page.locator("#compliance-panel")).to_be_visible()
 
 
 # What sticks out past the right edge of the page, outside a container that scrolls on its own
