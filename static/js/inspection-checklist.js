@@ -24,13 +24,15 @@
     });
   }
 
+  function openNote(item) {
+    const details = item.querySelector("[data-details]");
+    if (details) details.open = true;
+  }
+
   form.addEventListener("change", function (event) {
     const input = event.target;
     if (input.type !== "radio") return;
-    if (input.value === "violation") {
-      const details = input.closest("[data-item]").querySelector("[data-details]");
-      if (details) details.open = true;
-    }
+    if (input.value === "violation") openNote(input.closest("[data-item]"));
     refresh();
   });
 
@@ -68,5 +70,11 @@
   } else if (errors) {
     errors.focus();
   }
+  // A violation chosen before this script ran (a tap while a slow phone still loads the page)
+  // opens its note as a later one would.
+  items.forEach(function (item) {
+    const choice = answered(item);
+    if (choice && choice.value === "violation") openNote(item);
+  });
   refresh();
 })();
