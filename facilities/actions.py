@@ -43,10 +43,19 @@ def place_on_the_map(lot: Lot) -> Lot:
     if not lot.parcel_id:
         return lot
     parcel = next((p for p in Parcel.objects.filter(map_par_id=lot.parcel_id) if p.has_owner), None)
-    if parcel is not None and lot.tax_parcel_id != parcel.pk:
-        lot.tax_parcel = parcel
-        lot.parcel_area_acres = parcel.area_acres
+    if parcel is not None:
+        _link(lot, parcel)
     return lot
+
+
+def _link(lot: Lot, parcel: Parcel) -> bool:
+    """Point `lot` (not saved here) at `parcel`, whose area stands where the clerk stated none
+    (both are shown); whether anything changed."""
+    area = parcel.area_acres
+    if lot.tax_parcel_id == parcel.pk and lot.parcel_area_acres == area:
+        return False
+    lot.tax_parcel, lot.parcel_area_acres = parcel, area
+    return True
 
 
 @transaction.atomic
@@ -184,11 +193,7 @@ def _link_lots_by_map_id(by) -> None:
         parcel = parcels.get(lot.parcel_id) if lot.tax_parcel_id is None else None
         if parcel is None and lot.tax_parcel_id is not None:
             parcel = next((p for p in parcels.values() if p.pk == lot.tax_parcel_id), None)
-        if parcel is None:
-            continue
-        area = parcel.area_acres
-        if lot.tax_parcel_id != parcel.pk or lot.parcel_area_acres != area:
-            lot.tax_parcel, lot.parcel_area_acres = parcel, area
+        if parcel is not None and _link(lot, parcel):
             save_as(lot, by)
 
 
@@ -198,8 +203,7 @@ def link_lot_to_parcel(*, lot: Lot, parcel: Parcel, by) -> Lot:
     none (both are shown)."""
     if not parcel.has_owner:
         raise ActionRefused(f"{parcel} is a {parcel.get_poly_type_display().lower()}, not a lot.")
-    lot.tax_parcel = parcel
-    lot.parcel_area_acres = parcel.area_acres
+    _link(lot, parcel)
     return save_as(lot, by)
 
 

@@ -42,15 +42,10 @@ class ParcelQuerySet(models.QuerySet):
         growing with the map); the box then keeps those that meet. Unordered on purpose: in
         the model's address order SQLite walked the whole table. Callers sort what they show.
         """
-        window = (
-            bounds[0] - margin,
-            bounds[1] - margin,
-            bounds[2] + margin,
-            bounds[3] + margin,
-        )
-        min_x, min_y, max_x, max_y = window
+        min_x, min_y = bounds[0] - margin, bounds[1] - margin
+        max_x, max_y = bounds[2] + margin, bounds[3] + margin
         return self.filter(
-            models.Q(tile__in=tiles_meeting(*window)) | models.Q(tile=None),
+            models.Q(tile__in=tiles_meeting(min_x, min_y, max_x, max_y)) | models.Q(tile=None),
             min_x__lte=max_x,
             max_x__gte=min_x,
             min_y__lte=max_y,

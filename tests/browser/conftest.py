@@ -12,6 +12,7 @@ seconds by default, which a loaded machine exceeded once (issue 14, point 12).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 
 import pytest
@@ -89,3 +90,16 @@ def login(page, live_server, username: str, password: str = "a-long-test-passwor
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"{live_server.url}/home/")
+
+
+def open_new_application(page, *, name: str, street: str, parcel_id: str) -> str:
+    """Type a new applicant and a new lot into the intake form, as the clerk does, and open the
+    draft; the address of the draft's edit page."""
+    page.locator("#id_applicant-name").fill(name)
+    page.locator("#id_applicant-mailing_street").fill(street)
+    page.locator("#id_applicant-mailing_zip").fill("02180")
+    page.locator("#id_lot-parcel_id").fill(parcel_id)
+    page.locator("#id_lot-street_address").fill(street)
+    page.get_by_role("button", name="Open the draft and continue").click()
+    page.wait_for_url(re.compile(r"/applications/\d+/edit/$"))
+    return page.url

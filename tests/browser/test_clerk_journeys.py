@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from tests import factories
-from tests.browser.conftest import login
+from tests.browser.conftest import login, open_new_application
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -95,15 +95,11 @@ def test_a_clerk_corrects_a_failing_setback_until_only_the_hearing_is_pending(
 
     page.get_by_role("link", name="Applications").first.click()
     page.get_by_role("link", name="New application").click()
-    page.locator("#id_applicant-name").fill("Maria Costa")
-    page.locator("#id_applicant-mailing_street").fill("12 Pond Street")
-    page.locator("#id_applicant-mailing_zip").fill("02180")
-    page.locator("#id_lot-parcel_id").fill("14-220-3")
-    page.locator("#id_lot-street_address").fill("12 Pond Street")
-    page.get_by_role("button", name="Open the draft and continue").click()
-    page.wait_for_url(re.compile(r"/applications/\d+/edit/$"))
+    edit_url = open_new_application(
+        page, name="Maria Costa", street="12 Pond Street", parcel_id="14-220-3"
+    )
     # The six §20-20(1) documents came on paper: the clerk records each original as on file.
-    application_url = page.url.removesuffix("edit/")
+    application_url = edit_url.removesuffix("edit/")
     page.goto(application_url)
     for label in PAPER_DOCUMENTS:
         page.get_by_label("Or record that the paper original is on file").select_option(

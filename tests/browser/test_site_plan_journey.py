@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from facilities import actions
 from facilities.parcels.writer import write_layer
 from tests import factories
-from tests.browser.conftest import login
+from tests.browser.conftest import login, open_new_application
 from tests.facilities.wide_lot import DRAWN_STABLE_55_FT, application_on_the_wide_lot
 from tests.facilities.wide_lot import rows as wide_rows
 
@@ -102,14 +102,10 @@ def test_the_clerk_opens_a_new_application_on_a_mapped_parcel_and_draws_on_it(
     actions.import_parcel_layer(path=write_layer(tmp_path / "wide.zip", wide_rows()), by=clerk)
     login(page, live_server, clerk.username)
     page.goto(live_server.url + reverse("permits:application-new"))
-    page.locator("#id_applicant-name").fill("Maria Costa")
-    page.locator("#id_applicant-mailing_street").fill("10 Ravine Road")
-    page.locator("#id_applicant-mailing_zip").fill("02180")
-    page.locator("#id_lot-parcel_id").fill("8-2-1")
-    page.locator("#id_lot-street_address").fill("10 Ravine Road")
-    page.get_by_role("button", name="Open the draft and continue").click()
-    page.wait_for_url(re.compile(r"/applications/\d+/edit/$"))
-    page.goto(page.url.removesuffix("edit/"))
+    edit_url = open_new_application(
+        page, name="Maria Costa", street="10 Ravine Road", parcel_id="8-2-1"
+    )
+    page.goto(edit_url.removesuffix("edit/"))
     page.get_by_role("link", name="Draw the site plan").click()
     page.wait_for_url(re.compile(r"/plan/$"))
     expect(page.locator("#plan-canvas svg")).to_be_visible()

@@ -22,6 +22,7 @@ from permits.facts_from_records import facts_for
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.facilities import parcel_layers as layer
+from tests.permits.helpers import NEW_APPLICANT
 
 pytestmark = pytest.mark.django_db
 
@@ -92,13 +93,7 @@ def test_a_lot_recorded_after_the_map_opens_on_its_parcel_ready_for_its_plan(tmp
     client.post(
         reverse("permits:application-new"),
         {
-            "applicant": "new",
-            "applicant-kind": "person",
-            "applicant-name": "Maria Costa",
-            "applicant-mailing_street": "12 Pond Street",
-            "applicant-mailing_city": "Stoneham",
-            "applicant-mailing_state": "MA",
-            "applicant-mailing_zip": "02180",
+            **NEW_APPLICANT,
             "lot": "new",
             "lot-parcel_id": layer.MAP_IDS["N2"],
             "lot-street_address": "12 Pond Street",

@@ -18,6 +18,18 @@ ALL_DOCUMENTS = {
 }
 
 
+# The intake form's fields for a new applicant (`permits:application-new`), as a clerk types them.
+NEW_APPLICANT = {
+    "applicant": "new",
+    "applicant-kind": "person",
+    "applicant-name": "Maria Costa",
+    "applicant-mailing_street": "12 Pond Street",
+    "applicant-mailing_city": "Stoneham",
+    "applicant-mailing_state": "MA",
+    "applicant-mailing_zip": "02180",
+}
+
+
 def new_hen_application(*, by, received_on=date(2027, 3, 1), distance_ft="60", paid=True):
     """A new application for six hens; complete but for the hearing (§20-20(9))."""
     return factories.new_hen_application(

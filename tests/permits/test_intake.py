@@ -15,7 +15,7 @@ from permits.panel import panel
 from permits.views.intake import _intake_forms
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
-from tests.permits.helpers import ALL_DOCUMENTS
+from tests.permits.helpers import ALL_DOCUMENTS, NEW_APPLICANT
 
 
 def form_data(application, **overrides) -> dict:
@@ -56,15 +56,6 @@ def draft(clerk, **fields):
     return application
 
 
-NEW_APPLICANT = {
-    "applicant": "new",
-    "applicant-kind": "person",
-    "applicant-name": "Maria Costa",
-    "applicant-mailing_street": "12 Pond Street",
-    "applicant-mailing_city": "Stoneham",
-    "applicant-mailing_state": "MA",
-    "applicant-mailing_zip": "02180",
-}
 NEW_LOT = {"lot": "new", "lot-parcel_id": "14-220-3", "lot-street_address": "12 Pond Street"}
 
 
