@@ -114,7 +114,7 @@ PROVISIONS: tuple[Provision, ...] = (
         "§20-15(4)(b)",
         "100 ft from wetlands and watercourses",
         "Animal housing at least 100 ft from wetlands or watercourses, or less if the "
-        "Conservation Commission allows, never under 50 ft.",
+        "Conservation Commission allows, never under 50 ft (no variance goes under it).",
         rules=("20-15.4.b",),
     ),
     _P(
@@ -280,8 +280,8 @@ PROVISIONS: tuple[Provision, ...] = (
     _P(
         "§20-17(2)",
         "Site of a horse facility",
-        "Well-drained land, not flooded, not impervious, no stagnant water, or porous fill the "
-        "Board inspected before filling.",
+        "Well-drained land not liable to flood; impervious soil or stagnant water only with "
+        "porous fill the Board inspected before filling (fill does not cure flooding).",
         rules=("20-17.2",),
         checklist=("20-17.2.site-drained", "20-17.2.fill-inspected"),
         workflow=("inspection.porous_fill_before_filling",),

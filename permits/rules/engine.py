@@ -24,6 +24,7 @@ from .findings import (
 )
 from .ruleset import ruleset_in_force
 from .ruleset_model import Ruleset
+from .wording import num
 
 Plan = tuple[tuple[Callable[[Context], Iterable[Finding]], Finding], ...]
 
@@ -90,11 +91,17 @@ def _waive(findings: list[Finding], facts: Facts, ruleset: Ruleset) -> list[Find
     """Turn ``fail`` into ``waived`` where a granted, unexpired variance covers it.
 
     Expiry is judged on ``application.date``, the day the rules are applied (the day of issue
-    when issuing): a variance expiring that very day still covers it, one that expired the day
+    when issuing), and on ``application.term_begins`` where the permit's term begins later
+    (revision 3: a renewal issued in December rests on the variance only if it still stands on
+    January 1): a variance expiring on the later of the two still covers it, one that expires
     before waives nothing. ``missing`` stays ``missing``: a variance relieves a requirement,
     not an unknown fact. §20-20(9) is never waived: a variance request itself needs the hearing.
+    A finding the check marked ``unwaivable`` (a floor "in no event" to be lowered) stays.
     """
-    on = facts.application.date
+    application = facts.application
+    on = application.date
+    if application.term_begins is not None and application.term_begins > on:
+        on = application.term_begins
     unwaivable = ruleset.interpretations.unwaivable_rules
     # rule -> expiry of the longest-lived variance covering it (None: no expiry).
     granted: dict[str, date | None] = {}
@@ -109,9 +116,21 @@ def _waive(findings: list[Finding], facts: Facts, ruleset: Ruleset) -> list[Find
         granted[rule] = expires
     if not granted:
         return findings
+    floors = ruleset.interpretations.variance_floors
     out = []
     for finding in findings:
         if finding.status in WAIVABLE and finding.rule in granted:
+            floor_name = floors.get(finding.rule)
+            if floor_name is not None and finding.actual is not None:
+                floor = ruleset.rules[finding.rule].value(floor_name)
+                if finding.actual < floor:
+                    out.append(
+                        finding._replace(
+                            message=f"{finding.message} No variance allows less than "
+                            f'{num(floor)} ft ({finding.citation}: "in no event").'
+                        )
+                    )
+                    continue
             expires = granted[finding.rule]
             until = f" until {expires.isoformat()}" if expires is not None else ""
             finding = finding._replace(

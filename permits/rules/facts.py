@@ -63,6 +63,9 @@ class ConstructionApproval:
 class Application:
     kind: str
     date: date
+    #: Revision 3: the first day of the permit's term where it begins after ``date`` (a renewal
+    #: issued in December for the next year); a variance must be in effect on it too.
+    term_begins: date | None = None
     construction: str = "none"
     construction_approved: ConstructionApproval = field(default_factory=ConstructionApproval)
     prior_permit_issued: date | None = None
@@ -346,6 +349,7 @@ def _construction_approved(value: object, parent: str, key: str) -> Construction
 _APPLICATION = {
     "kind": _one_of(APPLICATION_KINDS),
     "date": _day,
+    "term_begins": _day,
     "construction": _one_of(CONSTRUCTION_KINDS),
     "construction_approved": _construction_approved,
     "prior_permit_issued": _day,

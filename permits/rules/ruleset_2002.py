@@ -58,15 +58,19 @@ _RULES = (
         "§20-15(4)(b)",
         "Setback from wetlands and watercourses",
         "Animal housing must stand at least 100 feet from wetlands and watercourses; the "
-        "Conservation Commission may allow less, but never under 50 feet.",
+        "Conservation Commission may allow less, but never under 50 feet, and no variance "
+        "goes under 50 feet either.",
         "structures that house animals",
         {
             "minimum_ft": Figure(100, _FT, "distance from wetland or watercourse"),
-            "floor_ft": Figure(50, _FT, "least distance the Commission may authorize"),
+            "floor_ft": Figure(
+                50, _FT, "least distance the Commission may authorize or a variance allow"
+            ),
         },
         "The nearer of wetland and watercourse counts. The text names the 'Conservation "
         "Committee'; read as the Conservation Commission. A Commission figure above the "
-        "regulation's minimum is no reduction and is ignored.",
+        "regulation's minimum is no reduction and is ignored. 'In no event less than fifty "
+        "(50) feet' is a floor: a variance waives a shortfall above it, never one below it.",
     ),
     _spec(
         "20-15.4.d",
@@ -132,10 +136,10 @@ _RULES = (
         "Manure storage away from dwellings",
         "Manure must be kept in a pit or receptacle at least 100 feet from any dwelling.",
         "every permit",
-        {"minimum_ft": Figure(100, _FT, "distance of manure storage from any dwelling")},
+        {"minimum_ft": Figure(100, _FT, "distance of a manure pit or receptacle from a dwelling")},
         "Binds all manure: a permit whose plan describes no manure storage or burial pit is "
         "'missing'. 'Any dwelling' includes the applicant's own: the nearer of the dwelling "
-        "and the abutting dwelling counts.",
+        "and the abutting dwelling counts, for a receptacle and a burial pit alike.",
     ),
     _spec(
         "20-16.3.a",
@@ -205,8 +209,9 @@ _RULES = (
             "fill_depth_in": Figure(12, "in", "depth of porous fill"),
             "fill_extends_ft": Figure(5, _FT, "extent of porous fill beyond the facility"),
         },
-        "Inspected fill of the required depth and extent remedies an impervious, flood-prone "
-        "or wet site (its finish grade stands above the surrounding ground).",
+        "Inspected fill of the required depth and extent remedies impervious soil and standing "
+        "water (its finish grade stands above the surrounding ground). Land susceptible to "
+        "flooding is a property of the site that no fill cures: a flood-prone lot fails.",
     ),
     _spec(
         "20-17.3",
@@ -323,7 +328,9 @@ _INTERPRETATIONS = Interpretations(
             "20-15.4.d": frozen_mapping(_binding(_HOUSING, "minimum_ft")),
             "20-15.4.e": frozen_mapping(_binding(_HOUSING, "minimum_ft")),
             "20-15.4.f": frozen_mapping({"stable": "stable_ft", "corral": "corral_ft"}),
-            "20-16.2": frozen_mapping({"manure_storage": "minimum_ft"}),
+            "20-16.2": frozen_mapping(
+                {"manure_storage": "minimum_ft", "manure_burial_pit": "minimum_ft"}
+            ),
         }
     ),
     setback_features=frozen_mapping(
@@ -348,9 +355,11 @@ _INTERPRETATIONS = Interpretations(
     ),
     enlargeable_rules=frozenset({"20-15.4.a", "20-15.4.b", "20-15.4.d", "20-15.4.e", "20-15.4.f"}),
     unwaivable_rules=frozenset({"20-20.9"}),
+    # §20-15(4)(b) "in no event less than fifty (50) feet": below this figure no variance waives.
+    variance_floors=frozen_mapping({"20-15.4.b": "floor_ft"}),
     grandfathering_cutoff=date(2002, 8, 1),
     absent_distance_beyond_ft=300,
-    porous_fill_remedies=frozenset({"impervious", "flood_prone", "stagnant_water"}),
+    porous_fill_remedies=frozenset({"impervious", "stagnant_water"}),
     manure_containment_kinds=frozenset({"manure_storage", "manure_burial_pit"}),
     lot_line_features=("property_line", "lot_line"),
     equines_counted_per_lot=True,

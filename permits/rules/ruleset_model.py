@@ -67,6 +67,9 @@ class Interpretations:
     enlargeable_rules: frozenset[str]
     #: §20-20(9): a variance request itself needs the hearing, so no variance waives it.
     unwaivable_rules: frozenset[str]
+    #: Rule -> the name of its figure below which a variance waives nothing (a distance the
+    #: regulation says is "in no event" to be less); findings short of it stay ``fail``.
+    variance_floors: Mapping[str, str]
     #: §20-20(8): permits first issued before this day may be renewed under the old rules.
     grandfathering_cutoff: date
     #: The contract: an absent distance means no such feature within this many feet.

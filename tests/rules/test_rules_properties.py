@@ -139,6 +139,7 @@ def valid_facts(draw):
         "application": {
             "kind": draw(st.sampled_from(["new", "renewal"])),
             "date": draw(day),
+            "term_begins": draw(st.one_of(st.none(), day)),
             "construction": draw(st.sampled_from(["none", "new", "remodel"])),
             "construction_approved": {"board": draw(flag), "building_inspector": draw(flag)},
             "prior_permit_issued": draw(st.one_of(st.none(), day)),

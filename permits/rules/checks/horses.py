@@ -51,8 +51,9 @@ def site_conditions(ctx: Context) -> Iterator[Finding]:
 
     Impervious is a percolation rate slower than 20 minutes per inch (§20-14). Porous fill
     inspected by the Board, deep and wide enough, remedies the conditions the ruleset lists in
-    ``porous_fill_remedies`` (the contract reads "unless" as covering all three, since the
-    filled grade stands above the surrounding ground).
+    ``porous_fill_remedies``: impervious soil and standing water, since the filled grade stands
+    above the surrounding ground. Revision 3: "not susceptible to flooding" is a property of
+    the land, so a flood-prone lot fails whatever the fill.
     """
     if not ctx.has_equines:
         return
@@ -113,10 +114,16 @@ def site_conditions(ctx: Context) -> Iterator[Finding]:
     fill_ok = all(f.status == PASS for f in fill_findings)
     remedies = ctx.interpretations.porous_fill_remedies
     for name, finding in zip(_SITE_CONDITIONS, site, strict=True):
-        if fill_ok and name in problems and name in remedies:
-            finding = finding._replace(
-                status=PASS, message=f"{finding.message} Remedied by inspected porous fill."
-            )
+        if fill_ok and name in problems:
+            if name in remedies:
+                finding = finding._replace(
+                    status=PASS, message=f"{finding.message} Remedied by inspected porous fill."
+                )
+            else:
+                finding = finding._replace(
+                    message=f"{finding.message} Porous fill does not cure it: the land itself "
+                    "must not be susceptible to flooding."
+                )
         yield finding
     yield from fill_findings
 

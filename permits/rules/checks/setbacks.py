@@ -1,4 +1,4 @@
-"""§20-15(4) setbacks of animal structures, and §20-16(2) manure storage from dwellings.
+"""§20-15(4) setbacks of animal structures; §20-16(2) manure pits and receptacles from dwellings.
 
 All of them measure a structure's distance from a feature against a minimum, so they share
 :func:`setback_findings`; which structure kinds each binds, which distances it measures and its
@@ -102,12 +102,14 @@ def public_way(ctx: Context) -> Iterator[Finding]:
 
 
 def manure_storage_from_dwellings(ctx: Context) -> Iterator[Finding]:
-    """§20-16(2): manure kept in a pit or receptacle, each storage 100 ft from any dwelling.
+    """§20-16(2): manure kept in a pit or receptacle, each 100 ft from any dwelling.
 
     The paragraph binds all manure, so a plan that describes no pit or receptacle (of the
     ruleset's ``manure_containment_kinds``) is ``missing``. "Any dwelling" includes the
-    applicant's own, so the nearer of ``dwelling`` and ``abutting_dwelling`` counts. The
-    Board's §20-15(4) power to enlarge does not reach it.
+    applicant's own, so the nearer of ``dwelling`` and ``abutting_dwelling`` counts, for a
+    receptacle and (revision 3) a burial pit alike: the pit is the paragraph's "pit", and
+    §20-16(3)(b)'s abutting-dwelling figure adds to it, not replaces it. The Board's §20-15(4)
+    power to enlarge does not reach it.
     """
     spec = ctx.rules["20-16.2"]
     kinds = ctx.interpretations.manure_containment_kinds
