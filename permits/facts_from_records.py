@@ -511,6 +511,7 @@ def facts_from_parts(
         "application": {
             "kind": application.kind,
             "date": on.isoformat(),
+            "term_begins": _iso(term_begins_for(application, on)),
             "construction": application.construction,
             "construction_approved": {
                 "board": "construction" in approvals,
@@ -552,6 +553,19 @@ def facts_from_parts(
     if hearing is not None:
         facts["hearing"] = hearing
     return facts
+
+
+def term_begins_for(application, on: date) -> date | None:
+    """The first day of the permit's term where it begins after `on` (revision 3).
+
+    A renewal issued in December is next year's permit (permits.eligibility.permit_year_for),
+    so its term begins on January 1; a variance it rests on must still be in effect then.
+    None when the term begins on the day of issue.
+    """
+    from permits.eligibility import permit_year_for
+
+    year = permit_year_for(application, on)
+    return date(year, 1, 1) if year > on.year else None
 
 
 def _renewal_facts(application, animals, structures, on: date) -> dict[str, Any]:

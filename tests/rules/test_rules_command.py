@@ -208,3 +208,15 @@ def test_the_shared_examples_of_revision_2_run_through_the_command(tmp_path):
     assert status == 0
     results = json.loads(out)
     assert [r["eligible"] for r in results] == [e["expect"]["eligible"] for e in examples]
+
+
+def test_the_first_day_of_the_term_is_read_and_judged(tmp_path):
+    renewal = sample_facts("horses")
+    renewal["lot"]["area_acres"] = 2.2
+    renewal["application"]["term_begins"] = "2028-01-01"
+    renewal["variances"] = [{"rule": "20-17.1", "granted": True, "expires": "2027-12-31"}]
+    this_year = json.loads(json.dumps(renewal))
+    del this_year["application"]["term_begins"]
+    status, out, _ = run_command(str(write(tmp_path, [renewal, this_year])))
+    assert status == 0
+    assert [r["eligible"] for r in json.loads(out)] == [False, True]

@@ -247,3 +247,29 @@ def test_a_burial_pit_near_a_lot_line_along_the_street_fails(client):
     card = _outcome(client.post(URL, data).content.decode(), "§20-16(3)(b)")
     assert "Would not comply" in card
     assert "12 ft from the lot line" in card
+
+
+# --- rules contract revision 3 -------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_a_burial_pit_near_the_keepers_own_house_fails_the_dwelling_distance(client):
+    pit = {
+        "kind": "manure_burial_pit",
+        "well_drained": "on",
+        "groundwater_clearance_ft": "4",
+        "distance_lot_line_ft": "40",
+        "distance_dwelling_ft": "60",
+    }
+    data = plan(animals=[("chicken", 6)], structures=[COOP, pit], **{"manure_method": "burial"})
+    card = _outcome(client.post(URL, data).content.decode(), "§20-16(2)")
+    assert "Would not comply" in card
+    assert "60 ft from the dwelling" in card
+
+
+@pytest.mark.django_db
+def test_a_flood_prone_lot_for_horses_does_not_comply(client):
+    data = plan(structures=[STABLE, CORRAL], area_acres="3", flood_prone="on")
+    card = _outcome(client.post(URL, data).content.decode(), "§20-17(2)")
+    assert "Would not comply" in card
+    assert "flood-prone" in card

@@ -1,0 +1,124 @@
+"""Issue 22, finding 12 and rules contract revision 3 (point 4): the day the term begins.
+
+A renewal issued in December is next year's permit; a variance it rests on must still be in
+effect on January 1 (`application.term_begins`), and a permit resting on a variance ends no
+later than the variance (§20-21 lets the Board limit a variance in time; §20-20(5) fixes the
+latest day a permit runs).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from permits import actions
+from permits.facts_from_records import facts_for
+from permits.models import Permit
+from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
+from tests import factories
+from tests.conftest import make_user
+from tests.hearings import builders as b
+from tests.permits.helpers import renew
+
+pytestmark = pytest.mark.django_db
+
+RENEWAL_RECEIVED = date(2030, 11, 20)
+RENEWAL_ISSUED = date(2030, 12, 2)
+
+
+def varied_permit(clerk, expires_on):
+    """A coop 38 ft from the line (§20-15(4)(a) needs 50), permitted after a hearing on a
+    variance of that setback until `expires_on`."""
+    member = make_user("member-term", Role.BOARD)
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    b.decide(item, by=member, variance_rules=["20-15.4.a"], variance_expires_on=expires_on)
+    return actions.issue_permit(application=item.application, by=clerk, on=b.HEARING)
+
+
+def test_the_facts_of_a_december_renewal_name_the_first_day_of_next_years_term(clerk):
+    permit = varied_permit(clerk, date(2032, 12, 31))
+    renewal = renew(permit, by=clerk, received_on=RENEWAL_RECEIVED)
+    assert facts_for(renewal, RENEWAL_ISSUED)["application"]["term_begins"] == "2031-01-01"
+    assert facts_for(permit.application, b.HEARING)["application"]["term_begins"] is None
+
+
+def test_a_permit_for_2031_is_refused_on_a_variance_expiring_december_31_2030(clerk):
+    permit = varied_permit(clerk, date(2030, 12, 31))
+    assert permit.expires_on == date(2030, 12, 31)
+    renewal = renew(permit, by=clerk, received_on=RENEWAL_RECEIVED)
+    with pytest.raises(ActionRefused) as refused:
+        actions.issue_permit(application=renewal, by=clerk, on=RENEWAL_ISSUED)
+    assert "§20-15(4)(a)" in str(refused.value)
+    assert not Permit.objects.filter(application=renewal).exists()
+
+
+def test_a_permit_for_2031_is_refused_on_a_variance_expiring_in_2030_on_the_clerks_page(
+    clerk, client
+):
+    permit = varied_permit(clerk, date(2030, 12, 31))
+    renewal = renew(permit, by=clerk, received_on=RENEWAL_RECEIVED)
+    with time_machine.travel(factories.midday(RENEWAL_ISSUED), tick=False):
+        client.force_login(clerk)
+        page = client.get(reverse("permits:application-detail", args=[renewal.pk]))
+        issued = client.post(
+            reverse("permits:application-issue", args=[renewal.pk]), {"issue-conditions": ""}
+        )
+    assert 'data-rule="20-15.4.a" data-status="fail"' in page.content.decode()
+    assert issued.status_code == 409
+    assert "§20-15(4)(a)" in issued.content.decode()
+    assert not Permit.objects.filter(application=renewal).exists()
+
+
+def test_a_permit_for_2031_issues_on_a_variance_that_runs_into_2031(clerk):
+    permit = varied_permit(clerk, date(2031, 12, 31))
+    renewal = renew(permit, by=clerk, received_on=RENEWAL_RECEIVED)
+    next_year = actions.issue_permit(application=renewal, by=clerk, on=RENEWAL_ISSUED)
+    assert (next_year.year, next_year.expires_on) == (2031, date(2031, 12, 31))
+
+
+def test_a_permit_resting_on_a_variance_ends_when_the_variance_ends(clerk):
+    permit = varied_permit(clerk, date(2030, 6, 30))
+    assert permit.expires_on == date(2030, 6, 30)
+    assert "until June 30, 2030" in permit.variances_text
+
+
+def test_a_next_years_permit_ends_with_a_variance_that_ends_in_its_year(clerk):
+    permit = varied_permit(clerk, date(2031, 5, 31))
+    renewal = renew(permit, by=clerk, received_on=RENEWAL_RECEIVED)
+    next_year = actions.issue_permit(application=renewal, by=clerk, on=RENEWAL_ISSUED)
+    assert (next_year.year, next_year.expires_on) == (2031, date(2031, 5, 31))
+
+
+def test_a_permit_not_resting_on_its_variance_runs_to_december_31(clerk):
+    # The coop is moved back to 60 ft before the hearing: the variance is on file, unused.
+    member = make_user("member-term", Role.BOARD)
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="60")
+    b.decide(item, by=member, variance_rules=["20-15.4.a"], variance_expires_on=date(2030, 6, 30))
+    permit = actions.issue_permit(application=item.application, by=clerk, on=b.HEARING)
+    assert permit.expires_on == date(2030, 12, 31)
+
+
+def test_the_clerk_is_told_the_permit_ends_with_its_variance(clerk, client):
+    member = make_user("member-term", Role.BOARD)
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    b.decide(item, by=member, variance_rules=["20-15.4.a"], variance_expires_on=date(2030, 6, 30))
+    with time_machine.travel(factories.midday(b.HEARING), tick=False):
+        client.force_login(clerk)
+        issued = client.post(
+            reverse("permits:application-issue", args=[item.application.pk]),
+            {"issue-conditions": ""},
+            follow=True,
+        )
+    assert "valid to June 30, 2030" in issued.content.decode()
+    assert Permit.objects.get(application=item.application).expires_on == date(2030, 6, 30)
+
+
+def test_the_structure_distance_of_the_varied_permit_is_what_the_variance_covers(clerk):
+    permit = varied_permit(clerk, date(2032, 12, 31))
+    structure = permit.application.structures.get(kind="coop")
+    assert structure.distance_property_line_ft == Decimal("38")
