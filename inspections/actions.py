@@ -175,10 +175,19 @@ def schedule_inspection(
         application = application or open_application_for(lot)
         if application is None or not application.is_open:
             reasons.append("An inspection before a permit needs an open application for the lot.")
-    if reasons:
-        raise ActionRefused("The inspection cannot be scheduled.", reasons)
     if kind in (Inspection.Kind.EXCAVATION, Inspection.Kind.FINAL_CONSTRUCTION):
         application = application or open_application_for(lot)
+    if kind == Inspection.Kind.FINAL_CONSTRUCTION and (
+        application is None
+        or not application.is_open
+        or application.construction == Application.Construction.NONE
+    ):
+        reasons.append(
+            "A final inspection of construction needs an open application for the lot that "
+            "declares new construction or remodelling (§20-20(2))."
+        )
+    if reasons:
+        raise ActionRefused("The inspection cannot be scheduled.", reasons)
     permit = permit or active_permit_for(lot, scheduled_for)
 
     def create():

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from inspections.keeping import Keeping
 from inspections.models import Inspection
-from permits.rules.checklist import ChecklistItem, checklist, checklist_for
+from permits.rules.checklist import CONSTRUCTION_COMPLETE, ChecklistItem, checklist, checklist_for
 from permits.rules.coverage import provision
 from permits.rules.ruleset import ruleset_in_force
 
@@ -54,11 +54,23 @@ def items_for(inspection: Inspection, keeping: Keeping) -> list[ChecklistItem]:
     """The questions this inspection asks, in the regulation's order.
 
     An excavation inspection asks only §20-17(2); a re-inspection asks again what its order
-    cites; every other kind asks the whole checklist for what the facility keeps.
+    cites; a final inspection of construction asks whether the work is complete, then the
+    whole checklist; every other kind asks the whole checklist for what the facility keeps.
     """
     if inspection.kind == Inspection.Kind.EXCAVATION:
         by_id = _items_by_id(inspection)
         return [by_id[i] for i in provision(EXCAVATION_PROVISION).checklist if i in by_id]
+    if inspection.kind == Inspection.Kind.FINAL_CONSTRUCTION:
+        # §20-20(2)(a): first whether the work is complete as approved, then the facility's
+        # whole checklist, since it is about to be permitted.
+        complete = _items_by_id(inspection).get(CONSTRUCTION_COMPLETE)
+        rest = checklist_for(
+            keeping.species,
+            keeping.manure_method or None,
+            on=inspection.scheduled_for,
+            wild=keeping.keeps_wild,
+        )
+        return [complete, *rest] if complete is not None else rest
     order = inspection.follows_order
     if inspection.kind == Inspection.Kind.REINSPECTION and order and order.finding_id:
         item = _items_by_id(inspection).get(order.finding.item_id)

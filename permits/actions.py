@@ -259,7 +259,8 @@ def set_animals(*, application: Application, by, animals: dict[str, int]) -> Non
 
 APPLICATION_FIELDS = (
     "construction",
-    "construction_building_inspector_approved",
+    # Not the building inspector's approval: it is recorded with its date and document by
+    # record_building_inspector_approval, never from a tick.
     # Not the §20-20(1) document flags: only an uploaded file or a paper-original record
     # (upload_document, record_paper_original) marks a document received.
     "manure_method",
@@ -421,6 +422,63 @@ def _mark_received(application: Application, kind: str, by) -> None:
         save_as(application, by)
 
 
+@transaction.atomic
+def record_building_inspector_approval(
+    *,
+    application: Application,
+    approved_on: date,
+    upload,
+    by,
+    description: str = "",
+    today: date | None = None,
+) -> Application:
+    """Record the building inspector's approval of the construction (§20-20(2)(a)): its date
+    and the document received, kept with the application's documents.
+
+    Recorded again (a corrected date, a better copy), it replaces the first; the history keeps
+    both. The permit waits also for the agent's final inspection (permits.construction).
+    """
+    today = today or timezone.localdate()
+    Application.objects.select_for_update().filter(pk=application.pk).exists()
+    application.refresh_from_db()
+    reasons = []
+    if application.construction == Application.Construction.NONE:
+        reasons.append(
+            "The application declares no construction or remodelling: say so on the "
+            "application first (§20-20(2))."
+        )
+    if not application.is_open or application.status in (
+        Application.Status.DRAFT,
+        Application.Status.SUBMITTED,
+        Application.Status.INFORMATION_REQUESTED,
+    ):
+        reasons.append("Only a received, open application records the inspector's approval.")
+    if approved_on is None:
+        reasons.append("Give the date of the building inspector's approval.")
+    elif approved_on > today:
+        reasons.append("The building inspector's approval cannot be dated after today.")
+    elif application.received_on and approved_on < application.received_on:
+        reasons.append(
+            "The approval is dated before the application was received; the construction it "
+            "approves is this application's."
+        )
+    if upload is None:
+        reasons.append("Attach the building inspector's approval as received.")
+    if reasons:
+        raise ActionRefused("The building inspector's approval was not recorded.", reasons)
+    document = upload_document(
+        application=application,
+        kind=Document.Kind.BUILDING_INSPECTOR,
+        upload=upload,
+        by=by,
+        description=description.strip()[: Document._meta.get_field("description").max_length],
+    )
+    application.building_inspector_approved_on = approved_on
+    application.building_inspector_document = document
+    save_as(application, by)
+    return application
+
+
 PAPER_ORIGINAL = "Paper original on file"
 
 
@@ -506,7 +564,9 @@ def start_renewal(*, permit: Permit, by, today: date | None = None) -> Applicati
         raise ActionRefused(lapsed)
     source = permit.application
     fields = {name: getattr(source, name) for name in APPLICATION_FIELDS}
-    fields.update(notes="")
+    # The facility was built under the permit renewed; a remodel declared now is new work that
+    # needs its own approvals and completion (§20-20(2)), never the first construction's.
+    fields.update(notes="", construction=Application.Construction.NONE)
     renewal = create_application(
         applicant=permit.holder,
         lot=permit.lot,

@@ -14,6 +14,7 @@ from django.db.models import Sum
 from django.utils import timezone
 
 from permits import renewals
+from permits.construction import construction_record
 from permits.facts_from_records import evaluate_application
 from permits.models import Application, FeeSchedule, Permit
 
@@ -62,6 +63,7 @@ def refusals_to_issue(
         reasons.extend(_renewal_refusals(application))
     if result is None:
         result = evaluate_application(application, as_of=on)
+    reasons.extend(_construction_refusals(application, on))
     if "error" in result:
         reasons.append(f"The application's facts are incomplete: {result['error']['message']}")
     elif not result["eligible"]:
@@ -76,6 +78,13 @@ def refusals_to_issue(
     elif amount_paid(application) < due:
         reasons.append(f"The fee of ${due} is not paid in full (§20-20(4)).")
     return reasons
+
+
+def _construction_refusals(application: Application, on: date) -> list[str]:
+    """§20-20(2)(a): each record of the construction still missing, said precisely (the rules'
+    finding says only that an approval is awaited)."""
+    record = construction_record(application, on)
+    return record.refusals() if record is not None else []
 
 
 def _renewal_refusals(application: Application) -> list[str]:

@@ -513,10 +513,7 @@ def facts_from_parts(
             "date": on.isoformat(),
             "term_begins": _iso(term_begins_for(application, on)),
             "construction": application.construction,
-            "construction_approved": {
-                "board": "construction" in approvals,
-                "building_inspector": application.construction_building_inspector_approved,
-            },
+            "construction_approved": _construction_approved(application, on),
             **_renewal_facts(application, animals, structures, on),
         },
         "lot": {
@@ -553,6 +550,19 @@ def facts_from_parts(
     if hearing is not None:
         facts["hearing"] = hearing
     return facts
+
+
+def _construction_approved(application, on: date) -> dict[str, bool]:
+    """§20-20(2)(a) from the application's own records (permits.construction): the Board's
+    approval of the plans, and the building inspector's approval of the work once an agent
+    found it complete. A renewal's remodel is judged on its own approvals, never on those of
+    the keeping's first construction."""
+    from permits.construction import construction_record
+
+    record = construction_record(application, on)
+    if record is None:
+        return {"board": False, "building_inspector": False}
+    return {"board": record.board_approved, "building_inspector": record.complete_and_approved}
 
 
 def term_begins_for(application, on: date) -> date | None:

@@ -116,10 +116,9 @@ class ApplicationForm(TypedNumbersForm, forms.ModelForm):
             "notes": forms.Textarea(attrs={"rows": 2}),
         }
         help_texts = {
-            "construction": "§20-20(2): plans are approved before any construction or remodelling.",
-            "construction_building_inspector_approved": (
-                "§20-20(2)(a). The Board's approval of the plans is its vote at a meeting."
-            ),
+            "construction": "§20-20(2): plans are approved before any construction or "
+            "remodelling; the permit issues once it is complete and approved (the application "
+            "page records the building inspector's approval).",
             "manure_method": "§20-16(2)-(3): how manure is kept or disposed of.",
             "conservation_commission_wetland_ft": lazy_with_figures(
                 "§20-15(4)(b): never less than {20-15.4.b:floor_ft}."
@@ -131,7 +130,7 @@ class ApplicationForm(TypedNumbersForm, forms.ModelForm):
         self.helper = helper(
             Fieldset(
                 "Construction (§20-20(2))",
-                columns("construction", "construction_building_inspector_approved"),
+                columns("construction"),
             ),
             Fieldset(
                 "Keeping and care",
@@ -385,7 +384,11 @@ class ReceiveForm(forms.Form):
 
 
 class DocumentForm(forms.Form):
-    kind = forms.ChoiceField(choices=Document.Kind.choices, label="Kind of document")
+    # The building inspector's approval is recorded with its date (BuildingInspectorForm).
+    kind = forms.ChoiceField(
+        choices=[c for c in Document.Kind.choices if c[0] != Document.Kind.BUILDING_INSPECTOR],
+        label="Kind of document",
+    )
     file = forms.FileField(
         help_text=(
             "§20-20(1). A PDF or an image (JPEG, PNG, GIF, WebP, TIFF), at most "
@@ -397,6 +400,41 @@ class DocumentForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = helper(columns("kind", "file", "description"))
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        validate_upload(upload, DOCUMENT_KINDS)
+        return upload
+
+
+class BuildingInspectorForm(forms.Form):
+    """The building inspector's approval of the construction, as received (§20-20(2)(a))."""
+
+    approved_on = forms.DateField(
+        label="Date of the building inspector's approval",
+        widget=DateInput,
+        help_text="§20-20(2)(a): as written on the approval.",
+    )
+    file = forms.FileField(
+        label="The approval as received",
+        help_text=(
+            "A PDF or an image (JPEG, PNG, GIF, WebP, TIFF), at most "
+            f"{settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB. Kept with the documents."
+        ),
+    )
+    description = forms.CharField(
+        max_length=200, required=False, label="Reference (optional)", help_text="A permit number."
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(columns("approved_on", "file", "description"))
+
+    def clean_approved_on(self):
+        day = self.cleaned_data["approved_on"]
+        if day > timezone.localdate():
+            raise forms.ValidationError("The approval cannot be dated after today.")
+        return day
 
     def clean_file(self):
         upload = self.cleaned_data["file"]

@@ -195,12 +195,21 @@ class Application(models.Model):
     )
     doc_fencing_details = models.BooleanField("fencing details", default=False)
     # §20-20(2) construction; the Board's approval of its plans is a BoardApproval, the
-    # building inspector's is recorded here.
+    # agent's completion is a final-construction inspection, and the building inspector's
+    # approval is recorded here with its date and its document (permits.construction).
     construction = models.CharField(
         max_length=10, choices=Construction.choices, default=Construction.NONE
     )
-    construction_building_inspector_approved = models.BooleanField(
-        "construction approved by the building inspector", default=False
+    building_inspector_approved_on = models.DateField(
+        "approved by the building inspector on", null=True, blank=True
+    )
+    building_inspector_document = models.ForeignKey(
+        "permits.Document",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="§20-20(2)(a): the building inspector's written approval, as received.",
     )
     # Facts of the keeping that are not structures or animals.
     manure_method = models.CharField(
@@ -284,6 +293,7 @@ class Document(models.Model):
         CONSTRUCTION = "construction_drainage_details", "Construction and drainage details"
         FENCING = "fencing_details", "Fencing details"
         APPROVAL = "approval", "Approval or correspondence"
+        BUILDING_INSPECTOR = "building_inspector_approval", "Building inspector's approval"
         OTHER = "other", "Other"
 
     application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="documents")

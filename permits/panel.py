@@ -39,8 +39,21 @@ def _quantity(value, unit: str) -> str:
     return f"{num(value)} {unit}".strip()
 
 
-def _row(finding: dict) -> dict:
+def _construction_steps(findings: list[dict], application) -> list | None:
+    """§20-20(2): the three records of the construction, shown under its finding, so the
+    clerk sees which one the permit waits for (permits.construction)."""
+    if application is None or not any(f["rule"] == "20-20.2" for f in findings):
+        return None
+    from permits.construction import construction_record
+
+    record = construction_record(application)
+    return record.steps() if record is not None else None
+
+
+def _row(finding: dict, construction_steps: list | None = None) -> dict:
     row = dict(finding)
+    if finding["rule"] == "20-20.2" and construction_steps:
+        row["steps"] = construction_steps
     row["status_label"] = STATUS_LABELS.get(finding["status"], finding["status"])
     # A pending finding has nothing measured yet: no "Actual: unknown" beside it.
     if finding.get("unit") is not None and not (
@@ -127,9 +140,10 @@ def panel(result: dict, problems: list[str] | None = None, application=None) -> 
     if application is not None and any(f["status"] == "grandfathered" for f in findings):
         findings = _met_on_their_own(findings, application)
     counts = Counter(finding["status"] for finding in findings)
+    steps = _construction_steps(findings, application)
     groups = []
     for key, title, statuses in GROUPS:
-        rows = [_row(f) for f in findings if f["status"] in statuses]
+        rows = [_row(f, steps) for f in findings if f["status"] in statuses]
         if rows:
             groups.append({"key": key, "title": title, "rows": rows, "folded": key in FOLDED})
     blocking = counts["fail"] + counts["missing"] + counts["pending"]

@@ -83,6 +83,11 @@ staff_patterns: list = [
     path("applications/<int:pk>/payments/", application.payment_add, name="payment-add"),
     path("applications/<int:pk>/issue/", application.application_issue, name="application-issue"),
     path(
+        "applications/<int:pk>/construction/inspector/",
+        application.building_inspector_approval,
+        name="construction-inspector",
+    ),
+    path(
         "applications/<int:pk>/legacy/", application.application_legacy, name="application-legacy"
     ),
     path("documents/<int:pk>/", application.document_download, name="document-download"),

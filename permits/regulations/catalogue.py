@@ -84,6 +84,12 @@ WORKFLOW_STEPS: dict[str, tuple[str, str]] = {
         "The approvals of the Board and the building inspector are recorded before issue.",
         "",
     ),
+    "application.record_construction_completed": (
+        "The building inspector's approval (its date and document) and the agent's final "
+        "inspection of the completed construction are recorded before issue; a remodel "
+        "declared at renewal needs approvals of its own.",
+        "",
+    ),
     "fee.schedule_at_application": (
         "The fee comes from the schedule in force on the day of application or renewal.",
         "",
@@ -147,6 +153,10 @@ WORKFLOW_DONE_BY: dict[str, tuple[str, ...]] = {
     "application.record_construction_approval": (
         "hearings.actions.request_board_approval",
         "hearings.actions.record_decision",
+    ),
+    "application.record_construction_completed": (
+        "permits.actions.record_building_inspector_approval",
+        "inspections.actions.record_inspection",
     ),
     "fee.schedule_at_application": (
         "permits.eligibility.fee_due",

@@ -26,6 +26,8 @@ AUDIENCES = (
     "manure_burial",
     "manure_off_site",
     "manure_compost",
+    # Asked only by the final inspection of construction (§20-20(2)(a)).
+    "final_construction",
 )
 
 _MONTHS = (
@@ -53,6 +55,10 @@ class ChecklistItem:
     citation: str
     question: str
     applies_to: str
+
+
+#: The item of the final inspection of construction whose "complies" completes it.
+CONSTRUCTION_COMPLETE = "20-20.2.a.construction-complete"
 
 
 def _hour(hour: int) -> str:
@@ -374,6 +380,12 @@ def build_checklist(ruleset: Ruleset) -> tuple[ChecklistItem, ...]:
             "§20-20(3)",
             "all",
             "Do the animals on site match the number and kind on the permit?",
+        ),
+        (
+            CONSTRUCTION_COMPLETE,
+            "§20-20(2)(a)",
+            "final_construction",
+            "Is the construction or remodelling complete, as in the plans the Board approved?",
         ),
     ]
     return tuple(

@@ -401,7 +401,8 @@ PROVISIONS: tuple[Provision, ...] = (
         "The permit issues only once the building is finished and approved by the Board and "
         "the building inspector.",
         rules=("20-20.2",),
-        workflow=("permit.issue",),
+        checklist=("20-20.2.a.construction-complete",),
+        workflow=("permit.issue", "application.record_construction_completed"),
     ),
     _P(
         "§20-20(2)(b)",

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from permits import actions, eligibility
+from permits.construction import construction_record
 from permits.facts_from_records import (
     FACT_RELATED,
     child_prefetch,
@@ -17,7 +18,14 @@ from permits.facts_from_records import (
     load_facts,
 )
 from permits.figures import blank_distance_text
-from permits.forms import DocumentForm, IssueForm, LegacyPermitForm, PaymentForm, ReasonForm
+from permits.forms import (
+    BuildingInspectorForm,
+    DocumentForm,
+    IssueForm,
+    LegacyPermitForm,
+    PaymentForm,
+    ReasonForm,
+)
 from permits.history import application_history
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document
 from permits.panel import panel
@@ -89,6 +97,9 @@ def application_context(application, **forms) -> dict:
             },
         ),
         "issue_form": forms.get("issue_form") or IssueForm(prefix="issue"),
+        "construction": construction_record(application, today),
+        "inspector_form": forms.get("inspector_form")
+        or BuildingInspectorForm(prefix="inspector", initial={"approved_on": today}),
         "legacy_form": forms.get("legacy_form")
         or LegacyPermitForm(prefix="legacy", initial={"valid_for_year": today.year}),
         # Badge colours for the six §20-20(1) documents: only a new application must have them.
@@ -199,6 +210,29 @@ def document_void(request, pk):
     return redirect(
         reverse("permits:application-detail", args=[document.application_id]) + "#documents"
     )
+
+
+@role_required(Role.CLERK)
+@require_POST
+def building_inspector_approval(request, pk):
+    """The clerk records the building inspector's approval, its date and document
+    (§20-20(2)(a))."""
+    application = _application(pk)
+    form = BuildingInspectorForm(request.POST, request.FILES, prefix="inspector")
+    done = submit(
+        request,
+        form,
+        lambda data: actions.record_building_inspector_approval(
+            application=application,
+            approved_on=data["approved_on"],
+            upload=data["file"],
+            description=data["description"],
+            by=request.user,
+        ),
+        success=lambda _: "The building inspector's approval is recorded.",
+        then=reverse("permits:application-detail", args=[pk]) + "#construction",
+    )
+    return done or _render_with(request, application, inspector_form=form)
 
 
 @role_required(Role.CLERK)

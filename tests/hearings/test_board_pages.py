@@ -148,7 +148,7 @@ def test_the_intake_form_has_no_board_approval_checkboxes(clerk, clerk_client):
         "porous_fill_board_inspected",
     ):
         assert tick not in page
-    assert "construction_building_inspector_approved" in page
+    assert "construction_building_inspector_approved" not in page  # recorded with its document
 
 
 def test_clerk_puts_a_composting_approval_before_the_board(clerk, board_member, client):

@@ -53,6 +53,7 @@ ARGS = {
     "permits:document-paper": lambda w: {"pk": w.open_application_a.pk},
     "permits:payment-add": lambda w: {"pk": w.open_application_a.pk},
     "permits:application-issue": lambda w: {"pk": w.open_application_a.pk},
+    "permits:construction-inspector": lambda w: {"pk": w.open_application_a.pk},
     "permits:application-legacy": lambda w: {"pk": w.open_application_a.pk},
     "permits:document-download": lambda w: {"pk": w.document_a.pk},
     "permits:document-void": lambda w: {"pk": w.document_a.pk},

@@ -125,6 +125,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "permits:document-paper": (POST, staff("clerk", ok=ADMITTED)),
     "permits:payment-add": (POST, staff("clerk", ok=ADMITTED)),
     "permits:application-issue": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:construction-inspector": (POST, staff("clerk", ok=ADMITTED)),
     "permits:application-legacy": (POST, staff("clerk", ok=ADMITTED)),
     "permits:document-download": (GET, staff(*ALL_STAFF)),
     "permits:document-void": (POST, staff("clerk", ok=ADMITTED)),

@@ -459,6 +459,15 @@ def _the_other_actions(o, *, clerk, agent):
     permit_actions.record_paper_original(
         application=application, kind=Document.Kind.FENCING, by=clerk
     )
+    # A shed to be built: the building inspector's approval, with its date and document.
+    shed = factories.new_hen_application(by=clerk, received_on=date(2027, 6, 1), construction="new")
+    permit_actions.record_building_inspector_approval(
+        application=shed,
+        approved_on=date(2027, 6, 10),
+        upload=pdf("sign-off.pdf"),
+        by=clerk,
+        today=TODAY,
+    )
 
     with time_machine.travel(RENEWAL_SEASON, tick=False):
         # Starting the renewal takes up B's pending request (take_up_renewal_request).
