@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from django.db import transaction
+from django.utils import timezone
 
 from facilities import regulation
 from facilities.models import (
@@ -125,28 +126,80 @@ def import_abutters(
     return abutter_list
 
 
-@transaction.atomic
-def void_abutter(*, abutter: Abutter, reason: str, by) -> Abutter:
-    """Strike an abutter from the list, saying why; the row and its history stay on record.
+def _same_name(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
-    Struck abutters need no notice of the hearing (§20-20(9)), so the reason is what answers
-    anyone who asks why a neighbour was not written to.
+
+@transaction.atomic
+def void_abutter(
+    *, abutter: Abutter, by, ground: str = "", reason: str = "", today: date | None = None
+) -> Abutter:
+    """Strike an abutter from the certified list, on a ground the Assessor's records support;
+    the row and its history stay on record.
+
+    §20-14 names the owners "as they appear on the most recent tax lists", so a certified
+    name is struck only as sold (the records show another owner), listed twice (another
+    entry on the list is the same owner or parcel), or deceased with the estate noticed in
+    the owner's place; `reason` is the note that says what the records show. A strike needs
+    no notice of the hearing (§20-20(9)) only when made before its letters were mailed:
+    after them it is refused, until the hearing moves to a later meeting with letters of its
+    own (hearings.notices.strike_excuses_notice).
     """
-    abutter = Abutter.objects.select_for_update().select_related("abutter_list").get(pk=abutter.pk)
-    _require_open(abutter.abutter_list.application)
+    from hearings.notices import hearing_with_letters
+
+    today = today or timezone.localdate()
+    abutter = (
+        Abutter.objects.select_for_update()
+        .select_related("abutter_list__application")
+        .get(pk=abutter.pk)
+    )
+    application = abutter.abutter_list.application
+    _require_open(application)
     reason = (reason or "").strip()
     limit = Abutter._meta.get_field("void_reason").max_length
     if abutter.voided:
         raise ActionRefused(f"{abutter.owner_names} was already struck from the list.")
-    if not reason:
-        raise ActionRefused(
-            f"Say why {abutter.owner_names} is struck from the certified list "
-            "(for example: sold the parcel, listed twice)."
+    reasons = []
+    grounds = Abutter.StrikeGround
+    if ground not in grounds.values:
+        reasons.append(
+            f"Choose why {abutter.owner_names} is struck from the certified list: sold, listed "
+            "twice, or deceased with the estate noticed."
+        )
+    elif ground == grounds.DUPLICATE:
+        others = abutter.abutter_list.abutters.filter(voided=False).exclude(pk=abutter.pk)
+        if not any(
+            _same_name(other.owner_names, abutter.owner_names)
+            or (abutter.parcel_id and other.parcel_id == abutter.parcel_id)
+            for other in others
+        ):
+            reasons.append(
+                f"No other entry on the list is {abutter.owner_names} or parcel "
+                f"{abutter.parcel_id or '(none given)'}: it is not listed twice."
+            )
+    elif not reason:
+        reasons.append(
+            "Say what the Assessor's records show: the new owner of the parcel."
+            if ground == grounds.SOLD
+            else "Name the estate's representative noticed in the owner's place."
         )
     if len(reason) > limit:
-        raise ActionRefused(f"Keep the reason to {limit} characters.")
+        reasons.append(f"Keep the note to {limit} characters.")
+    mailed = hearing_with_letters(application)
+    if mailed is not None:
+        item, first = mailed
+        reasons.append(
+            f"The letters for the hearing of {item.meeting.date:%B %-d, %Y} were mailed on "
+            f"{first:%B %-d, %Y} to the certified list as it stood: a name struck now still "
+            "needs its notice. Strike it when the hearing moves to a later meeting, before "
+            "its letters are mailed (§20-20(9))."
+        )
+    if reasons:
+        raise ActionRefused(f"{abutter.owner_names} was not struck from the list.", reasons)
     abutter.voided = True
+    abutter.void_ground = ground
     abutter.void_reason = reason
+    abutter.voided_on = today
     return save_as(abutter, by)
 
 

@@ -101,11 +101,18 @@ class CertifyForm(forms.Form):
 
 
 class StrikeAbutterForm(forms.Form):
-    """Why an abutter is struck from the certified list (one small form on each row). The form
-    checks what a form field checks (length, no NUL character); the action checks the rest."""
+    """Why an abutter is struck from the certified list (one small form on each row): one of
+    the grounds the Assessor's records support, and a note of what they show. The form checks
+    what a form field checks (a listed ground, length, no NUL character); the action checks
+    the rest (the note a ground needs, and that no letter has been mailed yet)."""
 
-    reason = forms.CharField(
+    ground = forms.ChoiceField(
         label="Why strike this owner from the list",
+        choices=[("", "Choose the ground"), *Abutter.StrikeGround.choices],
+        required=False,
+    )
+    reason = forms.CharField(
+        label="What the Assessor's records show",
         max_length=Abutter._meta.get_field("void_reason").max_length,
         required=False,
     )

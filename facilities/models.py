@@ -419,6 +419,14 @@ class AbutterList(models.Model):
 class Abutter(MailingAddress):
     """An owner of abutting land as on the most recent tax list, even if in another town."""
 
+    class StrikeGround(models.TextChoices):
+        """The reasons the Assessor's records support for striking a certified name (§20-14,
+        Abutter: the owners "as they appear on the most recent tax lists")."""
+
+        SOLD = "sold", "Sold: the Assessor's records show another owner of the parcel"
+        DUPLICATE = "duplicate", "Listed twice on the certified list"
+        DECEASED = "deceased", "Deceased, and the estate noticed in the owner's place"
+
     abutter_list = models.ForeignKey(AbutterList, on_delete=models.CASCADE, related_name="abutters")
     owner_names = models.CharField(max_length=200)
     parcel_id = models.CharField(
@@ -428,6 +436,12 @@ class Abutter(MailingAddress):
         default=False, help_text="Struck from the list (kept for the record, not deleted)."
     )
     void_reason = models.CharField("why struck off", max_length=200, blank=True)
+    void_ground = models.CharField(
+        "ground for striking", max_length=12, choices=StrikeGround.choices, blank=True
+    )
+    # The day struck: a strike counts only when recorded before the hearing's letters were
+    # mailed (hearings.notices); after them the struck owner still needs the notice.
+    voided_on = models.DateField("struck on", null=True, blank=True)
     history = HistoricalRecords()
 
     class Meta:

@@ -21,7 +21,7 @@ from django.template.defaultfilters import date as date_filter
 from facilities.models import Abutter
 from hearings.models import DocketItem, Meeting, notice_days
 from hearings.wording import animals_phrase, reliefs_phrase
-from permits.facts_from_records import live_abutter_ids
+from permits.facts_from_records import live_abutter_ids, struck_abutters
 
 CITATION = "§20-20(9)"
 # One order for the letters, the labels, the notices page and a pasted list of article numbers.
@@ -46,6 +46,8 @@ class NoticeTiming:
     published_on: date | None
     # The date of the hearing whose notice a continued hearing kept (None: its own notice).
     carried_from: date | None = None
+    # Names struck from the list after its letters were mailed: they still need the notice.
+    late_strikes: tuple[str, ...] = ()
 
     @property
     def abutters_complete(self) -> bool:
@@ -103,6 +105,12 @@ class NoticeTiming:
                 f"{missing} of {self.abutter_total} abutters have no registered-mail notice "
                 f"recorded ({CITATION})."
             )
+            if self.late_strikes:
+                reasons.append(
+                    "Struck from the certified list after the letters were mailed, and so "
+                    f"still owed the notice: {', '.join(self.late_strikes)}. The hearing must "
+                    f"move to a later meeting with new letters ({CITATION})."
+                )
         elif not self.abutters_in_time:
             gap = (self.hearing_date - self.last_mailed).days
             reasons.append(
@@ -130,13 +138,66 @@ def noticed_item(item: DocketItem) -> DocketItem:
     return item
 
 
+def first_letter_mailed(item: DocketItem) -> date | None:
+    """The day the first abutter letter for `item`'s hearing was mailed (the hearing whose
+    notice counts for it); None before any letter."""
+    days = [n.mailed_on for n in noticed_item(item).abutter_notices.all() if n.mailed_on]
+    return min(days) if days else None
+
+
+def strike_excuses_notice(struck_on: date | None, first_mailed: date | None) -> bool:
+    """Whether a name struck from the certified list on `struck_on` needs no notice of a
+    hearing whose first letter was mailed on `first_mailed` (finding 13 of issue 22).
+
+    A strike recorded before the letters went out takes the name off the mailing; once they
+    went out, the list they were mailed to is the certified list, and a name struck later
+    (on hearing day, say) still had to be noticed: the hearing moves, or it is not noticed.
+    A strike whose day is unknown is not shown to precede the letters.
+    """
+    if first_mailed is None:
+        return True
+    return struck_on is not None and struck_on <= first_mailed
+
+
+def late_strikes(item: DocketItem, *, application=None) -> list:
+    """The abutters struck from the list after the letters of `item`'s hearing were mailed:
+    each still needs a notice of that hearing."""
+    application = application or item.application
+    first = first_letter_mailed(item)
+    if first is None:
+        return []
+    return [
+        abutter
+        for abutter in struck_abutters(application)
+        if not strike_excuses_notice(abutter.voided_on, first)
+    ]
+
+
+def hearing_with_letters(application) -> tuple[DocketItem, date] | None:
+    """The application's public hearing, not yet moved or withdrawn, whose abutter letters
+    were mailed, with the day of the first letter; None when no such letter went out."""
+    for item in application.docket_items.all():
+        if item.kind not in DocketItem.PUBLIC_HEARING_KINDS or item.status not in (
+            DocketItem.Status.SCHEDULED,
+            DocketItem.Status.DECIDED,
+        ):
+            continue
+        first = first_letter_mailed(item)
+        if first is not None:
+            return item, first
+    return None
+
+
 def timing_for(item: DocketItem, *, application=None) -> NoticeTiming:
     """The notice of `item`'s hearing; a continued hearing that kept its notice is judged by
-    the notices of the hearing it continues, against that hearing's date."""
+    the notices of the hearing it continues, against that hearing's date. The abutters to
+    notice are those on the certified list, less the names struck before the letters went
+    out (`strike_excuses_notice`)."""
     application = application or item.application
     noticed = noticed_item(item)
     meeting = noticed.meeting
-    abutter_ids = live_abutter_ids(application)
+    late = late_strikes(item, application=application)
+    abutter_ids = live_abutter_ids(application) | {abutter.pk for abutter in late}
     mailed = {
         n.abutter_id: n.mailed_on
         for n in noticed.abutter_notices.all()
@@ -153,6 +214,22 @@ def timing_for(item: DocketItem, *, application=None) -> NoticeTiming:
         legal_notice_sent=legal_notice.sent_on if legal_notice else None,
         published_on=legal_notice.published_on if legal_notice else None,
         carried_from=meeting.date if noticed is not item else None,
+        late_strikes=_named(late),
+    )
+
+
+def _named(late: list) -> tuple[str, ...]:
+    """Each late-struck abutter's name and day of striking, read only when there are any."""
+    if not late:
+        return ()
+    names = dict(
+        Abutter.objects.filter(pk__in=[a.pk for a in late]).values_list("pk", "owner_names")
+    )
+    return tuple(
+        f"{names.get(a.pk, '')} (struck {_day(a.voided_on)})"
+        if a.voided_on
+        else names.get(a.pk, "")
+        for a in sorted(late, key=lambda a: names.get(a.pk, ""))
     )
 
 

@@ -208,10 +208,19 @@ def _load_live_abutter_ids(applications) -> None:
             lists[abutter_list.pk] = abutter_list
     if not lists:
         return
-    for list_id, abutter_id in Abutter.objects.filter(
-        voided=False, abutter_list__in=list(lists)
-    ).values_list("abutter_list_id", "id"):
-        getattr(lists[list_id], LIVE_ABUTTER_IDS).add(abutter_id)
+    for abutter_list in lists.values():
+        setattr(abutter_list, STRUCK_ABUTTERS, [])
+    # The struck ones come in the same query, with the day of the strike (their names are
+    # read only if a strike came after the letters: hearings.notices.late_strikes).
+    for list_id, abutter_id, voided, voided_on in Abutter.objects.filter(
+        abutter_list__in=list(lists)
+    ).values_list("abutter_list_id", "id", "voided", "voided_on"):
+        if voided:
+            getattr(lists[list_id], STRUCK_ABUTTERS).append(
+                Abutter(id=abutter_id, abutter_list_id=list_id, voided=True, voided_on=voided_on)
+            )
+        else:
+            getattr(lists[list_id], LIVE_ABUTTER_IDS).add(abutter_id)
 
 
 def live_abutter_ids(application) -> set[int]:
@@ -231,6 +240,37 @@ def live_abutter_ids(application) -> set[int]:
     if cached is not None:
         return {a.id for a in cached if not a.voided}
     return set(abutter_list.abutters.filter(voided=False).values_list("id", flat=True))
+
+
+def struck_abutters(application) -> list:
+    """The abutters struck from the application's certified list, with the day of each strike
+    (hearings.notices judges whether each came before the letters): loaded with the facts by
+    load_facts(), else one small query. Only their ids and days are read."""
+    abutter_list = getattr(application, "abutter_list", None)
+    if abutter_list is None:
+        return []
+    loaded = getattr(abutter_list, STRUCK_ABUTTERS, None)
+    if loaded is not None:
+        return loaded
+    cached = getattr(abutter_list, "_prefetched_objects_cache", {}).get("abutters")
+    # A prefetch that loaded the day of each strike (prefetches(): every abutter of the list).
+    if cached is not None and all("voided_on" in a.__dict__ for a in cached):
+        return [a for a in cached if a.voided]
+    return list(_struck().filter(abutter_list=abutter_list))
+
+
+def _struck():
+    from facilities.models import Abutter
+
+    return (
+        Abutter.objects.filter(voided=True)
+        .only("id", "abutter_list_id", "voided", "voided_on")
+        .order_by("id")
+    )
+
+
+# The attribute _load_live_abutter_ids() sets on each abutter list: its struck abutters.
+STRUCK_ABUTTERS = "struck_abutters_loaded"
 
 
 def _docket_items():
@@ -256,11 +296,12 @@ def _notices():
 
 
 def _live_abutters():
-    """The abutters still on a certified list (struck-off ones need no notice). `voided` is
-    loaded too: `live_abutter_ids` filters whatever a page loaded."""
+    """The abutters of a certified list, as few columns as the readings need: `voided`, so
+    that `live_abutter_ids` filters whatever a page loaded, and the day of a strike, which
+    `struck_abutters` reads (a strike after the letters still leaves the owner to notice)."""
     from facilities.models import Abutter
 
-    return Abutter.objects.filter(voided=False).only("id", "abutter_list_id", "voided")
+    return Abutter.objects.only("id", "abutter_list_id", "voided", "voided_on")
 
 
 # Kinds of docket item that are the application's public hearing (§20-20(9)); the Board's

@@ -47,6 +47,8 @@ def _abutter_page(request, application, status=200, **extra):
         "reach_ft": draft.reach_ft if draft else regulation.abutter_reach_ft(),
         "differences": differences,
         "add_form": AbutterForm(prefix="abutter"),
+        # A name is struck only on a ground the Assessor's records support, before the letters.
+        "strike_grounds": Abutter.StrikeGround.choices,
         "import_form": AbutterImportForm(prefix="import"),
         "certify_form": CertifyForm(
             prefix="certify",
@@ -152,8 +154,13 @@ def abutter_void(request, pk):
     form = StrikeAbutterForm(request.POST)
     try:
         if not form.is_valid():
-            raise ActionRefused(" ".join(form.errors["reason"]))
-        actions.void_abutter(abutter=abutter, reason=form.cleaned_data["reason"], by=request.user)
+            raise ActionRefused(" ".join(e for errors in form.errors.values() for e in errors))
+        actions.void_abutter(
+            abutter=abutter,
+            ground=form.cleaned_data["ground"],
+            reason=form.cleaned_data["reason"],
+            by=request.user,
+        )
     except ActionRefused as refusal:
         messages.error(request, str(refusal))
     else:

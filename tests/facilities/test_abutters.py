@@ -152,7 +152,8 @@ def test_an_abutter_is_entered_by_hand_and_struck_without_deleting(clerk_client,
     abutter = Abutter.objects.get()
     assert abutter.mailing_state == "MA"
     clerk_client.post(
-        reverse("facilities:abutter-void", args=[abutter.pk]), {"reason": "Entered twice."}
+        reverse("facilities:abutter-void", args=[abutter.pk]),
+        {"ground": "sold", "reason": "Sold to R. Doyle."},
     )
     abutter.refresh_from_db()
     assert abutter.voided

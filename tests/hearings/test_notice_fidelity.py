@@ -168,8 +168,11 @@ def test_a_hearing_opened_without_notice_is_noticed_again_when_continued(clerk, 
 def test_striking_an_abutter_needs_a_reason(clerk, client):
     item = b.docketed(by=clerk)
     abutter = item.application.abutter_list.abutters.first()
-    assert "Say why" in refused(
+    assert "Choose why" in refused(
         lambda: facility_actions.void_abutter(abutter=abutter, reason="  ", by=clerk)
+    )
+    assert "Say what the Assessor's records show" in refused(
+        lambda: facility_actions.void_abutter(abutter=abutter, ground="sold", by=clerk)
     )
     client.force_login(clerk)
     url = reverse("facilities:abutter-void", args=[abutter.pk])
@@ -177,7 +180,7 @@ def test_striking_an_abutter_needs_a_reason(clerk, client):
     abutter.refresh_from_db()
     assert not abutter.voided
 
-    client.post(url, {"reason": "Sold the parcel to the applicant."})
+    client.post(url, {"ground": "sold", "reason": "Sold the parcel to the applicant."})
     abutter.refresh_from_db()
     assert (abutter.voided, abutter.void_reason) == (True, "Sold the parcel to the applicant.")
     last = abutter.history.first()
@@ -187,7 +190,8 @@ def test_striking_an_abutter_needs_a_reason(clerk, client):
         "Sold the parcel to the applicant.",
     )
     page = client.get(reverse("facilities:abutter-import", args=[item.application.pk]))
-    assert "struck: Sold the parcel to the applicant." in page.content.decode()
+    assert "Sold the parcel to the applicant." in page.content.decode()
+    assert abutter.void_ground == "sold"
 
 
 def test_a_strike_reason_the_database_cannot_hold_is_refused_with_the_reason(clerk, client):
@@ -206,7 +210,9 @@ def test_a_strike_reason_the_database_cannot_hold_is_refused_with_the_reason(cle
 def test_every_path_reads_the_same_abutters_after_one_is_struck(clerk, member, client):
     item = b.docketed(by=clerk)
     struck = item.application.abutter_list.abutters.order_by("id").first()
-    facility_actions.void_abutter(abutter=struck, reason="Listed twice.", by=clerk)
+    facility_actions.void_abutter(
+        abutter=struck, ground="sold", reason="Sold to the applicant.", by=clerk
+    )
     b.mail_all(item, by=clerk)  # the letters go to the two abutters left
     b.publish(item.meeting, by=clerk)
 

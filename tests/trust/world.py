@@ -476,8 +476,30 @@ def _the_other_actions(o, *, clerk, agent):
     voided = factories.issued_permit(by=clerk, on=PERMIT_DAY)
     permit_actions.void_permit(permit=voided, reason="Issued to the wrong person.", by=clerk)
 
-    abutter = o["item"].application.abutter_list.abutters.last()
-    facility_actions.void_abutter(abutter=abutter, reason="Listed twice.", by=clerk)
+    # A name listed twice on another application's certified list, struck before its letters
+    # (the item's letters are mailed: a strike there is refused, issue 22 finding 13).
+    listed_twice = factories.new_hen_application(by=clerk, received_on=date(2027, 6, 1))
+    facility_actions.import_abutters(
+        application=listed_twice,
+        rows=[
+            {
+                "owner_names": name,
+                "parcel_id": "12-345-9",
+                "mailing_street": "9 Pond Street",
+                "mailing_zip": "02180",
+            }
+            for name in ("Pat Twice", "Patricia Twice")
+        ],
+        certified_on=date(2027, 6, 2),
+        source_name="assessor.csv",
+        by=clerk,
+    )
+    facility_actions.void_abutter(
+        abutter=listed_twice.abutter_list.abutters.order_by("id").last(),
+        ground="duplicate",
+        by=clerk,
+        today=TODAY,
+    )
     # A draft the clerk has opened and not yet received: where a legacy permit is entered.
     o["draft_application"] = permit_actions.create_application(
         by=clerk, applicant=factories.applicant(by=clerk), lot=factories.lot(by=clerk)
