@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from hearings.actions import RESULTS
 from hearings.models import BoardApproval, BoardMember, Decision, DocketItem, Meeting, Vote
-from hearings.notices import split_pasted_numbers
+from hearings.notices import normalize_article_number, split_pasted_numbers
 from hearings.wording import relief, variable_rules
 from permits.figures import lazy_with_figures
 from permits.models import Application, SetbackEnlargement
@@ -226,7 +226,8 @@ class MailingForm(NoticeDateForm):
     article_number = forms.CharField(
         max_length=40,
         label="Article number",
-        help_text="As on the registered-mail receipt, e.g. RE 123 456 789 US.",
+        help_text="As on the Registered Mail receipt, e.g. RA 123 456 789 US (§20-20(9): "
+        "registered mail; not a Certified or Priority Mail number).",
     )
     mailed_on = _today_field("Mailed on")
     date_field = "mailed_on"
@@ -235,13 +236,20 @@ class MailingForm(NoticeDateForm):
         super().__init__(*args, **kwargs)
         self.helper = helper()
 
+    def clean_article_number(self) -> str:
+        try:
+            return normalize_article_number(self.cleaned_data["article_number"])
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+
 
 class MailingListForm(NoticeDateForm):
     date_field = "mailed_on"
     numbers = forms.CharField(
         label="Article numbers, one per line",
         widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
-        help_text="In the order of the abutters listed (the order of the letters and labels).",
+        help_text="In the order of the abutters listed (the order of the letters and labels); "
+        "Registered Mail numbers only, e.g. RA 123 456 789 US (§20-20(9)).",
     )
     mailed_on = _today_field("Mailed on")
 
@@ -253,6 +261,14 @@ class MailingListForm(NoticeDateForm):
         numbers = split_pasted_numbers(self.cleaned_data["numbers"])
         if not numbers:
             raise forms.ValidationError("Paste at least one article number.")
+        problems = []
+        for line, text in enumerate(numbers, start=1):
+            try:
+                normalize_article_number(text)
+            except ValueError as error:
+                problems.append(f"Line {line}: {error}")
+        if problems:
+            raise forms.ValidationError(problems)
         return numbers
 
 

@@ -272,21 +272,45 @@ def scheduling_warning(meeting: Meeting, today: date) -> str:
 
 # --- Registered-mail article numbers -------------------------------------------------------
 
-# A registered article carries a UPU S10 number (RE 123 456 789 US); a certified article
-# with return receipt carries 20 to 22 digits. Clerks type them with spaces; we keep none.
+# §20-20(9): abutters are noticed "by registered return receipt mail". A USPS Registered Mail
+# article carries a UPU S10 number whose service letters begin with R: RA 123 456 789 US. The
+# 20-22 digits of Certified Mail (70..., 92...) and of Priority Mail (9405..., 9407...) and
+# the S10 numbers of other services (EA... Priority Mail Express, CP... parcels) are not
+# registered mail: refused, saying what they are. Clerks type them with spaces; we keep none.
+_REGISTERED = re.compile(r"^R[A-Z]\d{9}US$")
 _S10 = re.compile(r"^[A-Z]{2}\d{9}[A-Z]{2}$")
-_DIGITS = re.compile(r"^\d{20,22}$")
+_TRACKING_DIGITS = re.compile(r"^\d{20,22}$")
+_REGISTERED_EXAMPLE = "RA 123 456 789 US"
 
 
 def normalize_article_number(text: str) -> str:
-    """The article number without spaces or dashes, upper case; ValueError when malformed."""
-    number = re.sub(r"[\s-]", "", text or "").upper()
-    if not (_S10.match(number) or _DIGITS.match(number)):
+    """The Registered Mail article number without spaces or dashes, upper case; ValueError,
+    saying why, for anything else (a certified or Priority Mail number among them)."""
+    typed = (text or "").strip()
+    number = re.sub(r"[\s-]", "", typed).upper()
+    if _REGISTERED.match(number):
+        return number
+    need = (
+        "§20-20(9) requires registered mail, return receipt requested: a Registered Mail "
+        f"article number is two letters starting with R, nine digits and US, e.g. "
+        f"{_REGISTERED_EXAMPLE}."
+    )
+    if _TRACKING_DIGITS.match(number):
         raise ValueError(
-            f"“{text.strip()}” is not a registered-mail article number: write it as on the "
-            "receipt, e.g. RE 123 456 789 US (or the 20-22 digits of a certified article)."
+            f"“{typed}” is a Certified Mail or Priority Mail tracking number, not a "
+            f"registered one. {need}"
         )
-    return number
+    if _S10.match(number) and number[0] == "R":
+        raise ValueError(
+            f"“{typed}” ends in {number[-2:]}: a letter registered at a United States post "
+            f"office ends in US. {need}"
+        )
+    if _S10.match(number):
+        raise ValueError(
+            f"“{typed}” is the number of another mail service ({number[:2]}...), not of "
+            f"Registered Mail. {need}"
+        )
+    raise ValueError(f"“{typed}” is not a Registered Mail article number. {need}")
 
 
 def split_pasted_numbers(text: str) -> list[str]:

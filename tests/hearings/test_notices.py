@@ -147,8 +147,10 @@ def test_the_notice_status_reads_pending_then_given_or_short(clerk):
 
 def test_article_numbers_are_kept_without_spaces_and_malformed_ones_refused():
     assert normalize_article_number("re 123 456 789 us") == "RE123456789US"
-    assert normalize_article_number("9214 8969 0099 9790 1234 56") == "9214896900999790123456"
-    with pytest.raises(ValueError, match="not a registered-mail article number"):
+    # A certified article's digits are not registered mail (issue 22, finding 14).
+    with pytest.raises(ValueError, match="Certified Mail or Priority Mail tracking number"):
+        normalize_article_number("9214 8969 0099 9790 1234 56")
+    with pytest.raises(ValueError, match="not a Registered Mail article number"):
         normalize_article_number("12345")
 
 
@@ -182,7 +184,7 @@ def test_a_mailing_is_refused_when_dated_ahead_after_the_hearing_or_malformed(cl
     )
     assert "cannot be in the future" in message
     assert "after the hearing" in message
-    assert "not a registered-mail article number" in message
+    assert "not a Registered Mail article number" in message
 
 
 def test_one_article_number_cannot_serve_two_abutters(clerk):
