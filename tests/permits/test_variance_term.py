@@ -122,3 +122,43 @@ def test_the_structure_distance_of_the_varied_permit_is_what_the_variance_covers
     permit = varied_permit(clerk, date(2032, 12, 31))
     structure = permit.application.structures.get(kind="coop")
     assert structure.distance_property_line_ft == Decimal("38")
+
+
+# --- revision 3 on the clerk's page: the §20-15(4)(b) floor no variance lowers ----------------
+
+
+def wetland_application(clerk, distance_ft: str):
+    """A new application whose coop stands `distance_ft` from a wetland, heard and granted a
+    variance of §20-15(4)(b)."""
+    from tests.permits.helpers import ALL_DOCUMENTS
+
+    application = factories.hen_renewal(
+        by=clerk,
+        kind="new",
+        received_on=date(2030, 2, 1),
+        structure={"distance_wetland_ft": Decimal(distance_ft)},
+        **ALL_DOCUMENTS,
+    )
+    item = b.docketed(by=clerk, application=application, relief=["20-15.4.b"])
+    b.mail_all(item, by=clerk)
+    b.publish(item.meeting, by=clerk)
+    member = make_user("member-term", Role.BOARD)
+    b.decide(item, by=member, variance_rules=["20-15.4.b"], variance_expires_on=date(2031, 12, 31))
+    return application
+
+
+@pytest.mark.parametrize(
+    ("distance", "status"), [("40", "fail"), ("49.9", "fail"), ("50", "waived"), ("70", "waived")]
+)
+def test_the_clerk_sees_no_wetland_variance_go_under_fifty_feet(clerk, client, distance, status):
+    application = wetland_application(clerk, distance)
+    with time_machine.travel(factories.midday(b.HEARING), tick=False):
+        client.force_login(clerk)
+        page = client.get(reverse("permits:application-detail", args=[application.pk]))
+    text = page.content.decode()
+    assert f'data-rule="20-15.4.b" data-status="{status}"' in text
+    assert "§20-15(4)(b)" in text
+    assert ("No variance allows less than 50 ft" in text) is (status == "fail")
+    if status == "fail":
+        with pytest.raises(ActionRefused):
+            actions.issue_permit(application=application, by=clerk, on=b.HEARING)
