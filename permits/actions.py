@@ -16,7 +16,7 @@ from django.utils import timezone
 from facilities import actions as lot_actions
 from facilities.models import AnimalKept, Lot, Structure
 from permits import renewals, rules
-from permits.eligibility import permit_year_for, refusals_to_issue
+from permits.eligibility import permit_term_end, permit_year_for, refusals_to_issue
 from permits.facts_from_records import evaluate_application, variances_for
 from permits.models import (
     DOCUMENT_FIELDS,
@@ -170,7 +170,7 @@ def issue_permit(
         holder=application.applicant,
         lot=application.lot,
         issued_on=on,
-        expires_on=_term_ends(application, year, result, on),
+        expires_on=permit_term_end(application, on, result),
         conditions=conditions or _decision_conditions(application),
         variances_text=_variances_text(application, on),
         grandfathered=grandfathered,
@@ -196,30 +196,6 @@ def issue_permit(
     save_as(application, by)
     notifications.notify_permit_issued(permit)
     return permit
-
-
-def _term_ends(application: Application, year: int, result: dict, on: date) -> date:
-    """The last day of the permit's term: December 31 of its year (§20-20(5)), or the day
-    the variance it rests on ends, if sooner (rules contract revision 3).
-
-    The Board may limit a variance in time (§20-21), and a keeping that meets a provision only
-    by the variance may not outlast it; §20-20(5) fixes the latest day a permit runs, so a
-    permit ending with its variance agrees with both. A variance already ended when the term
-    begins waives nothing (the rules judge it on `term_begins`), so that permit is refused.
-    A rule is relieved by the longest-lived variance in effect for it on the first day.
-    """
-    end = permit_expiry(year)
-    waived = {f["rule"] for f in result.get("findings", ()) if f["status"] == "waived"}
-    if not waived:
-        return end
-    begins = max(on, date(year, 1, 1))
-    variances = variances_for(application)
-    for rule in waived:
-        covering = [v for v in variances if rule in (v.rules or []) and v.in_effect_on(begins)]
-        if not covering or any(v.expires_on is None for v in covering):
-            continue
-        end = min(end, max(v.expires_on for v in covering))
-    return end
 
 
 def _decision_conditions(application: Application) -> str:

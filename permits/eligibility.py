@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from permits import renewals
 from permits.construction import construction_record
-from permits.facts_from_records import evaluate_application
-from permits.models import Application, FeeSchedule, Permit
+from permits.facts_from_records import evaluate_application, variances_for
+from permits.models import Application, FeeSchedule, Permit, permit_expiry
 
 
 def fee_due(application: Application) -> Decimal | None:
@@ -136,3 +136,29 @@ def permit_year_for(application: Application, on: date) -> int:
     if application.renews_id:
         return max(on.year, application.renews.year + 1)
     return on.year
+
+
+def permit_term_end(application: Application, on: date, result: dict) -> date:
+    """The last day of the term of the permit issued on `on`: December 31 of its year
+    (§20-20(5)), or the day the variance it rests on ends, if sooner (rules contract
+    revision 3). `result` is the rules' result for `application` as of `on`.
+
+    The Board may limit a variance in time (§20-21), and a keeping that meets a provision only
+    by the variance may not outlast it; §20-20(5) fixes the latest day a permit runs, so a
+    permit ending with its variance agrees with both. A variance already ended when the term
+    begins waives nothing (the rules judge it on `term_begins`), so that permit is refused.
+    A rule is relieved by the longest-lived variance in effect for it on the first day.
+    """
+    year = permit_year_for(application, on)
+    end = permit_expiry(year)
+    waived = {f["rule"] for f in result.get("findings", ()) if f["status"] == "waived"}
+    if not waived:
+        return end
+    begins = max(on, date(year, 1, 1))
+    variances = variances_for(application)
+    for rule in waived:
+        covering = [v for v in variances if rule in (v.rules or []) and v.in_effect_on(begins)]
+        if not covering or any(v.expires_on is None for v in covering):
+            continue
+        end = min(end, max(v.expires_on for v in covering))
+    return end

@@ -84,6 +84,10 @@ def application_context(application, **forms) -> dict:
         "abutter_count": len(live_abutter_ids(application)),
         "permit": getattr(application, "permit", None),
         "refusals": refusals,
+        # The day a permit issued today would end: December 31, or its variance's end.
+        "term_end": eligibility.permit_term_end(application, today, result)
+        if application.is_open and not refusals and "error" not in result
+        else None,
         "refused": forms.get("refused", []),
         "document_form": forms.get("document_form") or DocumentForm(prefix="doc"),
         "payment_form": forms.get("payment_form")

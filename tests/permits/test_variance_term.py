@@ -162,3 +162,25 @@ def test_the_clerk_sees_no_wetland_variance_go_under_fifty_feet(clerk, client, d
     if status == "fail":
         with pytest.raises(ActionRefused):
             actions.issue_permit(application=application, by=clerk, on=b.HEARING)
+
+
+def test_before_issue_the_clerk_reads_the_day_the_permit_will_end_with_its_variance(clerk, client):
+    member = make_user("member-term", Role.BOARD)
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    b.decide(item, by=member, variance_rules=["20-15.4.a"], variance_expires_on=date(2030, 6, 30))
+    with time_machine.travel(factories.midday(b.HEARING), tick=False):
+        client.force_login(clerk)
+        page = client.get(reverse("permits:application-detail", args=[item.application.pk]))
+    assert "It will expire on June 30, 2030 (§20-20(5)), the day the variance it rests on ends" in (
+        page.content.decode()
+    )
+
+
+def test_the_permit_printed_says_it_ends_with_its_variance(clerk):
+    from permits.printing import render_permit_pdf
+    from tests.permits.test_permit_pdf import pdf_text
+
+    permit = varied_permit(clerk, date(2030, 6, 30))
+    text = " ".join(pdf_text(render_permit_pdf(permit)).split())
+    assert "Expires June 30, 2030" in text
+    assert "This permit ends on June 30, 2030, with the variance it rests on (§20-21)." in text
