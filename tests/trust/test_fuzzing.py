@@ -116,6 +116,9 @@ PAGES = {
     ),
     "order-detail": _page("inspections:order-detail", "agent", lambda w: {"pk": w.order.pk}),
     "census": _page("inspections:census", "clerk"),
+    "construction-detail": _page(
+        "permits:application-detail", "clerk", lambda w: {"pk": w.construction_application.pk}
+    ),
     "draft-detail": _page(
         "permits:application-detail", "clerk", lambda w: {"pk": w.draft_application.pk}
     ),
@@ -180,6 +183,7 @@ FORM_PAGES = {
     "permits.forms.ApplicantForm": "application-new",
     "permits.forms.ApplicationForm": "application-edit",
     "permits.forms.ChooseOrCreateForm": "application-new",
+    "permits.forms.BuildingInspectorForm": "construction-detail",
     "permits.forms.DocumentForm": "application-detail",
     "permits.forms.IssueForm": "application-detail",
     "permits.forms.LotFactsForm": "application-edit",

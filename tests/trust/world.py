@@ -461,6 +461,7 @@ def _the_other_actions(o, *, clerk, agent):
     )
     # A shed to be built: the building inspector's approval, with its date and document.
     shed = factories.new_hen_application(by=clerk, received_on=date(2027, 6, 1), construction="new")
+    o["construction_application"] = shed
     permit_actions.record_building_inspector_approval(
         application=shed,
         approved_on=date(2027, 6, 10),
