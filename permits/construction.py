@@ -78,7 +78,7 @@ class ConstructionRecord:
                 "building_inspector",
                 "The building inspector's approval",
                 self.inspector_approved,
-                f"Dated {self.inspector_on:%B %-d, %Y}; {self.inspector_document.original_name}."
+                f"Dated {self.inspector_on:%B %-d, %Y}; {self._document_words()}."
                 if self.inspector_on and self.inspector_document is not None
                 else "Not recorded: the clerk records its date and document.",
             ),
@@ -91,6 +91,12 @@ class ConstructionRecord:
                 else "Not yet found complete: a health agent inspects the finished work.",
             ),
         ]
+
+    def _document_words(self) -> str:
+        document = self.inspector_document
+        if document.description:
+            return f"{document.original_name} ({document.description})"
+        return document.original_name
 
     def refusals(self) -> list[str]:
         """Each step still to be recorded, as the issue refusal says it."""

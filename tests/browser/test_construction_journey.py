@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 
 import pytest
+from axe_playwright_python.sync_playwright import Axe
 from django.utils import timezone
 from playwright.sync_api import expect
 
@@ -52,10 +53,25 @@ def test_the_clerk_and_the_agent_complete_a_new_shed_before_its_permit(
     expect(clerk_page.get_by_text("The building inspector's approval is recorded.")).to_be_visible()
     expect(steps.locator('[data-step="building_inspector"]')).to_have_attribute("data-done", "true")
     expect(steps.get_by_role("link", name="Open the approval")).to_be_visible()
+    serious = [
+        violation["id"]
+        for violation in Axe().run(clerk_page).response["violations"]
+        if violation["impact"] in ("serious", "critical")
+    ]
+    assert not serious, serious
+    if os.environ.get("JOURNEY_SCREENSHOTS"):
+        clerk_page.locator("#construction").screenshot(
+            path=os.path.join(os.environ["JOURNEY_SCREENSHOTS"], "construction-clerk.png")
+        )
 
     # The agent, on a phone: the final inspection of construction, from the application.
     login(phone_page, live_server, agent.username)
     phone_page.goto(url)
+    if os.environ.get("JOURNEY_SCREENSHOTS"):
+        phone_page.locator("#construction").screenshot(
+            path=os.path.join(os.environ["JOURNEY_SCREENSHOTS"], "construction-agent.png")
+        )
+    assert phone_page.evaluate("document.documentElement.scrollWidth") <= 375
     phone_page.get_by_role("link", name="Schedule the final inspection of construction").click()
     expect(phone_page.get_by_label("Kind")).to_have_value("final_construction")
     phone_page.get_by_role("button", name="Schedule").click()

@@ -313,7 +313,7 @@ def test_the_clerk_records_the_inspectors_approval_on_the_application_page(clerk
     page = html.unescape(response.content.decode())
     assert "The building inspector's approval is recorded." in page
     assert 'data-step="building_inspector" data-done="true"' in page
-    assert "Dated April 10, 2030; Building inspector sign-off.pdf." in page
+    assert "Dated April 10, 2030; Building inspector sign-off.pdf (B-2030-114)." in page
     assert 'data-step="completion" data-done="false"' in page
 
 
@@ -410,3 +410,4 @@ def test_the_compliance_panel_lists_what_the_construction_still_waits_for(clerk,
         in panel
     )
     assert "The building inspector's approval: recorded. Dated April 10, 2030" in panel
+    assert "(Building permit B-2030-114)" in panel
