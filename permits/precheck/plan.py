@@ -37,7 +37,8 @@ PROCESS_ADVICE = {
         "{20-20.9:notice_days} before the hearing, at your expense."
     ),
     "20-20.2": "Submit your building plans to the Board of Health and the building inspector "
-    "before you build; the permit is issued only once the finished work is approved.",
+    "before you build; the permit is issued only once the finished work is approved: the "
+    "building inspector's written approval, and a health agent's final inspection.",
 }
 
 
