@@ -427,6 +427,13 @@ class Abutter(MailingAddress):
         DUPLICATE = "duplicate", "Listed twice on the certified list"
         DECEASED = "deceased", "Deceased, and the estate noticed in the owner's place"
 
+    #: The grounds as the strike form's list offers them (short enough for a phone).
+    STRIKE_GROUND_CHOICES = (
+        (StrikeGround.SOLD, "Sold (the Assessor's records)"),
+        (StrikeGround.DUPLICATE, "Listed twice"),
+        (StrikeGround.DECEASED, "Deceased, estate noticed"),
+    )
+
     abutter_list = models.ForeignKey(AbutterList, on_delete=models.CASCADE, related_name="abutters")
     owner_names = models.CharField(max_length=200)
     parcel_id = models.CharField(

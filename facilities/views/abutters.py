@@ -48,7 +48,7 @@ def _abutter_page(request, application, status=200, **extra):
         "differences": differences,
         "add_form": AbutterForm(prefix="abutter"),
         # A name is struck only on a ground the Assessor's records support, before the letters.
-        "strike_grounds": Abutter.StrikeGround.choices,
+        "strike_grounds": Abutter.STRIKE_GROUND_CHOICES,
         "import_form": AbutterImportForm(prefix="import"),
         "certify_form": CertifyForm(
             prefix="certify",

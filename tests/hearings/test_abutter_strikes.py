@@ -234,8 +234,9 @@ def test_the_clerk_strikes_from_a_fixed_list_of_grounds_before_the_letters(clerk
         client.force_login(clerk)
         form = client.get(reverse("facilities:abutter-import", args=[item.application_id]))
     text = html.unescape(form.content.decode())
-    for value, label in Abutter.StrikeGround.choices:
+    for value, label in Abutter.STRIKE_GROUND_CHOICES:
         assert f'<option value="{value}">{label}</option>' in text
+    assert len(Abutter.STRIKE_GROUND_CHOICES) == 3
     page = _strike(
         client, clerk, abutter, {"ground": "any", "reason": "He said so."}, BEFORE_LETTERS
     )
