@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from types import SimpleNamespace
 
 from django.conf import settings
 
 from permits import rules
-from permits.keeping import Changes, Keeping, compare, keeping_from
+from permits.keeping import Changes, compare, keeping_facts
 
 
 def _long(day: date) -> str:
@@ -44,14 +45,40 @@ def first_permitted_on(permit) -> date:
     return permit.issued_on
 
 
-def keeping_of_permit(permit) -> Keeping:
-    """What the permit allows: its animals (§20-20(3)) and the structures it was issued on."""
-    return keeping_from(permit.animals.all(), permit.application.structures.all())
+def _permitted_animals(permit) -> list:
+    """The animals the permit authorizes (§20-20(3)), wild as the application said."""
+    wild = {(a.species, a.name) for a in permit.application.animals.all() if a.wild}
+    return [
+        SimpleNamespace(
+            species=a.species,
+            name=a.name,
+            count=a.count,
+            mature_count=a.mature_count,
+            wild=(a.species, a.name) in wild,
+        )
+        for a in permit.animals.all()
+    ]
 
 
-def changes_from_permit(permit, animals, structures) -> Changes:
-    """How a renewal's animals and structures differ from those of the permit it renews."""
-    return compare(keeping_of_permit(permit), keeping_from(animals, structures))
+def permitted_facts(permit, *, equines_under_other_permits: int | None = None) -> dict:
+    """What the permit allows, as the rules read it: its animals and the structures of the
+    application it was issued on (measured on the plan where drawn), on the day of issue."""
+    return keeping_facts(
+        permit.application,
+        permit.issued_on,
+        animals=_permitted_animals(permit),
+        lot=permit.lot,
+        equines_under_other_permits=equines_under_other_permits,
+    )
+
+
+def changes_from_permit(permit, application, animals, structures, on: date) -> Changes:
+    """How a renewal's keeping differs from what the permit it renews allows (the one
+    comparison: permits.rules.compare). The horses of the lot's other permits are counted
+    alike on both sides: another keeping's change is not this one's."""
+    asked = keeping_facts(application, on, animals=animals, structures=structures)
+    others = asked["lot"]["equines_under_other_permits"]
+    return compare(permitted_facts(permit, equines_under_other_permits=others), asked)
 
 
 def lapse_deadline(permit) -> date:
@@ -152,7 +179,7 @@ class Grandfathering:
             ]
         lines = [f"{first}, before the regulation took effect on {_long(self.cutoff)}."]
         if self.unchanged:
-            lines.append("The animals and structures are those of the permit it renews.")
+            lines.append("The keeping is that of the permit it renews, fact for fact.")
         else:
             changed = self.changes.enlargements + self.changes.reductions
             lines.append("It differs from the permit it renews: " + "; ".join(changed) + ".")
@@ -178,7 +205,7 @@ def grandfathering_for(application, animals, structures, on: date) -> Grandfathe
     grandfathering = Grandfathering(
         first_permitted=first,
         cutoff=cutoff,
-        changes=changes_from_permit(permit, animals, structures),
+        changes=changes_from_permit(permit, application, animals, structures, on),
     )
     # The inspections matter only where the date could grandfather the keeping.
     if grandfathering.permitted_before:
@@ -186,12 +213,19 @@ def grandfathering_for(application, animals, structures, on: date) -> Grandfathe
     return grandfathering
 
 
-def renewal_enlargements(application) -> list[str]:
-    """What a renewal asks for beyond the permit it renews (§20-20(3)); empty for a new one."""
+def renewal_enlargements(application, on: date | None = None) -> list[str]:
+    """What a renewal asks for beyond the permit it renews (§20-20(3)); empty for a new one.
+    A renewal is plain only when this is empty."""
     if application.kind != "renewal" or not application.renews_id:
         return []
+    from django.utils import timezone
+
     return changes_from_permit(
-        application.renews, application.animals.all(), application.structures.all()
+        application.renews,
+        application,
+        application.animals.all(),
+        application.structures.all(),
+        on or timezone.localdate(),
     ).enlargements
 
 

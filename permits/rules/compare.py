@@ -18,9 +18,9 @@ Beyond the field-by-field reading, the rules themselves are asked: with the proc
 (dates, hearing, documents, variances) held equal, a rule that passes on ``before`` and fails or
 is missing on ``after`` is an enlargement, so no fact the comparison forgot can slip through.
 
-The process facts (the application's date and kind, documents, hearing, approvals, the Board's
-enlarged setbacks, variances) are not compared: they are the record of the process, not what
-is asked.
+The process facts (the application's date and kind, documents, hearing, the Board's
+approvals, its approval of the vermin control plan among them, the enlarged setbacks,
+variances) are not compared: they are the record of the process, not what is asked.
 """
 
 from __future__ import annotations
@@ -71,6 +71,19 @@ _COUNTED_KINDS = frozenset({"stable", "corral", "loft", "manure_storage", "manur
 _PLAIN_MANURE = frozenset({"receptacle", "off_site"})
 
 # A rule that passes (or does not apply) on `before` and fails or lacks a fact on `after`.
+# How the distances are named in messages (the intake form's words).
+_FEATURES = {
+    "property_line": "abutting property line",
+    "wetland": "wetland",
+    "watercourse": "watercourse",
+    "well": "drinking-water well",
+    "sewage_disposal": "sewage disposal area",
+    "public_way": "public way",
+    "dwelling": "dwelling",
+    "abutting_dwelling": "abutting dwelling",
+    "lot_line": "nearest lot line",
+}
+
 _STATUS_RANK = {FAIL: 1, MISSING: 1}
 
 
@@ -82,7 +95,8 @@ def differences(before: Facts, after: Facts, ruleset: Ruleset | None = None) -> 
     if ruleset is None:
         ruleset = ruleset_in_force(after.application.date)
     changes = _field_changes(before, after, ruleset)
-    if not any(change.enlarges for change in changes):
+    # Where nothing differs fact by fact the rules see the same keeping on both sides.
+    if changes and not any(change.enlarges for change in changes):
         changes += _judged_worse(before, after, ruleset)
     return tuple(sorted(changes, key=lambda change: not change.enlarges))
 
@@ -148,7 +162,7 @@ def _animals(before, after, ruleset: Ruleset, changes: list[Change]) -> None:
         if was is None or was[0] == 0:
             if now is not None and now[0] != 0:
                 count = "an unknown number of" if now[0] is None else num(now[0])
-                changes.append(Change(path, f"{count} {name}, not there before", True))
+                changes.append(Change(path, f"a new species: {count} {name}", True))
             continue
         if now is None or now[0] == 0:
             changes.append(Change(path, f"no {name} (were {_n(was[0])})", False))
@@ -157,17 +171,19 @@ def _animals(before, after, ruleset: Ruleset, changes: list[Change]) -> None:
             if now[0] is None:
                 changes.append(Change(path, f"the number of {name} is not known", True))
             elif was[0] is None or now[0] > was[0]:
-                changes.append(Change(path, f"{num(now[0])} {name} instead of {_n(was[0])}", True))
+                changes.append(
+                    Change(path, f"more {name}: {num(now[0])} instead of {_n(was[0])}", True)
+                )
             else:
                 changes.append(
-                    Change(path, f"{num(now[0])} {name} instead of {num(was[0])}", False)
+                    Change(path, f"fewer {name}: {num(now[0])} instead of {num(was[0])}", False)
                 )
         if key[0] in pigeons and was[1] != now[1]:
             more = now[1] is None or (was[1] is not None and now[1] > was[1])
             changes.append(
                 Change(
                     path + ".mature",
-                    f"{_n(now[1])} mature {name} instead of {_n(was[1])}",
+                    f"mature {name}: {_n(now[1])} instead of {_n(was[1])}",
                     more,
                 )
             )
@@ -193,11 +209,11 @@ def _structures(before, after, ruleset: Ruleset, changes: list[Change]) -> None:
         old, new = old_by_id.get(ident), new_by_id.get(ident)
         path = f"structures[{ident}]"
         if old is None:
-            changes.append(Change(path, f"a {_kind(new.kind)} {ident} added", True))
+            changes.append(Change(path, f"a structure added: {_kind(new.kind)} {ident}", True))
             continue
         if new is None:
             counted = old.kind in _COUNTED_KINDS or (old.kind in housing and not housing_left)
-            changes.append(Change(path, f"the {_kind(old.kind)} {ident} removed", counted))
+            changes.append(Change(path, f"a structure removed: {_kind(old.kind)} {ident}", counted))
             continue
         if old.kind != new.kind:
             changes.append(
@@ -207,10 +223,12 @@ def _structures(before, after, ruleset: Ruleset, changes: list[Change]) -> None:
                     True,
                 )
             )
-        _structure(ident, path, old, new, housing, changes)
+        _structure(ident, path, old, new, ruleset, changes)
 
 
-def _structure(ident, path, old: Structure, new: Structure, housing, changes) -> None:
+def _structure(ident, path, old: Structure, new: Structure, ruleset, changes) -> None:
+    housing = ruleset.interpretations.housing_kinds
+    horizon = ruleset.interpretations.absent_distance_beyond_ft
     kinds = {old.kind, new.kind}
     # Figures where less is worse.
     for attribute, words, judged in (
@@ -242,21 +260,27 @@ def _structure(ident, path, old: Structure, new: Structure, housing, changes) ->
             continue
         said = f"{ident} now has {words}" if now else f"{ident} no longer has {words}"
         changes.append(Change(f"{path}.{attribute}", said, bool(kinds & judged) and not now))
-    _distances(ident, path, old.distances, new.distances, changes)
+    if new.distances_unknown != old.distances_unknown:
+        said = "are no longer known" if new.distances_unknown else "are measured again"
+        changes.append(
+            Change(f"{path}.distances", f"{ident}'s distances {said}", new.distances_unknown)
+        )
+    if not new.distances_unknown:
+        _distances(ident, path, old.distances, new.distances, horizon, changes)
 
 
 def _figure(value, unit: str) -> str:
     return "not known" if value is None else f"{num(value)} {unit}"
 
 
-def _distances(ident, path, old: Distances, new: Distances, changes: list[Change]) -> None:
+def _distances(ident, path, old: Distances, new: Distances, horizon, changes: list[Change]) -> None:
     # An absent distance means no such feature within the horizon (the contract): farther
     # than any figure. A structure moved closer to anything asks for more.
     for key in DISTANCE_FIELDS:
         was, now = getattr(old, key), getattr(new, key)
         if was == now:
             continue
-        feature = key.replace("_", " ")
+        feature = _FEATURES[key]
         if now is not None and (was is None or now < was):
             was_text = "none within range" if was is None else f"{num(was)} ft"
             changes.append(
@@ -268,11 +292,14 @@ def _distances(ident, path, old: Distances, new: Distances, changes: list[Change
             )
         else:
             now_text = "none within range" if now is None else f"{num(now)} ft"
+            # "None within range" is only known to be beyond the horizon: less than a figure
+            # given beyond it, which an enlarged minimum may need.
+            vaguer = now is None and was > horizon
             changes.append(
                 Change(
                     f"{path}.distances.{key}",
                     f"{ident} moved farther from the {feature}: {now_text} (was {num(was)} ft)",
-                    False,
+                    vaguer,
                 )
             )
 
@@ -297,12 +324,6 @@ def _keeping(before: Facts, after: Facts, changes: list[Change]) -> None:
             before.facility.securely_fenced,
             after.facility.securely_fenced,
             "the facility securely fenced",
-        ),
-        (
-            "vermin_control.plan_approved",
-            before.vermin_control.plan_approved,
-            after.vermin_control.plan_approved,
-            "a vermin control plan approved by the Board",
         ),
         (
             "vermin_control.licensed_operator",
@@ -416,7 +437,10 @@ def _judged_worse(before: Facts, after: Facts, ruleset: Ruleset) -> list[Change]
         structures=before.structures,
         manure=before.manure,
         facility=before.facility,
-        vermin_control=before.vermin_control,
+        # The Board's approval of the plan is its decision, not the keeping: held equal.
+        vermin_control=dataclasses.replace(
+            before.vermin_control, plan_approved=after.vermin_control.plan_approved
+        ),
     )
     was = _ranks(evaluate(old, ruleset).findings)
     found = []
