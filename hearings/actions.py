@@ -166,7 +166,11 @@ def schedule_hearing(
     heard_as_new = application.kind == Application.Kind.NEW or bool(
         renewal_enlargements(application)
     )
-    if not heard_as_new and not relief_sought and not unabated_order_refusals(application.lot):
+    if (
+        not heard_as_new
+        and not relief_sought
+        and not unabated_order_refusals(application.lot, today)
+    ):
         reasons.append(
             "A renewal goes to a hearing only when it enlarges the keeping, carries an order "
             "not abated, or asks for a variance: name the rules to vary."

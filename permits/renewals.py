@@ -96,21 +96,82 @@ def lapse_refusal(permit, on: date) -> str:
     )
 
 
-def unabated_orders(lot):
-    """Orders on the lot marked not abated by their deadline (§20-16(6)), not since abated."""
+def unabated_orders(lot, on: date | None = None):
+    """Orders on the lot not abated by their deadline (§20-16(6)): marked so by the agent, or
+    still open on `on` (default today) with the deadline passed. The deadline passing is
+    enough: an order the agent has not yet marked blocks as one marked."""
+    from django.db.models import Q
+    from django.utils import timezone
+
     # Inspections sits above permits: its models are reached through the lot's relations.
     Order = lot.orders.model  # noqa: N806
 
-    return Order.objects.filter(lot=lot, status=Order.Status.UNABATED).order_by("issued_on", "id")
+    on = on or timezone.localdate()
+    overdue = Q(status=Order.Status.UNABATED) | Q(status=Order.Status.OPEN, deadline__lt=on)
+    return Order.objects.filter(overdue, lot=lot).order_by("issued_on", "id")
 
 
-def unabated_order_refusals(lot) -> list[str]:
+def unabated_order_refusals(lot, on: date | None = None) -> list[str]:
     return [
         f"Order {order.pk} ({order.citation}) of {_long(order.issued_on)} was not abated by "
         f"{_long(order.deadline)}: the permit is renewed only once it is abated or the Board "
         "decides on the renewal (§20-16(6))."
-        for order in unabated_orders(lot)
+        for order in unabated_orders(lot, on)
     ]
+
+
+# --- One permit year at a time ----------------------------------------------------------------
+
+
+def renewal_window_opens(year: int) -> date:
+    """The first day on which next year's permit is renewed, in `year` (setting)."""
+    month, day = (int(part) for part in settings.RENEWAL_WINDOW_OPENS.split("-"))
+    return date(year, month, day)
+
+
+def renewal_year(permit, on: date) -> int:
+    """The year of the permit that renews `permit` on `on`: the year after it, or this year
+    for a permit that has lapsed."""
+    return max(on.year, permit.year + 1)
+
+
+def year_refusal(permit, on: date) -> str:
+    """A keeping holds one permit a year, renewed for the next year only within the renewal
+    window: the permit of year Y is renewed from the window's opening in year Y - 1."""
+    year = renewal_year(permit, on)
+    opens = renewal_window_opens(year - 1)
+    if on >= opens:
+        return ""
+    return (
+        f"Permit {permit.number} is for {permit.year}: its renewal for {year} opens on "
+        f"{_long(opens)}. A permit is renewed one year at a time, on the facts of its year."
+    )
+
+
+def pending_revocation_refusals(permit) -> list[str]:
+    """A permit before the Board for revocation (§20-20(5)) is not renewed while the
+    proceeding is pending: the Board's decision comes first."""
+    pending = permit.revocation_proceedings.filter(docket_item__status="scheduled").select_related(
+        "docket_item__meeting"
+    )
+    return [
+        f"Permit {permit.number} is before the Board for revocation (hearing of "
+        f"{_long(proceeding.docket_item.meeting.date)}): it is not renewed until the Board "
+        "decides (§20-20(5))."
+        for proceeding in pending
+    ]
+
+
+def later_permits(permit) -> list:
+    """The permits that renew `permit`, and those that renew them: the rest of its keeping."""
+    Permit = type(permit)  # noqa: N806
+    found, frontier = [], [permit.pk]
+    while frontier:
+        renewing = list(Permit.objects.filter(application__renews_id__in=frontier))
+        renewing = [p for p in renewing if p not in found]
+        found += renewing
+        frontier = [p.pk for p in renewing]
+    return found
 
 
 def injurious_conditions(lot, on: date) -> list[str]:
@@ -138,9 +199,7 @@ def injurious_conditions(lot, on: date) -> list[str]:
             f"a violation of {finding.citation} found on "
             f"{_long(finding.inspection.performed_at.date())} is not settled"
         )
-    orders = Order.objects.filter(lot=lot, status=Order.Status.UNABATED).exclude(
-        finding__in=[f.pk for f in violations]
-    )
+    orders = unabated_orders(lot, on).exclude(finding__in=[f.pk for f in violations])
     for order in orders:
         found.append(f"order {order.pk} ({order.citation}) was not abated by its deadline")
     return found
