@@ -161,7 +161,11 @@ def timing_for(item: DocketItem, *, application=None) -> NoticeTiming:
         if n.mailed_on and n.abutter_id in abutter_ids
     }
     legal_notice = getattr(meeting, "legal_notice", None)
-    gaps = legal_notice_gaps(legal_notice, noticed, application) if legal_notice else []
+    gaps = (
+        legal_notice_gaps(legal_notice, noticed, application)
+        if legal_notice is not None and noticed.is_public_hearing
+        else []
+    )
     return NoticeTiming(
         hearing_date=meeting.date,
         deadline=meeting.last_notice_day,
