@@ -422,6 +422,14 @@ def _notice_line(what: str, given, deadline, in_time_text: str) -> dict:
     return {"what": what, "text": text, "late": late}
 
 
+def _legal_notice_line(timing: NoticeTiming) -> dict:
+    line = _notice_line("Legal notice", timing.published_on, timing.deadline, "published on")
+    if timing.legal_notice_gaps:
+        line["text"] = "it does not name " + "; ".join(timing.legal_notice_gaps) + ": not noticed"
+        line["late"] = True
+    return line
+
+
 def pending_schedule(application) -> dict | None:
     """The hearing an undecided application is docketed for, with each notice's timing.
 
@@ -457,6 +465,6 @@ def pending_schedule(application) -> dict | None:
         "deadline": _long(timing.deadline),
         "notices": [
             letters,
-            _notice_line("Legal notice", timing.published_on, timing.deadline, "published on"),
+            _legal_notice_line(timing),
         ],
     }

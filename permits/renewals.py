@@ -47,7 +47,9 @@ def first_permitted_on(permit) -> date:
 
 def _permitted_animals(permit) -> list:
     """The animals the permit authorizes (§20-20(3)), wild as the application said."""
-    wild = {(a.species, a.name) for a in permit.application.animals.all() if a.wild}
+    from permits.facts_from_records import _rows
+
+    wild = {(a.species, a.name) for a in _rows(permit.application, "animals") if a.wild}
     return [
         SimpleNamespace(
             species=a.species,
