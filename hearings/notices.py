@@ -257,13 +257,13 @@ def split_pasted_numbers(text: str) -> list[str]:
 # --- The legal notice ------------------------------------------------------------------------
 
 
-def notice_entry(item: DocketItem, on: date) -> dict:
+def notice_entry(item: DocketItem, on: date, *, with_facts: bool = True, application=None) -> dict:
     """What the legal notice says of one docket item, as facts: the applicant, the address,
     the animals and counts and the structures asked for, and the rules' facts of the keeping
     on `on` (what the Board may decide is no more than this)."""
     from permits.keeping import keeping_facts
 
-    application = item.application
+    application = application or item.application
     lot = application.lot
     return {
         "item": item.pk,
@@ -278,7 +278,7 @@ def notice_entry(item: DocketItem, on: date) -> dict:
             if a.count > 0
         ],
         "structures": [{"id": s.label, "kind": s.kind} for s in application.structures.all()],
-        "facts": keeping_facts(application, on),
+        "facts": keeping_facts(application, on) if with_facts else None,
     }
 
 
@@ -334,10 +334,9 @@ def legal_notice_gaps(notice, item: DocketItem, application=None) -> list[str]:
     """What of `item`'s request the legal notice does not name; empty when it names it all."""
     if notice.content is None:
         # A notice kept before its content was: judged by its text against the request.
-        entry = notice_entry(item, timezone.localdate())
-        if application is not None:
-            entry["applicant"] = application.applicant.name
-        return text_gaps(notice.text, entry)
+        # Such a notice named no structures: the applicant, the address and the animals.
+        entry = notice_entry(item, timezone.localdate(), with_facts=False, application=application)
+        return text_gaps(notice.text, {**entry, "structures": []})
     entry = _content_entry(notice, item)
     if entry is None:
         application = application or item.application

@@ -7,6 +7,7 @@ the request with each of them through the one comparison (permits.rules.compare)
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -216,3 +217,25 @@ def test_fifty_ferrets_added_to_two_noticed_guinea_pigs_need_a_new_notice(clerk,
     message = refused(lambda: b.decide(item, by=member))
     assert "a new species: 50 ferret" in message
     assert "a new species: 50 ferret" in _decide_page(client, member, item)
+
+
+def test_a_legal_notice_kept_before_its_content_is_judged_by_its_text(clerk, member):
+    """A notice sent before the notice kept its content (no structures were printed then)."""
+    item = _forty_hens_and_six_goats(clerk)
+    actions.draft_legal_notice(meeting=item.meeting, by=clerk)
+    _send_and_publish(item.meeting, clerk)
+    notice = item.meeting.legal_notice.__class__.objects.get(meeting=item.meeting)
+    text = re.sub(r", in the structures shown on the plan: [^,.]*", "", notice.text)
+    assert "coop C1" not in text
+    type(notice).objects.filter(pk=notice.pk).update(content=None, text=text)
+    assert b.decide(item, by=member).result == "approved"
+
+
+def test_an_understated_legal_notice_kept_before_its_content_notices_nothing(clerk, member):
+    item = _forty_hens_and_six_goats(clerk)
+    actions.draft_legal_notice(meeting=item.meeting, by=clerk)
+    _send_and_publish(item.meeting, clerk)
+    notice = item.meeting.legal_notice.__class__.objects.get(meeting=item.meeting)
+    text = notice.text.replace("40 chickens and 6 goats", "6 chickens")
+    type(notice).objects.filter(pk=notice.pk).update(content=None, text=text)
+    assert "does not name 40 chickens; 6 goats" in refused(lambda: b.decide(item, by=member))
