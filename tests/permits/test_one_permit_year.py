@@ -168,3 +168,29 @@ def test_an_order_past_its_deadline_blocks_the_renewal_before_the_agent_marks_it
 
     inspection_actions.abate_order(order=order, by=agent, note="No rats seen.")
     assert actions.issue_permit(application=renewal, by=clerk, on=NOVEMBER_28)
+
+
+# --- the online renewal request ---------------------------------------------------------------
+
+
+def test_a_holder_cannot_ask_online_to_renew_a_permit_before_the_board_or_under_an_overdue_order(
+    clerk, agent, client
+):
+    from permits.portal import actions as portal_actions
+
+    karen = factories.applicant_account(by=clerk)
+    permit = factories.issued_permit(by=clerk, applicant=karen, on=date(2027, 1, 14))
+    proceeding = _revocation(permit, clerk=clerk, agent=agent)
+    rb.order(proceeding.findings.get(), agent=agent)  # to be abated by December 1
+    with time_machine.travel(factories.midday(date(2027, 12, 2)), tick=False):
+        message = refused(
+            lambda: portal_actions.request_renewal(permit=permit, by=karen.user, unchanged=True)
+        )
+        assert "before the Board for revocation" in message
+        client.force_login(karen.user)
+        response = client.post(
+            reverse("permits:my-renewal", args=[permit.pk]), {"unchanged": "yes"}
+        )
+    assert "before the Board for revocation" in response.content.decode()
+    # The order the violation led to is past its deadline, though nobody marked it so.
+    assert "was not abated by December 1, 2027" in message
