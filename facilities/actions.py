@@ -23,7 +23,7 @@ from facilities.models import (
 )
 from facilities.parcels import drafting, layout, store
 from facilities.siteplan import context as plan_map
-from facilities.siteplan.distances import measure_plan
+from facilities.siteplan.distances import measure_plan, measured_after_plan
 from facilities.siteplan.shapes import ShapeError, parse_shapes
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
@@ -354,7 +354,7 @@ def _store_plan(application, shapes, by, today) -> SitePlan:
     plan.shapes = shapes
     save_as(plan, by)
     for label, structure in structures.items():
-        figures = measured.get(label)
+        figures = measured_after_plan(structure, measured.get(label))
         if structure.measured_distances_ft != figures:
             structure.measured_distances_ft = figures
             save_as(structure, by)

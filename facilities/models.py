@@ -310,8 +310,10 @@ class Structure(models.Model):
         """Each distance as a screen shows it: the typed figure, the figure measured on the
         plan (which governs where the plan draws that kind of feature), and which one counts."""
         from facilities.regulation import beyond_ft
+        from facilities.siteplan.distances import no_longer_drawn
 
-        measured = self.measured_distances_ft or {}
+        unknown = no_longer_drawn(self)
+        measured = {} if unknown else (self.measured_distances_ft or {})
         beyond = beyond_ft()
         rows = []
         # Every feature, blank ones included: a blank distance means none within the horizon.
@@ -325,6 +327,8 @@ class Structure(models.Model):
                     "measured": measured.get(key),
                     "on_plan": on_plan,
                     "beyond_ft": beyond,
+                    # Drawn on the plan once and not now: unknown until drawn again.
+                    "unknown": unknown,
                 }
             )
         return rows

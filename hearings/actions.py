@@ -29,6 +29,7 @@ from hearings.models import (
 )
 from hearings.notices import (
     abutters_in_letter_order,
+    legal_notice_content,
     legal_notice_text,
     normalize_article_number,
     stale_notice_refusals,
@@ -165,7 +166,11 @@ def schedule_hearing(
     heard_as_new = application.kind == Application.Kind.NEW or bool(
         renewal_enlargements(application)
     )
-    if not heard_as_new and not relief_sought and not unabated_order_refusals(application.lot):
+    if (
+        not heard_as_new
+        and not relief_sought
+        and not unabated_order_refusals(application.lot, today)
+    ):
         reasons.append(
             "A renewal goes to a hearing only when it enlarges the keeping, carries an order "
             "not abated, or asks for a variance: name the rules to vary."
@@ -284,8 +289,16 @@ def draft_legal_notice(*, meeting: Meeting, by) -> LegalNotice:
     if not items:
         raise ActionRefused("The docket of this meeting is empty: there is nothing to notice.")
     notice = notice or LegalNotice(meeting=meeting)
-    notice.text = legal_notice_text(meeting, items)
+    content = legal_notice_content("", items, timezone.localdate())
+    notice.text = legal_notice_text(meeting, content)
+    _describe(notice, items, timezone.localdate())
     return save_as(notice, by)
+
+
+def _describe(notice: LegalNotice, items, on: date) -> None:
+    """Keep what the notice says of each item, as facts on `on`, and what its text fails to
+    name (§20-20(9)): an item it drops or understates is not noticed by it."""
+    notice.content = legal_notice_content(notice.text, items, on)
 
 
 @transaction.atomic
@@ -300,6 +313,7 @@ def edit_legal_notice(*, meeting: Meeting, text: str, newspaper: str, by) -> Leg
     notice = notice or LegalNotice(meeting=meeting)
     notice.text = text.strip()
     notice.newspaper = newspaper.strip()
+    _describe(notice, _scheduled_items(meeting), timezone.localdate())
     return save_as(notice, by)
 
 
@@ -319,6 +333,8 @@ def send_legal_notice(
         reasons.append("A notice sent after the hearing gives no notice of it.")
     _refuse_if(reasons, "The legal notice cannot be marked as sent.")
     notice.sent_on = sent_on
+    # What went to the newspaper is what the public read: its content as of that day.
+    _describe(notice, _scheduled_items(meeting), sent_on)
     return save_as(notice, by)
 
 
@@ -377,16 +393,17 @@ def _carried_refusals(item: DocketItem) -> list[str]:
     ]
 
 
-def _remember_what_was_noticed(item: DocketItem, by) -> None:
-    """Keep the request as the first letters described it: the Board decides that (§20-20(9))."""
-    from permits.keeping import keeping_from
+def _remember_what_was_noticed(item: DocketItem, mailed_on: date, by) -> None:
+    """Keep the request as these letters describe it, in the rules' facts (measured distances
+    where a plan is drawn): the Board decides no more than every letter said (§20-20(9))."""
+    from permits.keeping import keeping_facts
 
-    if item.noticed_keeping is not None:
+    facts = keeping_facts(item.application, mailed_on)
+    snapshots = list(item.noticed_facts or [])
+    if any(entry["facts"] == facts for entry in snapshots):
         return
-    application = item.application
-    item.noticed_keeping = keeping_from(
-        application.animals.all(), application.structures.all()
-    ).snapshot()
+    snapshots.append({"mailed_on": mailed_on.isoformat(), "facts": facts})
+    item.noticed_facts = snapshots
     save_as(item, by)
 
 
@@ -431,7 +448,7 @@ def record_mailing(
         if number in _numbers_in_use(item, [abutter.pk]):
             reasons.append(f"Article {number} is already recorded for another abutter.")
     _refuse_if(reasons, "The mailing cannot be recorded.")
-    _remember_what_was_noticed(item, by)
+    _remember_what_was_noticed(item, mailed_on, by)
     return _record_one(item, abutter, number, mailed_on, by)
 
 
@@ -465,7 +482,7 @@ def record_mailing_list(
     if repeated:
         reasons.append(f"Repeated article numbers: {', '.join(repeated)}.")
     _refuse_if(reasons, "The mailing list cannot be recorded.")
-    _remember_what_was_noticed(item, by)
+    _remember_what_was_noticed(item, mailed_on, by)
     return [
         _record_one(item, abutter, number, mailed_on, by)
         for abutter, number in zip(abutters, numbers, strict=True)

@@ -188,8 +188,13 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
     actions.schedule_hearing(
         application=grows,
         meeting=meeting,
-        staff_recommendation="A renewal for six hens that now asks for two goats as well: more "
-        "than the permit allows, so it is heard as a new application.",
+        staff_recommendation=(
+            "A renewal for six hens that now asks for two goats as well: more than the permit "
+            "allows, so it is heard as a new application."
+            if grows.kind == Application.Kind.RENEWAL
+            else "Six hens are permitted here; the keeper asks for two goats as well, before "
+            "the renewal window opens, by a new application for the whole keeping."
+        ),
         by=clerk,
         today=today,
     )

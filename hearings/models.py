@@ -137,9 +137,11 @@ class DocketItem(models.Model):
     # A hearing continued to a date announced at a properly noticed hearing keeps that
     # hearing's notice: no new mailing or legal notice is needed (§20-20(9)).
     notice_carried = models.BooleanField(default=False)
-    # The keeping as the abutters' letters described it when they were mailed
-    # (permits.keeping snapshot); the Board decides only what was noticed.
-    noticed_keeping = models.JSONField(null=True, blank=True, editable=False)
+    # The keeping as the abutters' letters described it when they were mailed: the rules'
+    # facts of the application on each mailing day that described it differently
+    # ([{"mailed_on": "2030-03-12", "facts": {...}}], permits.keeping); the Board decides
+    # only what every letter noticed.
+    noticed_facts = models.JSONField(default=list, blank=True, editable=False)
     history = HistoricalRecords()
 
     # Items the regulation hears in public, with abutters' letters and the legal notice
@@ -171,6 +173,11 @@ class LegalNotice(models.Model):
     # Once sent to the newspaper the text is what the public read: it is no longer edited.
     sent_on = models.DateField("sent to the newspaper on", null=True, blank=True)
     published_on = models.DateField(null=True, blank=True)
+    # What the notice says of each hearing, as structured facts (hearings.notices): for each
+    # docket item the applicant, the address, the animals and the structures asked for, the
+    # rules' facts of the keeping when it was written or sent, and what the text fails to
+    # name ("gaps"). An item the text does not fully name is not noticed by it (§20-20(9)).
+    content = models.JSONField(null=True, blank=True, editable=False)
     history = HistoricalRecords()
 
     def __str__(self) -> str:

@@ -17,10 +17,12 @@ from datetime import date
 
 from django.conf import settings
 from django.template.defaultfilters import date as date_filter
+from django.utils import timezone
 
+from facilities.choices import StructureKind
 from facilities.models import Abutter
 from hearings.models import DocketItem, Meeting, notice_days
-from hearings.wording import animals_phrase, reliefs_phrase
+from hearings.wording import animal_phrase, reliefs_phrase
 from permits.facts_from_records import live_abutter_ids, struck_abutters
 
 CITATION = "§20-20(9)"
@@ -48,6 +50,9 @@ class NoticeTiming:
     carried_from: date | None = None
     # Names struck from the list after its letters were mailed: they still need the notice.
     late_strikes: tuple[str, ...] = ()
+    # What of the request the legal notice's text does not name (§20-20(9)): a notice that
+    # drops or understates an item gives no notice of it.
+    legal_notice_gaps: tuple[str, ...] = ()
 
     @property
     def abutters_complete(self) -> bool:
@@ -64,8 +69,15 @@ class NoticeTiming:
         return given is not None and given <= self.deadline
 
     @property
+    def newspaper_given_on(self) -> date | None:
+        """The day the newspaper's notice of this item counts as given: its publication,
+        when the notice names everything asked for."""
+        return None if self.legal_notice_gaps else self.published_on
+
+    @property
     def newspaper_in_time(self) -> bool:
-        return self.published_on is not None and self.published_on <= self.deadline
+        given = self.newspaper_given_on
+        return given is not None and given <= self.deadline
 
     @property
     def both_in_time(self) -> bool:
@@ -77,7 +89,7 @@ class NoticeTiming:
             return "pass"
         given_late = any(
             given is not None and given > self.deadline
-            for given in (self.abutters_given_on, self.published_on)
+            for given in (self.abutters_given_on, self.newspaper_given_on)
         )
         if given_late or today > self.deadline:
             return "fail"
@@ -117,7 +129,13 @@ class NoticeTiming:
                 f"The last abutter notice was mailed on {_day(self.last_mailed)}, {gap} days "
                 f"before the hearing; at least {days} days are required ({CITATION})."
             )
-        if self.published_on is None:
+        if self.legal_notice_gaps:
+            reasons.append(
+                "The legal notice does not name "
+                + "; ".join(self.legal_notice_gaps)
+                + f": it gives no notice of what the Board is asked to decide ({CITATION})."
+            )
+        elif self.published_on is None:
             reasons.append(f"The legal notice has not been published in a newspaper ({CITATION}).")
         elif not self.newspaper_in_time:
             gap = (self.hearing_date - self.published_on).days
@@ -204,6 +222,11 @@ def timing_for(item: DocketItem, *, application=None) -> NoticeTiming:
         if n.mailed_on and n.abutter_id in abutter_ids
     }
     legal_notice = getattr(meeting, "legal_notice", None)
+    gaps = (
+        legal_notice_gaps(legal_notice, noticed, application)
+        if legal_notice is not None and noticed.is_public_hearing
+        else []
+    )
     return NoticeTiming(
         hearing_date=meeting.date,
         deadline=meeting.last_notice_day,
@@ -215,6 +238,7 @@ def timing_for(item: DocketItem, *, application=None) -> NoticeTiming:
         published_on=legal_notice.published_on if legal_notice else None,
         carried_from=meeting.date if noticed is not item else None,
         late_strikes=_named(late),
+        legal_notice_gaps=tuple(gaps),
     )
 
 
@@ -233,17 +257,30 @@ def _named(late: list) -> tuple[str, ...]:
     )
 
 
-def changes_since_notice(item: DocketItem, *, application=None):
-    """How the request differs from what the abutters' letters described (permits.keeping);
-    None before any letter was mailed."""
-    from permits.keeping import Keeping, compare, keeping_from
+def noticed_snapshots(item: DocketItem) -> list[dict]:
+    """The rules' facts of the keeping as each notice of `item`'s hearing described it: the
+    letters (one snapshot for each mailing day that described it differently) and the legal
+    notice once sent."""
+    noticed = noticed_item(item)
+    snapshots = [entry["facts"] for entry in noticed.noticed_facts or []]
+    notice = getattr(noticed.meeting, "legal_notice", None)
+    if notice is not None and notice.sent_on is not None:
+        entry = _content_entry(notice, noticed)
+        if entry is not None and entry.get("facts"):
+            snapshots.append(entry["facts"])
+    return snapshots
 
-    noticed = Keeping.from_snapshot(noticed_item(item).noticed_keeping)
-    if noticed is None:
+
+def changes_since_notice(item: DocketItem, *, application=None):
+    """How the request differs from what the notices described (the one comparison,
+    permits.keeping, on the facts as the rules read them); None before any notice went out."""
+    from permits.keeping import compare_all, keeping_facts
+
+    snapshots = noticed_snapshots(item)
+    if not snapshots:
         return None
     application = application or item.application
-    current = keeping_from(application.animals.all(), application.structures.all())
-    return compare(noticed, current)
+    return compare_all(snapshots, keeping_facts(application, None))
 
 
 def stale_notice_refusals(item: DocketItem, *, application=None) -> list[str]:
@@ -252,7 +289,7 @@ def stale_notice_refusals(item: DocketItem, *, application=None) -> list[str]:
     if changes is None or not changes.enlargements:
         return []
     return [
-        "Since the abutters were notified, the request was enlarged ("
+        "Since the notice was given, the request was enlarged ("
         + "; ".join(changes.enlargements)
         + f"). What was noticed is what the Board decides: a new notice is needed ({CITATION})."
     ]
@@ -321,8 +358,96 @@ def split_pasted_numbers(text: str) -> list[str]:
 # --- The legal notice ------------------------------------------------------------------------
 
 
-def legal_notice_text(meeting: Meeting, items) -> str:
-    """The legal notice drafted from the docket; the clerk may edit it before it is sent."""
+def notice_entry(item: DocketItem, on: date, *, with_facts: bool = True, application=None) -> dict:
+    """What the legal notice says of one docket item, as facts: the applicant, the address,
+    the animals and counts and the structures asked for, and the rules' facts of the keeping
+    on `on` (what the Board may decide is no more than this)."""
+    from permits.keeping import keeping_facts
+
+    application = application or item.application
+    lot = application.lot
+    return {
+        "item": item.pk,
+        "kind": item.kind,
+        "applicant": application.applicant.name,
+        "address": lot.street_address,
+        "parcel": lot.parcel_id,
+        "relief": list(item.relief_sought or []),
+        "animals": [
+            {"species": a.species, "name": a.name, "count": a.count}
+            for a in application.animals.all()
+            if a.count > 0
+        ],
+        "structures": [{"id": s.label, "kind": s.kind} for s in application.structures.all()],
+        "facts": keeping_facts(application, on) if with_facts else None,
+    }
+
+
+def _structure_phrase(structure: dict) -> str:
+    return f"{StructureKind(structure['kind']).label.lower()} {structure['id']}"
+
+
+def _entry_phrases(entry: dict) -> list[str]:
+    """The words the notice must print for the item: each is looked for in its text."""
+    return [
+        entry["applicant"],
+        entry["address"],
+        *(animal_phrase(a["species"], a["count"], a["name"]) for a in entry["animals"]),
+        *(_structure_phrase(s) for s in entry["structures"]),
+    ]
+
+
+def _plain(text: str) -> str:
+    return " ".join((text or "").split()).casefold()
+
+
+def text_gaps(text: str, entry: dict) -> list[str]:
+    """What of `entry` the notice's `text` does not name, word for word: "6 chickens" does
+    not name 40 chickens, nor does a notice that leaves out the goats name them."""
+    plain = _plain(text)
+    return [
+        phrase
+        for phrase in _entry_phrases(entry)
+        if phrase.strip()
+        and not re.search(r"(?<![\w.])" + re.escape(_plain(phrase)) + r"(?![\w])", plain)
+    ]
+
+
+def legal_notice_content(notice_text: str, items, on: date) -> list[dict]:
+    """The structured content of a legal notice of `items`, with each item's gaps in
+    `notice_text`."""
+    content = []
+    for item in items:
+        entry = notice_entry(item, on)
+        entry["gaps"] = text_gaps(notice_text, entry)
+        content.append(entry)
+    return content
+
+
+def _content_entry(notice, item: DocketItem) -> dict | None:
+    for entry in notice.content or ():
+        if entry.get("item") == item.pk:
+            return entry
+    return None
+
+
+def legal_notice_gaps(notice, item: DocketItem, application=None) -> list[str]:
+    """What of `item`'s request the legal notice does not name; empty when it names it all."""
+    if notice.content is None:
+        # A notice kept before its content was: judged by its text against the request.
+        # Such a notice named no structures: the applicant, the address and the animals.
+        entry = notice_entry(item, timezone.localdate(), with_facts=False, application=application)
+        return text_gaps(notice.text, {**entry, "structures": []})
+    entry = _content_entry(notice, item)
+    if entry is None:
+        application = application or item.application
+        return [f"the application of {application.applicant.name} at all"]
+    return list(entry.get("gaps") or [])
+
+
+def legal_notice_text(meeting: Meeting, content: list[dict]) -> str:
+    """The legal notice written from its content; the clerk may edit it before it is sent,
+    and what the edit no longer names is not noticed."""
     board = settings.BOARD
     when = (
         f"{date_filter(meeting.date, 'l, F j, Y')} at "
@@ -338,20 +463,24 @@ def legal_notice_text(meeting: Meeting, items) -> str:
         f"{when} at {meeting.place}, on the following:",
         "",
     ]
-    for number, item in enumerate(items, start=1):
-        application = item.application
-        lot = application.lot
+    for number, entry in enumerate(content, start=1):
         what = (
             "a permit to keep"
-            if item.kind == DocketItem.Kind.NEW_APPLICATION
+            if entry["kind"] == DocketItem.Kind.NEW_APPLICATION
             else "renewal of a permit to keep"
         )
-        relief = reliefs_phrase(item.relief_sought)
-        lines.append(
-            f"{number}. Application of {application.applicant.name} for {what} "
-            f"{animals_phrase(application.animals.all())} at {lot.street_address} "
-            f"(parcel {lot.parcel_id})" + (f", with {relief}." if relief else ".")
+        animals = _joined(
+            [animal_phrase(a["species"], a["count"], a["name"]) for a in entry["animals"]]
         )
+        structures = _joined([_structure_phrase(s) for s in entry["structures"]])
+        relief = reliefs_phrase(entry["relief"])
+        line = (
+            f"{number}. Application of {entry['applicant']} for {what} {animals or 'no animals'} "
+            f"at {entry['address']} (parcel {entry['parcel']})"
+        )
+        if structures:
+            line += f", in the structures shown on the plan: {structures}"
+        lines.append(line + (f", with {relief}." if relief else "."))
     lines += [
         "",
         f"The applications and plans may be inspected at the Board of Health office, "
@@ -361,6 +490,12 @@ def legal_notice_text(meeting: Meeting, items) -> str:
         board["name"],
     ]
     return "\n".join(lines)
+
+
+def _joined(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def abutters_in_letter_order(item: DocketItem) -> list[Abutter]:
@@ -385,6 +520,14 @@ def _notice_line(what: str, given, deadline, in_time_text: str) -> dict:
     late = given > deadline
     text = f"{in_time_text} {_long(given)}: " + ("too late" if late else "in time")
     return {"what": what, "text": text, "late": late}
+
+
+def _legal_notice_line(timing: NoticeTiming) -> dict:
+    line = _notice_line("Legal notice", timing.published_on, timing.deadline, "published on")
+    if timing.legal_notice_gaps:
+        line["text"] = "it does not name " + "; ".join(timing.legal_notice_gaps) + ": not noticed"
+        line["late"] = True
+    return line
 
 
 def pending_schedule(application) -> dict | None:
@@ -422,6 +565,6 @@ def pending_schedule(application) -> dict | None:
         "deadline": _long(timing.deadline),
         "notices": [
             letters,
-            _notice_line("Legal notice", timing.published_on, timing.deadline, "published on"),
+            _legal_notice_line(timing),
         ],
     }

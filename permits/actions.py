@@ -538,6 +538,9 @@ def start_renewal(*, permit: Permit, by, today: date | None = None) -> Applicati
     lapsed = renewals.lapse_refusal(permit, today)
     if lapsed:
         raise ActionRefused(lapsed)
+    reasons = [renewals.year_refusal(permit, today), *renewals.pending_revocation_refusals(permit)]
+    if any(reasons):
+        raise ActionRefused("The permit cannot be renewed now.", [r for r in reasons if r])
     source = permit.application
     fields = {name: getattr(source, name) for name in APPLICATION_FIELDS}
     # The facility was built under the permit renewed; a remodel declared now is new work that
@@ -699,7 +702,20 @@ def revoke_permit(*, permit: Permit, decision, by) -> Permit:
     permit.revoked_on = decision.decided_on
     permit.revocation_reason = proceeding.grounds
     permit.removal_ordered_by = decision.removal_by
-    return save_as(permit, by)
+    save_as(permit, by)
+    # The keeping is revoked: the permits that renewed this one end with it.
+    for later in renewals.later_permits(permit):
+        if later.status == Permit.Status.ACTIVE:
+            later.status = Permit.Status.REVOKED
+            later.revoked_on = decision.decided_on
+            later.revocation_reason = (
+                f"Permit {permit.number}, which this permit renews, was revoked by the Board on "
+                f"{decision.decided_on:%B} {decision.decided_on.day}, {decision.decided_on.year}: "
+                f"{proceeding.grounds}"
+            )
+            later.removal_ordered_by = decision.removal_by
+            save_as(later, by)
+    return permit
 
 
 @transaction.atomic

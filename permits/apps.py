@@ -21,8 +21,12 @@ class PermitsConfig(AppConfig):
         if measured is None:
             return panel(evaluate_application(application))
         structures = list(application.structures.all())
+        from facilities.siteplan.distances import measured_after_plan
+
         for structure in structures:
-            structure.measured_distances_ft = measured.get(structure.label)
+            structure.measured_distances_ft = measured_after_plan(
+                structure, measured.get(structure.label)
+            )
         return panel(
             evaluate_parts(
                 application=application,

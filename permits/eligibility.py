@@ -60,7 +60,7 @@ def refusals_to_issue(
     if application.status in (Application.Status.DENIED, Application.Status.WITHDRAWN):
         reasons.append(f"The application is {application.get_status_display().lower()}.")
     if application.renews_id:
-        reasons.extend(_renewal_refusals(application))
+        reasons.extend(_renewal_refusals(application, on))
     if result is None:
         result = evaluate_application(application, as_of=on)
     reasons.extend(_construction_refusals(application, on))
@@ -87,9 +87,10 @@ def _construction_refusals(application: Application, on: date) -> list[str]:
     return record.refusals() if record is not None else []
 
 
-def _renewal_refusals(application: Application) -> list[str]:
-    """§20-20(6)-(7): a renewal continues the same holder's keeping on the same lot, once,
-    and not after the permit lapsed too long or while an order stands unabated."""
+def _renewal_refusals(application: Application, on: date) -> list[str]:
+    """§20-20(6)-(7): a renewal continues the same holder's keeping on the same lot, once, for
+    the next year only and within the renewal window, and not after the permit lapsed too long,
+    while the Board is asked to revoke it, or while an order stands unabated."""
     permit = application.renews
     reasons = []
     if permit.status == Permit.Status.REVOKED:
@@ -106,9 +107,13 @@ def _renewal_refusals(application: Application) -> list[str]:
     lapsed = renewals.lapse_refusal(permit, application.received_on or timezone.localdate())
     if lapsed:
         reasons.append(lapsed)
+    year = renewals.year_refusal(permit, on)
+    if year:
+        reasons.append(year)
+    reasons.extend(renewals.pending_revocation_refusals(permit))
     # §20-16(6): an order not abated stops the renewal until abated or the Board decides.
     if not renewals.board_approved(application):
-        reasons.extend(renewals.unabated_order_refusals(permit.lot))
+        reasons.extend(renewals.unabated_order_refusals(permit.lot, on))
     return reasons
 
 
@@ -134,7 +139,7 @@ def _renewed_by_another(application: Application, permit: Permit) -> bool:
 def permit_year_for(application: Application, on: date) -> int:
     """The year a permit is issued for: a renewal of this year's permit is next year's permit."""
     if application.renews_id:
-        return max(on.year, application.renews.year + 1)
+        return renewals.renewal_year(application.renews, on)
     return on.year
 
 

@@ -390,13 +390,16 @@ def _hearing_facts(application) -> dict[str, Any] | None:
     return {
         "held_on": _iso(item.meeting.date) if result in ("approved", "denied") else None,
         "abutter_notice_mailed": _iso(timing.abutters_given_on),
-        "newspaper_notice_published": _iso(timing.published_on),
+        "newspaper_notice_published": _iso(timing.newspaper_given_on),
         "decision": result if result in ("approved", "denied") else None,
     }
 
 
 def _structure_facts(structure) -> dict[str, Any]:
-    from facilities.siteplan.distances import governing_distances  # measured on the plan first
+    from facilities.siteplan.distances import (  # measured on the plan first
+        governing_distances,
+        no_longer_drawn,
+    )
 
     distances = {key: _number(value) for key, value in governing_distances(structure).items()}
     facts: dict[str, Any] = {
@@ -411,6 +414,8 @@ def _structure_facts(structure) -> dict[str, Any]:
         "groundwater_clearance_ft": _number(structure.groundwater_clearance_ft),
         "distances_ft": distances,
     }
+    if no_longer_drawn(structure):
+        facts["distances_unknown"] = True
     return facts
 
 
@@ -500,6 +505,7 @@ def facts_from_parts(
     as_of: date | None = None,
     equines_under_other_permits: int | None = None,
     injurious_conditions: bool | None = None,
+    keeping_only: bool = False,
 ) -> dict[str, Any]:
     """The facts object from plain parts: objects carrying the models' field names.
 
@@ -510,6 +516,8 @@ def facts_from_parts(
     `injurious_conditions` (§20-20(8) proviso): None establishes it from the past year's
     inspections of the lot (permits.renewals); a bool overrides that, for a what-if check.
     `approvals`: the BoardApproval subjects the Board voted (see `board_approvals_for`).
+    `keeping_only`: the keeping alone, for a snapshot or a comparison (permits.keeping): no
+    renewal's §20-20(8) facts and no hearing, which compare nothing and cost a look-up.
     """
     from permits.models import DOCUMENT_FIELDS
 
@@ -555,7 +563,7 @@ def facts_from_parts(
             "term_begins": _iso(term_begins_for(application, on)),
             "construction": application.construction,
             "construction_approved": _construction_approved(application, on),
-            **_renewal_facts(application, animals, structures, on),
+            **({} if keeping_only else _renewal_facts(application, animals, structures, on)),
         },
         "lot": {
             "area_acres": _number(lot.effective_area_acres),  # stated, else the parcel map's
@@ -587,7 +595,7 @@ def facts_from_parts(
         facts["manure"] = {"method": application.manure_method}
     if injurious_conditions is not None:
         facts["application"]["injurious_conditions"] = injurious_conditions
-    hearing = _hearing_facts(record) if record is not None else None
+    hearing = _hearing_facts(record) if record is not None and not keeping_only else None
     if hearing is not None:
         facts["hearing"] = hearing
     return facts

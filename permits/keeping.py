@@ -1,77 +1,24 @@
-"""A keeping, for comparing two: the animals, and the structures with their distances.
+"""A keeping as the rules see it, and the one comparison of two (permits.rules.compare).
 
-Two comparisons rest on this. What the abutters were told (the keeping as it stood when the
-notice was mailed, §20-20(9)) against what the Board is asked to decide; and a renewal against
-the permit it renews (§20-20(8): "conditions ... have not changed"; a renewal that asks for
-more is a new application, §20-20(3), (9)).
+Three comparisons rest on this. What the abutters' letters and the legal notice described (the
+facts as they stood when each went out, §20-20(9)) against what the Board is asked to decide;
+a renewal against the permit it renews (§20-20(3): a renewal that asks for more is a new
+application, §20-20(9)); and §20-20(8)'s "conditions ... have not changed".
 
-A change enlarges the keeping when it asks for more than was noticed or permitted: more
-animals of a species, a species not there before, a structure not there before, or a structure
-closer to any feature it keeps a distance from (a line, a well, a wetland, a way...). Fewer
-animals, a structure removed or moved farther away shrink it. A snapshot is plain JSON so that
-it can be kept on the record as it was.
+Each side is the rules contract's facts object built by the one adapter
+(permits.facts_from_records), so the distances compared are those the rules use: measured on
+the plan where one is drawn. A snapshot is that facts object, plain JSON, kept on the record as
+it was; the comparison reads the whole keeping in it (animals by name, structures with every
+fact, manure, fencing, vermin control, the lot), never a hand-picked part.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
+from datetime import date
 
-from facilities.choices import DISTANCE_FEATURES, Species, StructureKind
-
-FEATURE_NAMES = dict(DISTANCE_FEATURES)
-
-
-@dataclass(frozen=True)
-class Keeping:
-    """Animals by species ({"chicken": 6}) and structures by label, each with its kind and
-    distances in feet ({"C1": {"kind": "coop", "distances": {"property_line": 60.0}}})."""
-
-    animals: dict[str, int] = field(default_factory=dict)
-    structures: dict[str, dict] = field(default_factory=dict)
-
-    def snapshot(self) -> dict:
-        return {"animals": dict(self.animals), "structures": dict(self.structures)}
-
-    @classmethod
-    def from_snapshot(cls, data: dict | None) -> Keeping | None:
-        if not data:
-            return None
-        return cls(animals=dict(data.get("animals", {})), structures=dict(data["structures"]))
-
-
-def _feet(value) -> float | None:
-    if value is None:
-        return None
-    return float(Decimal(value))
-
-
-def keeping_from(animals, structures) -> Keeping:
-    """The keeping of animal rows (species, count) and structure rows (label, kind, distances)."""
-    return Keeping(
-        animals={a.species: a.count for a in animals if a.count > 0},
-        structures={
-            s.label: {
-                "kind": s.kind,
-                "distances": {key: _feet(value) for key, value in s.distances().items()},
-            }
-            for s in structures
-        },
-    )
-
-
-def _species(name: str) -> str:
-    try:
-        return Species(name).label.lower()
-    except ValueError:
-        return name
-
-
-def _kind(name: str) -> str:
-    try:
-        return StructureKind(name).label.lower()
-    except ValueError:
-        return name
+from permits import rules
+from permits.rules.compare import differences
 
 
 @dataclass
@@ -86,49 +33,63 @@ class Changes:
         return not self.enlargements and not self.reductions
 
 
-def compare(before: Keeping, after: Keeping) -> Changes:
+def keeping_facts(
+    application,
+    on: date | None,
+    *,
+    animals=None,
+    structures=None,
+    lot=None,
+    equines_under_other_permits: int | None = None,
+) -> dict:
+    """The facts of `application`'s keeping on `on`, as the rules read them (a snapshot):
+    its own animals and structures unless others are given (a permit's animals, a form's).
+    `on` None: as it stands, with everything the Board granted so far."""
+    from permits.facts_from_records import (
+        _rows,
+        board_approvals_for,
+        facts_from_parts,
+        setback_enlargements_for,
+    )
+
+    return facts_from_parts(
+        application=application,
+        lot=lot if lot is not None else application.lot,
+        animals=_rows(application, "animals") if animals is None else animals,
+        structures=_rows(application, "structures") if structures is None else structures,
+        setback_enlargements=setback_enlargements_for(application, on),
+        approvals=board_approvals_for(application, on),
+        as_of=on,
+        equines_under_other_permits=equines_under_other_permits,
+        keeping_only=True,
+    )
+
+
+def _parsed(facts: dict):
+    try:
+        return rules.parse_facts(facts)
+    except rules.FactsError:
+        return None
+
+
+def compare(before: dict, after: dict) -> Changes:
+    """How the keeping `after` differs from `before` (two facts objects)."""
+    old, new = _parsed(before), _parsed(after)
+    if old is None or new is None:
+        # A snapshot the rules cannot read covers nothing: say so rather than guess.
+        return Changes(enlargements=["the facts noticed or permitted cannot be read"])
     changes = Changes()
-    for species in sorted(set(before.animals) | set(after.animals)):
-        was, now = before.animals.get(species, 0), after.animals.get(species, 0)
-        name = _species(species)
-        if was == 0 and now > 0:
-            changes.enlargements.append(f"a new species: {now} {name}")
-        elif now > was:
-            changes.enlargements.append(f"more {name}: {now} instead of {was}")
-        elif now == 0 and was > 0:
-            changes.reductions.append(f"no {name} (were {was})")
-        elif now < was:
-            changes.reductions.append(f"fewer {name}: {now} instead of {was}")
-    for label in sorted(set(before.structures) | set(after.structures)):
-        old, new = before.structures.get(label), after.structures.get(label)
-        if old is None:
-            changes.enlargements.append(f"a structure added: {_kind(new['kind'])} {label}")
-            continue
-        if new is None:
-            changes.reductions.append(f"a structure removed: {_kind(old['kind'])} {label}")
-            continue
-        if old["kind"] != new["kind"]:
-            changes.enlargements.append(
-                f"{label} is now a {_kind(new['kind'])} (was a {_kind(old['kind'])})"
-            )
-        _compare_distances(label, old["distances"], new["distances"], changes)
+    for change in differences(old, new):
+        (changes.enlargements if change.enlarges else changes.reductions).append(change.message)
     return changes
 
 
-def _compare_distances(label: str, old: dict, new: dict, changes: Changes) -> None:
-    # A distance left blank means the feature lies farther than anyone measures (contract).
-    for key in sorted(set(old) | set(new)):
-        was, now = old.get(key), new.get(key)
-        if was == now:
-            continue
-        feature = FEATURE_NAMES.get(key, key).lower()
-        if now is not None and (was is None or now < was):
-            was_text = "not within range" if was is None else f"{was:g} ft"
-            changes.enlargements.append(
-                f"{label} moved closer to the {feature}: {now:g} ft (was {was_text})"
-            )
-        else:
-            now_text = "out of range" if now is None else f"{now:g} ft"
-            changes.reductions.append(
-                f"{label} moved farther from the {feature}: {now_text} (was {was:g} ft)"
-            )
+def compare_all(snapshots, after: dict) -> Changes:
+    """`after` against every snapshot (each letter's, the legal notice's): the enlargements
+    over any of them, and the other changes."""
+    changes = Changes()
+    for snapshot in snapshots:
+        found = compare(snapshot, after)
+        changes.enlargements += [e for e in found.enlargements if e not in changes.enlargements]
+        changes.reductions += [r for r in found.reductions if r not in changes.reductions]
+    return changes

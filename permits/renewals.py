@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date, timedelta
+from types import SimpleNamespace
 
 from django.conf import settings
 
 from permits import rules
-from permits.keeping import Changes, Keeping, compare, keeping_from
+from permits.keeping import Changes, compare, keeping_facts
 
 
 def _long(day: date) -> str:
@@ -44,14 +45,42 @@ def first_permitted_on(permit) -> date:
     return permit.issued_on
 
 
-def keeping_of_permit(permit) -> Keeping:
-    """What the permit allows: its animals (§20-20(3)) and the structures it was issued on."""
-    return keeping_from(permit.animals.all(), permit.application.structures.all())
+def _permitted_animals(permit) -> list:
+    """The animals the permit authorizes (§20-20(3)), wild as the application said."""
+    from permits.facts_from_records import _rows
+
+    wild = {(a.species, a.name) for a in _rows(permit.application, "animals") if a.wild}
+    return [
+        SimpleNamespace(
+            species=a.species,
+            name=a.name,
+            count=a.count,
+            mature_count=a.mature_count,
+            wild=(a.species, a.name) in wild,
+        )
+        for a in permit.animals.all()
+    ]
 
 
-def changes_from_permit(permit, animals, structures) -> Changes:
-    """How a renewal's animals and structures differ from those of the permit it renews."""
-    return compare(keeping_of_permit(permit), keeping_from(animals, structures))
+def permitted_facts(permit, *, equines_under_other_permits: int | None = None) -> dict:
+    """What the permit allows, as the rules read it: its animals and the structures of the
+    application it was issued on (measured on the plan where drawn), on the day of issue."""
+    return keeping_facts(
+        permit.application,
+        permit.issued_on,
+        animals=_permitted_animals(permit),
+        lot=permit.lot,
+        equines_under_other_permits=equines_under_other_permits,
+    )
+
+
+def changes_from_permit(permit, application, animals, structures, on: date) -> Changes:
+    """How a renewal's keeping differs from what the permit it renews allows (the one
+    comparison: permits.rules.compare). The horses of the lot's other permits are counted
+    alike on both sides: another keeping's change is not this one's."""
+    asked = keeping_facts(application, on, animals=animals, structures=structures)
+    others = asked["lot"]["equines_under_other_permits"]
+    return compare(permitted_facts(permit, equines_under_other_permits=others), asked)
 
 
 def lapse_deadline(permit) -> date:
@@ -69,21 +98,82 @@ def lapse_refusal(permit, on: date) -> str:
     )
 
 
-def unabated_orders(lot):
-    """Orders on the lot marked not abated by their deadline (§20-16(6)), not since abated."""
+def unabated_orders(lot, on: date | None = None):
+    """Orders on the lot not abated by their deadline (§20-16(6)): marked so by the agent, or
+    still open on `on` (default today) with the deadline passed. The deadline passing is
+    enough: an order the agent has not yet marked blocks as one marked."""
+    from django.db.models import Q
+    from django.utils import timezone
+
     # Inspections sits above permits: its models are reached through the lot's relations.
     Order = lot.orders.model  # noqa: N806
 
-    return Order.objects.filter(lot=lot, status=Order.Status.UNABATED).order_by("issued_on", "id")
+    on = on or timezone.localdate()
+    overdue = Q(status=Order.Status.UNABATED) | Q(status=Order.Status.OPEN, deadline__lt=on)
+    return Order.objects.filter(overdue, lot=lot).order_by("issued_on", "id")
 
 
-def unabated_order_refusals(lot) -> list[str]:
+def unabated_order_refusals(lot, on: date | None = None) -> list[str]:
     return [
         f"Order {order.pk} ({order.citation}) of {_long(order.issued_on)} was not abated by "
         f"{_long(order.deadline)}: the permit is renewed only once it is abated or the Board "
         "decides on the renewal (§20-16(6))."
-        for order in unabated_orders(lot)
+        for order in unabated_orders(lot, on)
     ]
+
+
+# --- One permit year at a time ----------------------------------------------------------------
+
+
+def renewal_window_opens(year: int) -> date:
+    """The first day on which next year's permit is renewed, in `year` (setting)."""
+    month, day = (int(part) for part in settings.RENEWAL_WINDOW_OPENS.split("-"))
+    return date(year, month, day)
+
+
+def renewal_year(permit, on: date) -> int:
+    """The year of the permit that renews `permit` on `on`: the year after it, or this year
+    for a permit that has lapsed."""
+    return max(on.year, permit.year + 1)
+
+
+def year_refusal(permit, on: date) -> str:
+    """A keeping holds one permit a year, renewed for the next year only within the renewal
+    window: the permit of year Y is renewed from the window's opening in year Y - 1."""
+    year = renewal_year(permit, on)
+    opens = renewal_window_opens(year - 1)
+    if on >= opens:
+        return ""
+    return (
+        f"Permit {permit.number} is for {permit.year}: its renewal for {year} opens on "
+        f"{_long(opens)}. A permit is renewed one year at a time, on the facts of its year."
+    )
+
+
+def pending_revocation_refusals(permit) -> list[str]:
+    """A permit before the Board for revocation (§20-20(5)) is not renewed while the
+    proceeding is pending: the Board's decision comes first."""
+    pending = permit.revocation_proceedings.filter(docket_item__status="scheduled").select_related(
+        "docket_item__meeting"
+    )
+    return [
+        f"Permit {permit.number} is before the Board for revocation (hearing of "
+        f"{_long(proceeding.docket_item.meeting.date)}): it is not renewed until the Board "
+        "decides (§20-20(5))."
+        for proceeding in pending
+    ]
+
+
+def later_permits(permit) -> list:
+    """The permits that renew `permit`, and those that renew them: the rest of its keeping."""
+    Permit = type(permit)  # noqa: N806
+    found, frontier = [], [permit.pk]
+    while frontier:
+        renewing = list(Permit.objects.filter(application__renews_id__in=frontier))
+        renewing = [p for p in renewing if p not in found]
+        found += renewing
+        frontier = [p.pk for p in renewing]
+    return found
 
 
 def injurious_conditions(lot, on: date) -> list[str]:
@@ -111,9 +201,7 @@ def injurious_conditions(lot, on: date) -> list[str]:
             f"a violation of {finding.citation} found on "
             f"{_long(finding.inspection.performed_at.date())} is not settled"
         )
-    orders = Order.objects.filter(lot=lot, status=Order.Status.UNABATED).exclude(
-        finding__in=[f.pk for f in violations]
-    )
+    orders = unabated_orders(lot, on).exclude(finding__in=[f.pk for f in violations])
     for order in orders:
         found.append(f"order {order.pk} ({order.citation}) was not abated by its deadline")
     return found
@@ -152,7 +240,7 @@ class Grandfathering:
             ]
         lines = [f"{first}, before the regulation took effect on {_long(self.cutoff)}."]
         if self.unchanged:
-            lines.append("The animals and structures are those of the permit it renews.")
+            lines.append("The keeping is that of the permit it renews, fact for fact.")
         else:
             changed = self.changes.enlargements + self.changes.reductions
             lines.append("It differs from the permit it renews: " + "; ".join(changed) + ".")
@@ -178,7 +266,7 @@ def grandfathering_for(application, animals, structures, on: date) -> Grandfathe
     grandfathering = Grandfathering(
         first_permitted=first,
         cutoff=cutoff,
-        changes=changes_from_permit(permit, animals, structures),
+        changes=changes_from_permit(permit, application, animals, structures, on),
     )
     # The inspections matter only where the date could grandfather the keeping.
     if grandfathering.permitted_before:
@@ -186,12 +274,19 @@ def grandfathering_for(application, animals, structures, on: date) -> Grandfathe
     return grandfathering
 
 
-def renewal_enlargements(application) -> list[str]:
-    """What a renewal asks for beyond the permit it renews (§20-20(3)); empty for a new one."""
+def renewal_enlargements(application, on: date | None = None) -> list[str]:
+    """What a renewal asks for beyond the permit it renews (§20-20(3)); empty for a new one.
+    A renewal is plain only when this is empty."""
     if application.kind != "renewal" or not application.renews_id:
         return []
+    from django.utils import timezone
+
     return changes_from_permit(
-        application.renews, application.animals.all(), application.structures.all()
+        application.renews,
+        application,
+        application.animals.all(),
+        application.structures.all(),
+        on or timezone.localdate(),
     ).enlargements
 
 

@@ -8,7 +8,7 @@ hardened settings and refuses to start on a missing or weak SECRET_KEY.
 from __future__ import annotations
 
 import os
-from datetime import timedelta
+from datetime import date, timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -248,6 +248,20 @@ BOARD = {
 # Renewals (the Board's practice, not the regulation's figures): a permit lapsed for longer
 # than this after its December 31 is not renewed; the keeping needs a new application.
 RENEWAL_LAPSE_DAYS = int(os.environ.get("RENEWAL_LAPSE_DAYS", "90"))
+# One permit year at a time: next year's permit is renewed (and asked for online) from this day
+# of the current year, written MM-DD; never earlier, so that no year's permit is issued on
+# facts a year old.
+RENEWAL_WINDOW_OPENS = os.environ.get("RENEWAL_WINDOW_OPENS", "11-01")
+try:
+    _month, _day = (int(part) for part in RENEWAL_WINDOW_OPENS.split("-"))
+    date(
+        2001, _month, _day
+    )  # not a leap year: February 29 would open no window three years in four
+except ValueError as error:
+    raise ImproperlyConfigured(
+        "RENEWAL_WINDOW_OPENS must be a day of the year written MM-DD, "
+        f"not {RENEWAL_WINDOW_OPENS!r}"
+    ) from error
 # §20-20(8) "no conditions exist that would be injurious": read from the inspections of this
 # many days before the renewal.
 INJURIOUS_CONDITIONS_LOOKBACK_DAYS = int(

@@ -98,9 +98,34 @@ def measure_plan(shapes: list[Shape], context: PlanContext) -> dict[str, dict]:
     }
 
 
+#: Written in place of the figures of a structure that was measured on the plan and is no
+#: longer drawn on it: once measured, a figure stays measured until the plan says otherwise, so
+#: the typed figures do not come back; its distances are unknown until it is drawn again.
+NOT_DRAWN = "not_drawn"
+
+
+def no_longer_drawn(structure) -> bool:
+    """The structure was measured on the plan, which no longer draws it."""
+    measured = getattr(structure, "measured_distances_ft", None) or {}
+    return bool(measured.get(NOT_DRAWN))
+
+
+def measured_after_plan(structure, figures: dict | None) -> dict | None:
+    """What a structure keeps as measured once a plan is saved (or rechecked) with `figures`
+    for it: the figures; or, drawn before and not now, the mark that they are unknown."""
+    if figures is not None:
+        return figures
+    if getattr(structure, "measured_distances_ft", None) is not None:
+        return {NOT_DRAWN: True}
+    return None
+
+
 def governing_distances(structure) -> dict:
     """The distances the rules use for a structure: each figure measured on the plan, and the
-    typed figure for a kind the plan does not show (the measured figure governs)."""
+    typed figure for a kind the plan does not show (the measured figure governs). A structure
+    the plan drew and no longer draws has none (see `no_longer_drawn`)."""
+    if no_longer_drawn(structure):
+        return {}
     distances = {key: value for key, value in structure.distances().items() if value is not None}
     measured = getattr(structure, "measured_distances_ft", None) or {}
     for key, value in measured.items():

@@ -19,6 +19,7 @@ from hearings.forms import (
 )
 from hearings.history import meeting_history
 from hearings.models import DocketItem, LegalNotice, Meeting
+from hearings.notices import legal_notice_gaps
 from hearings.printing import abutter_letters_pdf, agenda_pdf, labels_pdf
 from hearings.views.docket import warn_if_late
 from stoneham_boh.accounts.access import role_required, staff_required
@@ -130,13 +131,23 @@ def meeting_labels(request, pk):
 
 def _legal_notice_page(request, meeting, status=200, **forms):
     notice = LegalNotice.objects.filter(meeting=meeting).first()
+    items = _scheduled(meeting)
+    # What the text fails to name of each item: that item is not noticed by it (§20-20(9)).
+    gaps = [
+        (item, found)
+        for item in items
+        if notice is not None
+        and item.is_public_hearing
+        and (found := legal_notice_gaps(notice, item))
+    ]
     return render(
         request,
         "hearings/legal_notice.html",
         {
             "meeting": meeting,
             "notice": notice,
-            "items": _scheduled(meeting),
+            "items": items,
+            "gaps": gaps,
             "form": forms.get("form")
             or LegalNoticeForm(
                 initial={

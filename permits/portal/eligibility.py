@@ -26,6 +26,15 @@ def renewal_request_refusals(permit: Permit, by, today: date) -> list[str]:
         reasons.append(
             f"This permit expired on {closes:%B %-d, %Y}; ask the office about a new application."
         )
+    # One permit year at a time: the office renews neither a permit before the Board for
+    # revocation nor one with an order past its deadline; asking online changes neither.
+    from permits import renewals
+
+    reasons += [
+        reason.replace("it is not renewed until", "it cannot be renewed until")
+        for reason in renewals.pending_revocation_refusals(permit)
+    ]
+    reasons += renewals.unabated_order_refusals(permit.lot, today)
     pending = permit.renewal_requests.pending().first()
     if pending is not None:
         asked = timezone.localdate(pending.submitted_at)

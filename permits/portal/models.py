@@ -119,13 +119,12 @@ class RenewalRequest(models.Model):
 
     # Holders may ask from November 1 until the permit expires on December 31 (§20-20(5)):
     # the same weeks in which the reminders go out.
-    OPENS_MONTH_DAY = (11, 1)
-
     @classmethod
     def window_for(cls, permit) -> tuple[date, date]:
         """(first, last) day on which the holder may ask online for `permit`'s renewal."""
-        month, day = cls.OPENS_MONTH_DAY
-        return date(permit.expires_on.year, month, day), permit.expires_on
+        from permits.renewals import renewal_window_opens
+
+        return renewal_window_opens(permit.expires_on.year), permit.expires_on
 
 
 class Notification(models.Model):

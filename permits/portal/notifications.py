@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from permits.models import Application, FeeSchedule, Permit, permit_expiry
-from permits.portal.models import Notification, RenewalRequest
+from permits.portal.models import Notification
 from stoneham_boh.lib.site import site_url
 
 log = logging.getLogger(__name__)
@@ -177,9 +177,11 @@ def send_permit_issued(permit_pk: int) -> Notification | None:
 
 
 def reminder_season(today: date) -> bool:
-    """Reminders go out from November 1 to December 31, when this year's permits expire."""
-    month, day = RenewalRequest.OPENS_MONTH_DAY
-    return today >= date(today.year, month, day)
+    """Reminders go out from the renewal window's opening (November 1) to December 31, when
+    this year's permits expire."""
+    from permits.renewals import renewal_window_opens
+
+    return today >= renewal_window_opens(today.year)
 
 
 def permits_due_a_reminder(today: date):

@@ -130,6 +130,9 @@ class Structure:
     well_drained: bool = False
     groundwater_clearance_ft: Number | None = None
     distances: Distances = field(default_factory=Distances)
+    #: The distances are unknown: measured on a site plan that no longer draws the structure.
+    #: Every rule measuring from it reports ``missing`` until it is measured again.
+    distances_unknown: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -387,6 +390,7 @@ _STRUCTURE = {
     "well_drained": _flag,
     "groundwater_clearance_ft": _amount,
     "distances_ft": _text,
+    "distances_unknown": _flag,
 }
 _MANURE = {"method": _one_of(MANURE_METHODS)}
 _FACILITY = {"securely_fenced": _flag}

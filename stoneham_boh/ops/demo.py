@@ -23,7 +23,7 @@ from hearings import demo as hearings_demo
 from hearings import revocation_demo
 from hearings.demo import approve_by_vote, record_demo_board
 from inspections import demo as inspections_demo
-from permits import actions, eligibility
+from permits import actions, eligibility, renewals
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 from permits.portal import notifications
 from stoneham_boh.accounts.roles import Role
@@ -410,7 +410,13 @@ def _load_demo(today: date | None) -> bool:
     hens_permit = actions.issue_permit(
         application=hens_now, by=clerk, on=year_start + timedelta(days=6)
     )
-    more = actions.start_renewal(permit=hens_permit, by=clerk, today=today)
+    if today >= renewals.renewal_window_opens(today.year):
+        more = actions.start_renewal(permit=hens_permit, by=clerk, today=today)
+    else:
+        # Next year's renewal opens on November 1 (one permit year at a time): until then she
+        # asks for the goats with her hens by a new application, heard the same way.
+        more = _new_application(grower, grow_lot, clerk)
+        _fill_keeping(more, "hens", clerk)
     actions.set_animals(application=more, by=clerk, animals={"goat": 2})
     _complete_renewal(more, clerk, today - timedelta(days=3))
 

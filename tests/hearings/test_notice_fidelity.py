@@ -70,7 +70,8 @@ def _page(client, user, application) -> str:
 
 def test_board_cannot_decide_on_stale_notice_after_animals_were_added(clerk, member, client):
     item = b.noticed(by=clerk)
-    assert item.__class__.objects.get(pk=item.pk).noticed_keeping["animals"] == {"chicken": 6}
+    noticed = item.__class__.objects.get(pk=item.pk).noticed_facts
+    assert [e["facts"]["animals"] for e in noticed] == [[{"species": "chicken", "count": 6}]]
     _change(item.application, by=clerk, animals={"chicken": 6, "goat": 2})
 
     message = refused(lambda: b.decide(item, by=member))
@@ -110,7 +111,7 @@ def test_fewer_animals_after_notice_are_allowed_and_recorded(clerk, member, clie
     )
     page = _page(client, clerk, item.application)
     assert "smaller than what was noticed (allowed)" in page
-    assert "fewer chicken (hen): 4 instead of 6" in page
+    assert "fewer chicken: 4 instead of 6" in page
     assert "C1 moved farther from the abutting property line" in page
     assert "A new notice is needed" not in page
 

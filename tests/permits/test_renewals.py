@@ -21,7 +21,7 @@ from tests.permits.helpers import renew
 @pytest.mark.django_db
 def test_a_renewal_is_prefilled_from_the_permit_it_renews(clerk):
     permit = factories.issued_permit(by=clerk)
-    renewal = actions.start_renewal(permit=permit, by=clerk)
+    renewal = actions.start_renewal(permit=permit, by=clerk, today=date(2027, 11, 2))
     assert renewal.kind == Application.Kind.RENEWAL
     assert (renewal.applicant, renewal.lot, renewal.renews) == (permit.holder, permit.lot, permit)
     assert renewal.status == Application.Status.DRAFT
@@ -33,9 +33,9 @@ def test_a_renewal_is_prefilled_from_the_permit_it_renews(clerk):
 @pytest.mark.django_db
 def test_starting_a_renewal_twice_returns_the_one_already_open(clerk):
     permit = factories.issued_permit(by=clerk)
-    assert actions.start_renewal(permit=permit, by=clerk) == actions.start_renewal(
-        permit=permit, by=clerk
-    )
+    assert actions.start_renewal(
+        permit=permit, by=clerk, today=date(2027, 11, 2)
+    ) == actions.start_renewal(permit=permit, by=clerk)
 
 
 @pytest.mark.django_db

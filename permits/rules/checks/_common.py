@@ -121,13 +121,27 @@ def distance_finding(
     required: Number,
     horizon: Number,
     note: str = "",
+    unknown: bool = False,
 ) -> Finding:
     """One structure's distance from one feature, against its minimum.
 
     An absent distance means the feature is not within ``horizon`` feet (the contract's 300):
     that settles any minimum up to the horizon, and leaves a larger (enlarged) one ``missing``.
+    ``unknown`` (the structure's ``distances_unknown``): no figure is known, ``missing``.
     """
     need = num(required)
+    if unknown:
+        return Finding(
+            spec.rule,
+            spec.citation,
+            MISSING,
+            subject,
+            f"{name}'s distance from the {feature} is not known: the site plan no longer draws "
+            f"it; at least {need} ft is required{note}.",
+            required,
+            None,
+            "ft",
+        )
     if actual is None:
         status = PASS if required <= horizon else MISSING
         return Finding(

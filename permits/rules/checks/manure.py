@@ -77,6 +77,7 @@ def burial_pits(ctx: Context) -> Iterator[Finding]:
             nearest(distances, lot_lines),
             spec.value("property_line_ft"),
             horizon,
+            unknown=pit.distances_unknown,
         )
         yield distance_finding(
             spec,
@@ -86,6 +87,7 @@ def burial_pits(ctx: Context) -> Iterator[Finding]:
             distances.abutting_dwelling,
             spec.value("abutting_dwelling_ft"),
             horizon,
+            unknown=pit.distances_unknown,
         )
         yield distance_finding(
             spec,
@@ -95,6 +97,7 @@ def burial_pits(ctx: Context) -> Iterator[Finding]:
             distances.watercourse,
             spec.value("watercourse_ft"),
             horizon,
+            unknown=pit.distances_unknown,
         )
         yield at_least(
             spec,

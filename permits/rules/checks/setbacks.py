@@ -52,6 +52,7 @@ def setback_findings(
             required,
             horizon,
             note,
+            unknown=structure.distances_unknown,
         )
 
 

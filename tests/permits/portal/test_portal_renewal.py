@@ -126,7 +126,7 @@ def test_the_same_request_sent_twice_is_recorded_once(client, karen, permit):
 
 @pytest.mark.django_db
 def test_no_request_once_the_clerk_has_started_the_renewal(clerk, karen, permit):
-    permit_actions.start_renewal(permit=permit, by=clerk)
+    permit_actions.start_renewal(permit=permit, by=clerk, today=date(2027, 11, 2))
     with (
         time_machine.travel(factories.midday(date(2027, 11, 3)), tick=False),
         pytest.raises(ActionRefused) as refusal,
