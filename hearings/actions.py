@@ -806,6 +806,61 @@ def request_board_approval(
 
 
 @transaction.atomic
+def docket_register_entries(
+    *, permits: Iterable, meeting: Meeting, by, today: date | None = None
+) -> list[DocketItem]:
+    """Put entries of the paper register (permits.actions.enter_register_permit) before the
+    Board at `meeting`, one item each, for its vote accepting them (§20-20(8))."""
+    from permits.models import Permit
+
+    today = today or timezone.localdate()
+    entries = list(
+        Permit.objects.select_for_update()
+        .filter(pk__in=[p.pk for p in permits])
+        .select_related("application")
+        .order_by("number")
+    )
+    reasons = _docketing_refusals(meeting, today, public=False)
+    if not has_role(by, [Role.CLERK]):
+        reasons.append("Only the clerk puts the register's entries before the Board.")
+    if not entries:
+        reasons.append("Choose the entries of the paper register the Board is asked to accept.")
+    for permit in entries:
+        if not permit.legacy or permit.status != Permit.Status.PROVISIONAL:
+            reasons.append(f"Permit {permit.number} is not a provisional entry of the register.")
+        elif permit.application.docket_items.filter(
+            kind=DocketItem.Kind.REGISTER_ACCEPTANCE, status=DocketItem.Status.SCHEDULED
+        ).exists():
+            reasons.append(f"Permit {permit.number} is already on the docket for acceptance.")
+    _refuse_if(reasons, "The entries cannot be put before the Board.")
+    return [
+        _board_matter(
+            permit.application,
+            meeting,
+            DocketItem.Kind.REGISTER_ACCEPTANCE,
+            today,
+            by,
+            staff_recommendation=_register_summary(permit),
+        )
+        for permit in entries
+    ]
+
+
+def _register_summary(permit) -> str:
+    failures = permit.register_findings or []
+    said = (
+        "Rules not met when entered: " + "; ".join(f["message"] for f in failures)
+        if failures
+        else "The keeping met every rule when entered."
+    )
+    return (
+        f"Paper permit {permit.register_number}, first permitted "
+        f"{_long(permit.first_permitted_on)}"
+        f"{' (grandfathered, §20-20(8))' if permit.grandfathered else ''}. {said}"
+    )
+
+
+@transaction.atomic
 def open_revocation(
     *,
     permit,
@@ -926,6 +981,7 @@ RESULTS = {
     DocketItem.Kind.BOARD_APPROVAL: (Decision.Result.APPROVED, Decision.Result.DENIED),
     DocketItem.Kind.REVOCATION: (Decision.Result.REVOKED, Decision.Result.DISMISSED),
     DocketItem.Kind.VARIANCE_RESCISSION: (Decision.Result.RESCINDED, Decision.Result.DISMISSED),
+    DocketItem.Kind.REGISTER_ACCEPTANCE: (Decision.Result.APPROVED, Decision.Result.DENIED),
 }
 
 
@@ -1252,7 +1308,7 @@ def _continue(item: DocketItem, continue_to: Meeting, by) -> None:
 
 def _carry_out(item: DocketItem, decision: Decision, by) -> None:
     """What the decision changes beyond the docket: the application, the permit, the variance."""
-    from permits.actions import revoke_permit
+    from permits.actions import accept_register_permit, revoke_permit, void_permit
 
     if item.is_public_hearing:
         application = item.application
@@ -1262,6 +1318,17 @@ def _carry_out(item: DocketItem, decision: Decision, by) -> None:
             else Application.Status.DENIED
         )
         save_as(application, by)
+    elif item.kind == DocketItem.Kind.REGISTER_ACCEPTANCE:
+        permit = item.application.permit
+        if decision.result == Decision.Result.APPROVED:
+            accept_register_permit(permit=permit, decision=decision, by=by)
+        else:
+            void_permit(
+                permit=permit,
+                reason=f"The Board did not accept the register entry on "
+                f"{_long(decision.decided_on)}. {decision.reasons}".strip(),
+                by=by,
+            )
     elif decision.result == Decision.Result.REVOKED:
         revoke_permit(permit=item.revocation.permit, decision=decision, by=by)
     elif decision.result == Decision.Result.RESCINDED:

@@ -130,6 +130,31 @@ def approve_by_vote(application, subjects, on: date):
     )
 
 
+def accept_register_by_vote(permits, on: date, clerk):
+    """The Board in office `on` accepts entries of the paper register by a unanimous vote at a
+    session at its office (§20-20(8)): the clerk dockets them, the members attend, the chair
+    records the vote."""
+    chair = presiding(on)
+    meeting = Meeting.objects.filter(date=on, time=APPROVALS_TIME, cancelled=False).first()
+    meeting = meeting or actions.schedule_meeting(
+        on=on, at=APPROVALS_TIME, place="Board of Health office", by=clerk, today=on
+    )
+    items = actions.docket_register_entries(permits=permits, meeting=meeting, by=clerk, today=on)
+    attend_in_person(meeting, clerk, on)
+    members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
+    return [
+        actions.record_decision(
+            item=item,
+            result="approved",
+            decided_on=on,
+            votes=dict.fromkeys(members, "yes"),
+            by=chair,
+            today=on,
+        )
+        for item in items
+    ]
+
+
 def _tuesday_on_or_after(day: date) -> date:
     return day + timedelta(days=(TUESDAY - day.weekday()) % 7)
 

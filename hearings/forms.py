@@ -380,7 +380,11 @@ class DecisionForm(forms.Form):
         removal = ["removal_by"]
         if item.is_public_hearing and item.application.kind != Application.Kind.RENEWAL:
             removal.insert(0, "animals_kept")
-        if item.kind in (DocketItem.Kind.VARIANCE_RESCISSION, DocketItem.Kind.BOARD_APPROVAL):
+        if item.kind in (
+            DocketItem.Kind.VARIANCE_RESCISSION,
+            DocketItem.Kind.BOARD_APPROVAL,
+            DocketItem.Kind.REGISTER_ACCEPTANCE,
+        ):
             removal = []
         self.helper = helper(
             Fieldset(
@@ -654,3 +658,46 @@ class RescissionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["meeting"].queryset = upcoming_meetings()
         self.helper = helper("meeting", "reason")
+
+
+class RegisterEntryChoiceField(forms.ModelMultipleChoiceField):
+    def label_from_instance(self, permit):
+        failing = len(permit.register_findings or [])
+        return (
+            f"{permit.number} (paper permit {permit.register_number}): {permit.holder.name}, "
+            f"{permit.lot.street_address}; "
+            + (
+                f"{failing} rule{'s' if failing != 1 else ''} not met"
+                if failing
+                else "meets the rules"
+            )
+        )
+
+
+class RegisterAcceptanceForm(forms.Form):
+    """The clerk puts entries of the paper register before the Board for its acceptance."""
+
+    meeting = MeetingChoiceField(
+        queryset=Meeting.objects.none(), label="At the meeting of", empty_label=None
+    )
+    permits = RegisterEntryChoiceField(
+        queryset=None,
+        widget=forms.CheckboxSelectMultiple,
+        label="Entries the Board is asked to accept (§20-20(8))",
+    )
+
+    def __init__(self, *args, **kwargs):
+        from permits.models import Permit
+
+        super().__init__(*args, **kwargs)
+        self.fields["meeting"].queryset = upcoming_meetings()
+        self.fields["permits"].queryset = (
+            Permit.objects.filter(legacy=True, status=Permit.Status.PROVISIONAL)
+            .exclude(
+                application__docket_items__kind=DocketItem.Kind.REGISTER_ACCEPTANCE,
+                application__docket_items__status=DocketItem.Status.SCHEDULED,
+            )
+            .select_related("holder", "lot")
+            .order_by("number")
+        )
+        self.helper = helper("meeting", "permits")

@@ -176,6 +176,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     # A member disputes only a vote recorded in their own name: anyone else's is not found.
     "hearings:vote-dispute": (POST, _row(LOGIN, 403, 403, 403, 403, ADMITTED, 404)),
     "hearings:meeting-attendance": (GET, staff("clerk", "board")),
+    "hearings:register-acceptance": (GET, staff("clerk")),
     "hearings:revocation-open": (GET, staff("clerk")),
     "hearings:revocation-detail": (GET, staff(*ALL_STAFF)),
     "hearings:revocation-notice": (POST, staff("clerk", ok=ADMITTED)),
