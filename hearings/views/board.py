@@ -135,7 +135,11 @@ def meeting_attendance(request, pk):
 def _my_votes_page(request, status=200, failed=None, form=None):
     votes = (
         Vote.objects.filter(member=request.user)
-        .select_related("decision__docket_item__meeting", "decision__docket_item__application")
+        .select_related(
+            "decision__docket_item__meeting",
+            "decision__docket_item__application__applicant",
+            "decision__docket_item__application__lot",
+        )
         .order_by("-decision__decided_on", "-id")[:50]
     )
     return render(

@@ -46,6 +46,7 @@ def decide(request, pk):
             "form": form,
             "timing": timing_for(item),
             "stale_notice": stale_notice_refusals(item),
+            "attendance": item.meeting.attendance.select_related("member"),
         },
         status=400 if form.errors else 200,
     )
