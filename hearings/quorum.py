@@ -106,9 +106,8 @@ def tally(votes: Mapping, *, meeting, on: date | None = None) -> tuple[Tally, li
         full_membership=seats.seats if seats else 0,
         roll_call=any(row.mode == MeetingAttendance.Mode.REMOTE for row in attended.values()),
     )
-    present = sum(
-        1 for row in attended.values() if row.present and row.member_id in {m.pk for m in in_office}
-    )
+    in_office_ids = {member.pk for member in in_office}
+    present = sum(1 for row in attended.values() if row.present and row.member_id in in_office_ids)
     if not in_office:
         reasons.append(f"No member of the Board is recorded in office on {_long(on)}.")
     elif seats is not None and attended and present < result.quorum:
