@@ -475,7 +475,8 @@ def _the_other_actions(o, *, clerk, agent):
     o["draft_application"] = permit_actions.create_application(
         by=clerk, applicant=factories.applicant(by=clerk), lot=factories.lot(by=clerk)
     )
-    # A keeping permitted on paper in 1994, entered once (record_legacy_permit).
+    # A keeping permitted on paper in 1994, entered from the register (enter_register_permit)
+    # and accepted by the Board's vote.
     o["legacy_permit"] = factories.legacy_permit(by=clerk, today=TODAY)
     _parcel_map(o, clerk=clerk)
 
