@@ -12,7 +12,7 @@ from decimal import Decimal
 
 from facilities import actions as facility_actions
 from hearings import actions, notices
-from hearings.models import AbutterNotice, Meeting
+from hearings.models import AbutterNotice, BoardMember, Meeting
 from permits import actions as permit_actions
 from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
@@ -59,24 +59,58 @@ APPROVALS_TIME = time(7, 30)
 
 
 def record_demo_board(users, since: date) -> None:
-    """The three demo Board log-ins are the members in office: a quorum is two of them."""
-    from hearings.models import BoardMember
+    """The three demo Board log-ins are the members in office, appointed by the administrator
+    to a Board of three seats: a quorum is two of them. The first is the chair."""
+    from hearings.models import BoardSeats
 
+    administrator = users["admin"]
+    if BoardSeats.objects.in_force(since) is None:
+        actions.set_board_seats(
+            seats=3,
+            effective_on=since,
+            authority="Town of Stoneham General By-laws: a Board of Health of three members",
+            by=administrator,
+            today=since,
+        )
     for key in ("board", "board2", "board3"):
         user = users[key]
         if not BoardMember.objects.filter(user=user).exists():
-            actions.record_board_member(
-                user=user, name=user.get_full_name(), term_start=since, by=users["clerk"]
+            actions.appoint_board_member(
+                user=user,
+                name=user.get_full_name(),
+                appointed_on=since,
+                term_start=since,
+                appointing_document=f"Select Board vote of {since:%B %-d, %Y}",
+                chair=key == "board",
+                by=administrator,
+                today=since,
             )
+
+
+def attend_in_person(meeting, by, on: date):
+    """Every member in office attends `meeting` in person, unless its attendance is recorded."""
+    from hearings.models import MeetingAttendance
+
+    if not MeetingAttendance.objects.filter(meeting=meeting).exists():
+        actions.record_attendance(
+            meeting=meeting,
+            attendance=dict.fromkeys(BoardMember.objects.in_office(meeting.date), "in_person"),
+            by=by,
+            today=on,
+        )
+
+
+def presiding(on: date):
+    """The member who records the Board's votes on `on`: its chair, else the first in office."""
+    members = BoardMember.objects.in_office(on).select_related("user").order_by("-chair", "name")
+    return members[0].user
 
 
 def approve_by_vote(application, subjects, on: date):
     """The Board in office `on` approves `subjects` for `application` by a unanimous vote at a
     session at its office (the approvals of §20-15(10), §20-16(3)(e), §20-19, §20-20(2))."""
-    from hearings.models import BoardMember
-
     members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
-    chair = members[0]
+    chair = presiding(on)
     meeting = Meeting.objects.filter(date=on, time=APPROVALS_TIME, cancelled=False).first()
     meeting = meeting or actions.schedule_meeting(
         on=on, at=APPROVALS_TIME, place="Board of Health office", by=chair, today=on
@@ -84,6 +118,7 @@ def approve_by_vote(application, subjects, on: date):
     item = actions.request_board_approval(
         application=application, meeting=meeting, subjects=subjects, by=chair, today=on
     )
+    attend_in_person(meeting, chair, on)
     return actions.record_decision(
         item=item,
         result="approved",
@@ -93,6 +128,31 @@ def approve_by_vote(application, subjects, on: date):
         by=chair,
         today=on,
     )
+
+
+def accept_register_by_vote(permits, on: date, clerk):
+    """The Board in office `on` accepts entries of the paper register by a unanimous vote at a
+    session at its office (§20-20(8)): the clerk dockets them, the members attend, the chair
+    records the vote."""
+    chair = presiding(on)
+    meeting = Meeting.objects.filter(date=on, time=APPROVALS_TIME, cancelled=False).first()
+    meeting = meeting or actions.schedule_meeting(
+        on=on, at=APPROVALS_TIME, place="Board of Health office", by=clerk, today=on
+    )
+    items = actions.docket_register_entries(permits=permits, meeting=meeting, by=clerk, today=on)
+    attend_in_person(meeting, clerk, on)
+    members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
+    return [
+        actions.record_decision(
+            item=item,
+            result="approved",
+            decided_on=on,
+            votes=dict.fromkeys(members, "yes"),
+            by=chair,
+            today=on,
+        )
+        for item in items
+    ]
 
 
 def _tuesday_on_or_after(day: date) -> date:
@@ -300,6 +360,18 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
             by=clerk,
             today=heard_on,
         )
+    # One member took part by video, so every vote of the meeting is a roll call.
+    roll = {m.user_id: m for m in BoardMember.objects.in_office(heard_on)}
+    actions.record_attendance(
+        meeting=item.meeting,
+        attendance={
+            roll[users["board"].pk]: "in_person",
+            roll[users["board2"].pk]: "in_person",
+            roll[users["board3"].pk]: ("remote", "Out of town on family business"),
+        },
+        by=clerk,
+        today=heard_on,
+    )
     actions.record_decision(
         item=item,
         result="approved",

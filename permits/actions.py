@@ -34,6 +34,7 @@ from permits.portal import actions as portal_actions
 from permits.portal import notifications
 from permits.portal.models import RenewalRequest
 from permits.rules.ruleset import ruleset_in_force
+from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_name, validate_upload
@@ -530,6 +531,8 @@ def start_renewal(*, permit: Permit, by, today: date | None = None) -> Applicati
         raise ActionRefused("A revoked permit cannot be renewed (§20-20(6)).")
     if permit.status == Permit.Status.VOID:
         raise ActionRefused("A void permit cannot be renewed.")
+    if permit.status == Permit.Status.PROVISIONAL:
+        raise ActionRefused(PROVISIONAL_NOT_RENEWED)
     open_renewal = permit.renewal_applications.filter(
         status__in=[*Application.OPEN_STATUSES, Application.Status.ISSUED]
     ).first()
@@ -599,84 +602,171 @@ def _take_up_renewal_requests(permit: Permit, renewal: Application, by) -> None:
         portal_actions.take_up_renewal_request(renewal_request=asked, application=renewal, by=by)
 
 
+PROVISIONAL_NOT_RENEWED = (
+    "This permit was entered from the paper register and the Board has not accepted it: it is "
+    "renewed only once the Board accepts the entry by a vote at a meeting (§20-20(8))."
+)
+
+
+def _register_findings(application: Application, on: date) -> list[dict]:
+    """Every rule the entry's keeping fails today, in the rules' own words and citations: the
+    Board reads them before it accepts the entry."""
+    result = evaluate_application(application, as_of=on)
+    if "error" in result:
+        return [
+            {
+                "rule": "",
+                "citation": "",
+                "status": "error",
+                "message": f"The keeping's facts are incomplete: {result['error']['message']}",
+            }
+        ]
+    return [
+        {
+            "rule": f["rule"],
+            "citation": f["citation"],
+            "status": f["status"],
+            "message": f"{f['subject']}: {f['message']}" if f.get("subject") else f["message"],
+        }
+        for f in result["findings"]
+        if f["status"] in ("fail", "missing", "pending")
+    ]
+
+
 @transaction.atomic
-def record_legacy_permit(
+def enter_register_permit(
     *,
     application: Application,
+    register_number: str,
     first_permitted_on: date,
+    issued_on: date,
     valid_for_year: int,
-    basis: str,
+    document,
     by,
-    document=None,
+    basis: str = "",
     today: date | None = None,
 ) -> Permit:
-    """Enter once a keeping permitted on paper before the system existed (§20-20(8)).
+    """Enter one permit of the town's paper register (§20-20(8)): provisional until the Board
+    accepts it by a vote at a meeting (hearings.actions.docket_register_entries).
 
     `application` is a draft holding the keeping as the paper permit describes it (animals,
-    structures); `first_permitted_on` is the date of the original permit and `basis` the
-    record that shows it (a file of it can be attached as `document`). The legacy permit runs
-    to December 31 of `valid_for_year`, the year of the paper permit in force; renewals
-    follow as for any permit. The record is kept: nothing is typed on the renewal.
+    structures); the entry carries the paper permit's number, its scan (`document`, required),
+    the date the keeping was first permitted and the date and year of the paper permit in
+    force. The rules are run on the keeping and every failure is kept on the entry for the
+    Board to read. Only a keeping first permitted before the regulation's grandfathering date
+    (the ruleset's, §20-20(8)) is grandfathered. The spreadsheet import of the register calls
+    this same action for each row.
     """
     today = today or timezone.localdate()
     application = Application.objects.select_for_update().get(pk=application.pk)
     reasons = []
+    if not has_role(by, [Role.CLERK]):
+        reasons.append("Only the clerk enters the paper register.")
     if application.status != Application.Status.DRAFT or application.kind != "new":
-        reasons.append("Only a draft application can be recorded as a legacy permit.")
+        reasons.append("Only a draft application can be entered as a permit of the register.")
     elif Permit.objects.filter(application=application).exists():
         reasons.append("This application already has a permit.")
-    if not application.animals.exists():
+    if not application.animals.filter(count__gt=0).exists():
         reasons.append("List the animals the paper permit allows (§20-20(3)).")
+    number = (register_number or "").strip()
+    if not number:
+        reasons.append("Give the number printed on the paper permit.")
+    elif len(number) > Permit._meta.get_field("register_number").max_length:
+        reasons.append("The paper permit's number is at most 40 characters.")
+    elif (
+        Permit.objects.filter(legacy=True, register_number__iexact=number)
+        .exclude(status=Permit.Status.VOID)
+        .exists()
+    ):
+        reasons.append(f"Paper permit {number} is already entered.")
+    if document is None:
+        reasons.append("Attach the scan of the paper permit: an entry rests on its document.")
     if first_permitted_on > today:
         reasons.append("The original permit cannot be dated in the future.")
-    if not first_permitted_on.year <= valid_for_year <= today.year:
+    if issued_on > today:
+        reasons.append("The paper permit in force cannot be dated in the future.")
+    if issued_on < first_permitted_on:
+        reasons.append("The paper permit in force cannot be older than the keeping's first permit.")
+    if not issued_on.year <= valid_for_year <= today.year:
         reasons.append(
-            "The year of the paper permit in force runs from the original permit's year to "
-            "this year."
+            "The paper permit in force runs for a year from the year it was issued to this year."
         )
-    if not basis.strip():
-        reasons.append("Name the record the original date rests on (the paper permit, minutes).")
     limit = Permit._meta.get_field("legacy_basis").max_length
     if len(basis.strip()) > limit:
         reasons.append(f"Keep the record's description to {limit} characters.")
     if reasons:
-        raise ActionRefused("The legacy permit cannot be recorded.", reasons)
-    if document is not None:
-        upload_document(
-            application=application,
-            kind=Document.Kind.APPROVAL,
-            upload=document,
-            by=by,
-            description="The record of the original permit (§20-20(8)).",
-        )
-    application.received_on = first_permitted_on
+        raise ActionRefused("The paper permit cannot be entered.", reasons)
+    scan = upload_document(
+        application=application,
+        kind=Document.Kind.APPROVAL,
+        upload=document,
+        by=by,
+        description=f"Paper permit {number} (§20-20(8)).",
+    )
+    application.received_on = issued_on
+    save_as(application, by)
+    findings = _register_findings(application, today)
     application.status = Application.Status.ISSUED
     save_as(application, by)
     count = Permit.objects.filter(year=valid_for_year, legacy=True).count() + 1
+    cutoff = rules.ruleset_in_force(today).interpretations.grandfathering_cutoff
     permit = Permit(
         number=f"L{valid_for_year}-{count:04d}",
         year=valid_for_year,
-        # Legacy permits take no number of the year's gapless sequence.
+        # Register entries take no number of the year's gapless sequence.
         sequence=10_000 + count,
         application=application,
         holder=application.applicant,
         lot=application.lot,
-        issued_on=first_permitted_on,
+        issued_on=issued_on,
         expires_on=permit_expiry(valid_for_year),
+        status=Permit.Status.PROVISIONAL,
         legacy=True,
-        grandfathered=first_permitted_on
-        < rules.ruleset_in_force(today).interpretations.grandfathering_cutoff,
+        grandfathered=first_permitted_on < cutoff,
         first_permitted_on=first_permitted_on,
-        legacy_basis=basis.strip(),
+        legacy_basis=basis.strip() or f"Paper permit {number}",
+        register_number=number,
+        register_document=scan,
+        register_findings=findings,
         issued_by=by,
     )
     save_as(permit, by)
     PermitAnimal.objects.bulk_create(
-        PermitAnimal(permit=permit, species=a.species, count=a.count, mature_count=a.mature_count)
+        PermitAnimal(
+            permit=permit,
+            species=a.species,
+            name=a.name,
+            count=a.count,
+            mature_count=a.mature_count,
+        )
         for a in application.animals.all()
         if a.count > 0
     )
     return permit
+
+
+@transaction.atomic
+def accept_register_permit(*, permit: Permit, decision, by) -> Permit:
+    """The Board's vote accepting a paper-register entry puts it in force (§20-20(8))."""
+    permit = Permit.objects.select_for_update().get(pk=permit.pk)
+    item = getattr(decision, "docket_item", None)
+    reasons = []
+    if (
+        item is None
+        or item.kind != "register_acceptance"
+        or item.application_id != permit.application_id
+        or decision.result != "approved"
+    ):
+        reasons.append(
+            "Only the Board accepts an entry of the paper register, by a vote at a meeting."
+        )
+    if permit.status != Permit.Status.PROVISIONAL:
+        reasons.append(f"The permit is {permit.get_status_display().lower()}, not provisional.")
+    if reasons:
+        raise ActionRefused("The entry cannot be accepted.", reasons)
+    permit.status = Permit.Status.ACTIVE
+    permit.register_accepted_on = decision.decided_on
+    return save_as(permit, by)
 
 
 @transaction.atomic

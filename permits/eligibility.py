@@ -97,6 +97,11 @@ def _renewal_refusals(application: Application, on: date) -> list[str]:
         reasons.append("A revoked permit cannot be renewed (§20-20(6)).")
     elif permit.status == Permit.Status.VOID:
         reasons.append("A void permit cannot be renewed.")
+    elif permit.status == Permit.Status.PROVISIONAL:
+        reasons.append(
+            "The permit it renews was entered from the paper register and is not accepted by "
+            "the Board (§20-20(8))."
+        )
     if application.applicant_id != permit.holder_id or application.lot_id != permit.lot_id:
         reasons.append(
             "A permit is not transferable (§20-20(7)): a new owner or a different lot needs a "

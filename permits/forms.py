@@ -482,32 +482,56 @@ class IssueForm(forms.Form):
         self.helper = helper()
 
 
-class LegacyPermitForm(forms.Form):
-    """A keeping permitted on paper before the system existed, entered once (§20-20(8))."""
+class RegisterPermitForm(forms.Form):
+    """One permit of the town's paper register, entered provisionally (§20-20(8)); the Board
+    accepts it by a vote at a meeting."""
 
+    register_number = forms.CharField(
+        label="Number on the paper permit", max_length=40, help_text="For example: 94-17."
+    )
     first_permitted_on = forms.DateField(
         widget=DateInput,
         label="Keeping first permitted on",
         help_text="§20-20(8): the date of the original permit, as the record shows it.",
     )
+    issued_on = forms.DateField(
+        widget=DateInput,
+        label="Paper permit in force issued on",
+        help_text="The date printed on the paper permit now in force.",
+    )
     valid_for_year = forms.IntegerField(
         label="Year of the paper permit in force",
         min_value=1900,
+        max_value=2200,
         help_text="The entered permit runs to December 31 of that year (§20-20(5)).",
     )
-    basis = forms.CharField(
-        label="The record it rests on",
-        max_length=300,
-        help_text="For example: Board of Health permit no. 94-12 of May 2, 1994, paper file.",
-    )
     document = forms.FileField(
+        label="Scan of the paper permit",
+        help_text=(
+            f"Required. A PDF or an image, at most {settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB."
+        ),
+    )
+    basis = forms.CharField(
+        label="Where the paper is kept (optional)",
+        max_length=300,
         required=False,
-        label="A scan of that record",
-        help_text=f"A PDF or an image, at most {settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB.",
+        help_text="For example: paper file, cabinet 2.",
     )
 
     def __init__(self, *args, **kwargs):
+        from django.utils import timezone
+
+        from permits import rules
+
         super().__init__(*args, **kwargs)
+        cutoff = rules.ruleset_in_force(timezone.localdate()).interpretations.grandfathering_cutoff
+        self.fields["first_permitted_on"].help_text += (
+            f" Only a keeping first permitted before {cutoff:%B} {cutoff.day}, {cutoff.year} is "
+            "grandfathered."
+        )
         self.helper = helper(
-            columns("first_permitted_on", "valid_for_year", css="col-sm-6"), "basis", "document"
+            columns("register_number", "valid_for_year", css="col-sm-6"),
+            columns("first_permitted_on", "issued_on", css="col-sm-6"),
+            "document",
+            "basis",
         )

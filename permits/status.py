@@ -15,6 +15,7 @@ APPLICATION_STATUS_CLASSES = {
 }
 PERMIT_STATUS_CLASSES = {
     "active": "pass",
+    "provisional": "pending",
     "expired": "missing",
     "revoked": "fail",
     "void": "not_applicable",

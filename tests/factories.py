@@ -175,19 +175,30 @@ def midday(day: date):
     return datetime.combine(day, time(12), tzinfo=ZoneInfo("America/New_York"))
 
 
-def legacy_permit(
+REGISTER_SCAN = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+
+
+def register_scan(name="paper-permit.pdf"):
+    """A scan of a paper permit, as the clerk uploads it with its register entry."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(name, REGISTER_SCAN, content_type="application/pdf")
+
+
+def register_entry(
     *,
     by,
     first_permitted_on=date(1994, 5, 2),
+    issued_on=None,
     valid_for_year=2027,
-    basis="Board of Health permit of May 2, 1994, in the paper files.",
+    register_number=None,
     structure=None,
     animals=None,
     applicant=None,
     lot=None,
     today=date(2027, 1, 14),
 ):
-    """A keeping permitted on paper before the system existed, entered once (§20-20(8))."""
+    """A permit of the town's paper register, entered and still provisional (§20-20(8))."""
     fee_schedule()
     application = actions.create_application(
         applicant=applicant or globals()["applicant"](by=by),
@@ -199,14 +210,29 @@ def legacy_permit(
     )
     actions.set_animals(application=application, by=by, animals=animals or {"chicken": 6})
     actions.add_structure(application=application, by=by, **{**GOOD_COOP, **(structure or {})})
-    return actions.record_legacy_permit(
+    return actions.enter_register_permit(
         application=application,
+        register_number=register_number or f"P-{next(_serial)}",
         first_permitted_on=first_permitted_on,
+        issued_on=issued_on or date(valid_for_year, 1, 2),
         valid_for_year=valid_for_year,
-        basis=basis,
+        document=register_scan(),
+        basis="Paper file, cabinet 2.",
         by=by,
         today=today,
     )
+
+
+def legacy_permit(*, by, today=date(2027, 1, 14), **entry):
+    """A keeping permitted on paper before the system existed, entered from the register and
+    accepted by the Board's vote (§20-20(8))."""
+    from hearings.demo import accept_register_by_vote
+
+    permit = register_entry(by=by, today=today, **entry)
+    board(today)
+    accept_register_by_vote([permit], today, by)
+    permit.refresh_from_db()
+    return permit
 
 
 def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, grounds="Violation."):
@@ -218,6 +244,7 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
     from stoneham_boh.accounts.roles import Role
     from tests.conftest import make_user
     from tests.hearings.board_builders import violation
+    from tests.hearings.builders import attend_as_voting
 
     inspected = revoked_on - timedelta(days=3)
     agent = make_user(f"agent-factory-{next(_serial)}", Role.AGENT)
@@ -232,6 +259,7 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
         proceeding=proceeding, mailed_on=inspected, by=by, today=inspected
     )
     members = board(revoked_on)
+    attend_as_voting(meeting, dict.fromkeys(members, "yes"), by=by)
     hearing_actions.record_decision(
         item=proceeding.docket_item,
         result="revoked",

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from hearings import actions
-from hearings.forms import ApprovalRequestForm, RescissionForm
+from hearings.forms import ApprovalRequestForm, RegisterAcceptanceForm, RescissionForm
 from hearings.models import Variance
 from permits.models import Application
 from stoneham_boh.accounts.access import role_required
@@ -62,5 +62,31 @@ def rescission_open(request, variance_pk):
         request,
         "hearings/rescission_open.html",
         {"variance": variance, "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+# --- Entries of the paper register, for the Board's acceptance ---------------------------------
+
+
+@role_required(Role.CLERK)
+@require_http_methods(["GET", "POST"])
+def register_acceptance(request):
+    form = RegisterAcceptanceForm(request.POST or None)
+    items = request.method == "POST" and attempt(
+        request,
+        form,
+        lambda data: actions.docket_register_entries(by=request.user, **data),
+        lambda items: (
+            f"{len(items)} entr{'y' if len(items) == 1 else 'ies'} of the paper register on the "
+            f"docket of {items[0].meeting.date:%B %-d, %Y} for the Board's acceptance."
+        ),
+    )
+    if items:
+        return redirect("hearings:meeting-detail", pk=items[0].meeting_id)
+    return render(
+        request,
+        "hearings/register_acceptance.html",
+        {"form": form},
         status=400 if form.errors else 200,
     )

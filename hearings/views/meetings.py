@@ -52,6 +52,7 @@ def meeting_detail(request, pk):
             "withdrawn": meeting.items.filter(status=DocketItem.Status.WITHDRAWN).select_related(
                 "application__applicant", "application__lot"
             ),
+            "attendance": meeting.attendance.select_related("member"),
             "today": timezone.localdate(),
         },
     )

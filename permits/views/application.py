@@ -22,9 +22,9 @@ from permits.forms import (
     BuildingInspectorForm,
     DocumentForm,
     IssueForm,
-    LegacyPermitForm,
     PaymentForm,
     ReasonForm,
+    RegisterPermitForm,
 )
 from permits.history import application_history
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document
@@ -105,7 +105,7 @@ def application_context(application, **forms) -> dict:
         "inspector_form": forms.get("inspector_form")
         or BuildingInspectorForm(prefix="inspector", initial={"approved_on": today}),
         "legacy_form": forms.get("legacy_form")
-        or LegacyPermitForm(prefix="legacy", initial={"valid_for_year": today.year}),
+        or RegisterPermitForm(prefix="legacy", initial={"valid_for_year": today.year}),
         # Badge colours for the six §20-20(1) documents: only a new application must have them.
         "required_documents": required,
         "paper_kinds": [doc for doc in required if not doc["received"]]
@@ -284,16 +284,25 @@ def application_issue(request, pk):
 @role_required(Role.CLERK)
 @require_POST
 def application_legacy(request, pk):
-    """Enter a draft as the legacy permit of a keeping permitted on paper (§20-20(8))."""
+    """Enter a draft as a permit of the town's paper register (§20-20(8)): provisional until
+    the Board accepts it."""
     application = _application(pk)
-    form = LegacyPermitForm(request.POST, request.FILES, prefix="legacy")
+    form = RegisterPermitForm(request.POST, request.FILES, prefix="legacy")
     done = submit(
         request,
         form,
-        lambda data: actions.record_legacy_permit(application=application, by=request.user, **data),
+        lambda data: actions.enter_register_permit(
+            application=application, by=request.user, **data
+        ),
         success=lambda permit: (
-            f"Legacy permit {permit.number} recorded, first permitted "
-            f"{permit.first_permitted_on:%B %-d, %Y}."
+            f"Paper permit {permit.register_number} entered as {permit.number}, provisional "
+            "until the Board accepts it"
+            + (
+                f"; {len(permit.register_findings)} rule"
+                f"{'s' if len(permit.register_findings) != 1 else ''} not met, shown on it."
+                if permit.register_findings
+                else "."
+            )
         ),
         then=reverse("permits:application-detail", args=[pk]),
     )

@@ -21,7 +21,7 @@ from facilities.models import Lot
 from facilities.parcels import demo as parcels_demo
 from hearings import demo as hearings_demo
 from hearings import revocation_demo
-from hearings.demo import approve_by_vote, record_demo_board
+from hearings.demo import accept_register_by_vote, approve_by_vote, record_demo_board
 from inspections import demo as inspections_demo
 from permits import actions, eligibility, renewals
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
@@ -331,14 +331,20 @@ def _load_demo(today: date | None) -> bool:
         vermin_licensed_operator=True,
     )
     _fill_keeping(paper, "pigeons", clerk, L1={"distance_property_line_ft": Decimal("18")})
-    legacy = actions.record_legacy_permit(
+    entered_on = year_start - timedelta(days=40)
+    legacy = actions.enter_register_permit(
         application=paper,
+        register_number="94-17",
         first_permitted_on=date(1994, 5, 2),
+        issued_on=date(today.year - 1, 1, 6),
         valid_for_year=today.year - 1,
+        document=_paper_permit_scan(),
         basis="Board of Health permit no. 94-17 of May 2, 1994 (paper file, cabinet 2).",
         by=clerk,
-        today=today,
+        today=entered_on,
     )
+    accept_register_by_vote([legacy], entered_on, clerk)
+    legacy.refresh_from_db()
     loft = actions.start_renewal(permit=legacy, by=clerk, today=year_start)
     _complete_renewal(loft, clerk, year_start)
     actions.issue_permit(application=loft, by=clerk, on=year_start + timedelta(days=5))
@@ -432,3 +438,11 @@ def _load_demo(today: date | None) -> bool:
     # After the hearings: the map gives their certified abutters the parcels next door.
     parcels_demo.load(today=today, users=users, streets=STREETS)
     return True
+
+
+def _paper_permit_scan():
+    """The scan of the loft's paper permit, as the clerk uploads it: a one-page PDF."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    content = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+    return SimpleUploadedFile("permit-94-17.pdf", content, content_type="application/pdf")

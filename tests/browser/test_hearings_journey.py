@@ -49,13 +49,27 @@ def log_out(page):
     page.context.clear_cookies()
 
 
+def record_attendance(page, live_server, meeting, modes: dict, reasons: dict | None = None):
+    """Record on the meeting's attendance page how each member (a user) attended."""
+    from hearings.models import BoardMember
+
+    page.goto(f"{live_server.url}/hearings/meetings/{meeting.pk}/attendance/")
+    for user, mode in modes.items():
+        pk = BoardMember.objects.get(user=user).pk
+        page.locator(f"input[name='mode_{pk}'][value='{mode}']").check()
+        if (reasons or {}).get(user):
+            page.locator(f"input[name='reason_{pk}']").fill(reasons[user])
+    page.get_by_role("button", name="Record the attendance").click()
+    expect(page.get_by_text("The attendance is recorded.")).to_be_visible()
+
+
 @pytest.mark.django_db(transaction=True)
 def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_page, live_server):
     page = browser_page
     with time_machine.travel(moment("2030-03-05 09:00"), tick=True) as traveller:
         clerk = make_user("clerk9", Role.CLERK, first_name="Maureen", last_name="Doherty")
         chair = make_user("chair9", Role.BOARD, first_name="Anne", last_name="Whitcomb")
-        make_user("member9", Role.BOARD, first_name="Robert", last_name="Nolan")
+        member = make_user("member9", Role.BOARD, first_name="Robert", last_name="Nolan")
         application = b.new_hen_application(by=clerk, setback_ft="38")
         b.certify_abutters(application, by=clerk, count=ABUTTERS, prefix="Abutter")
         applicant = application.applicant.name
@@ -116,6 +130,12 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         traveller.move_to(moment("2030-03-26 20:30"))
         log_out(page)
         login(page, live_server, chair.username)
+        record_attendance(
+            page,
+            live_server,
+            application.docket_items.get().meeting,
+            {chair: "in_person", member: "in_person"},
+        )
         page.get_by_role("link", name="Docket").first.click()
         entry = page.locator(".docket-entry").first
         expect(entry.get_by_text("relief needed from §20-15(4)(a)")).to_be_visible()

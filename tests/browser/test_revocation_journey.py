@@ -20,7 +20,7 @@ from permits.models import Permit
 from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.browser.conftest import login
-from tests.browser.test_hearings_journey import log_out, pdf_pages
+from tests.browser.test_hearings_journey import log_out, pdf_pages, record_attendance
 from tests.conftest import make_user
 from tests.hearings import board_builders as rb
 
@@ -40,8 +40,8 @@ def test_from_the_clerks_proceeding_to_the_boards_vote_to_the_removal_letter(
         clerk = make_user("clerk7", Role.CLERK, first_name="Maureen", last_name="Doherty")
         agent = make_user("agent7", Role.AGENT, first_name="Sam", last_name="Reyes")
         chair = make_user("chair7", Role.BOARD, first_name="Anne", last_name="Whitcomb")
-        make_user("member7", Role.BOARD, first_name="Robert", last_name="Nolan")
-        make_user("member8", Role.BOARD, first_name="Linda", last_name="Costa")
+        robert = make_user("member7", Role.BOARD, first_name="Robert", last_name="Nolan")
+        linda = make_user("member8", Role.BOARD, first_name="Linda", last_name="Costa")
         permit = factories.issued_permit(by=clerk)
         finding = rb.violation(permit, agent=agent, clerk=clerk)
         rb.hearing(by=clerk)
@@ -77,6 +77,11 @@ def test_from_the_clerks_proceeding_to_the_boards_vote_to_the_removal_letter(
         traveller.move_to(moment("2027-06-22 20:30"))
         log_out(page)
         login(page, live_server, chair.username)
+        meeting = permit.revocation_proceedings.get().docket_item.meeting
+        # Robert and Linda are not there: Anne alone is no quorum of a Board of three.
+        record_attendance(
+            page, live_server, meeting, {chair: "in_person", robert: "absent", linda: "absent"}
+        )
         page.get_by_role("link", name="Docket").first.click()
         entry = page.locator(".docket-entry", has_text="Revocation proceeding")
         expect(entry.get_by_text(permit.number)).to_be_visible()
@@ -87,6 +92,19 @@ def test_from_the_clerks_proceeding_to_the_boards_vote_to_the_removal_letter(
         page.get_by_role("button", name="Record the decision").click()
         expect(page.get_by_text("There is no quorum")).to_be_visible()
         assert Permit.objects.get(pk=permit.pk).status == Permit.Status.ACTIVE
+        # They join: Robert in person, Linda by video. Every vote is then a roll call.
+        decide_url = page.url
+        record_attendance(
+            page,
+            live_server,
+            meeting,
+            {chair: "in_person", robert: "in_person", linda: "remote"},
+            reasons={linda: "Away on family business"},
+        )
+        page.goto(decide_url)
+        page.get_by_label("Permit revoked").check()
+        page.get_by_label("Animals to be removed by").fill("2027-07-22")
+        page.get_by_label("Anne Whitcomb", exact=True).select_option("yes")
         page.get_by_label("Robert Nolan", exact=True).select_option("yes")
         page.get_by_label("Linda Costa", exact=True).select_option("no")
         page.get_by_role("button", name="Record the decision").click()
@@ -98,6 +116,7 @@ def test_from_the_clerks_proceeding_to_the_boards_vote_to_the_removal_letter(
     assert "ORDER TO REMOVE THE ANIMALS (§20-20(6))" in letter and "July 22, 2027" in letter
     assert "right to be heard" in letter and "appeal this decision" in letter
     assert "Anne Whitcomb Yes" in letter and "Linda Costa No" in letter
+    assert "3 of the Board's 3 members present" in letter and "roll call" in letter
     permit.refresh_from_db()
     assert permit.status == Permit.Status.REVOKED
     assert permit.removal_ordered_by.isoformat() == "2027-07-22"

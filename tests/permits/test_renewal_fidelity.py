@@ -94,7 +94,9 @@ def test_legacy_permit_is_entered_once_with_its_original_date_and_record(clerk, 
     response = client.post(
         url,
         {
+            "legacy-register_number": "94-17",
             "legacy-first_permitted_on": "1994-05-02",
+            "legacy-issued_on": f"{date.today().year}-01-02",
             "legacy-valid_for_year": str(date.today().year),
             "legacy-basis": "Permit no. 94-17 of May 2, 1994, paper file.",
             "legacy-document": ib.jpeg("permit-1994.jpg"),
@@ -108,6 +110,7 @@ def test_legacy_permit_is_entered_once_with_its_original_date_and_record(clerk, 
         True,
     )
     assert permit.legacy_basis == "Permit no. 94-17 of May 2, 1994, paper file."
+    assert permit.status == Permit.Status.PROVISIONAL  # until the Board accepts it
     assert permit.history.first().history_user == clerk
     assert application.documents.get().original_name == "permit-1994.jpg"
     page = _page(client, clerk, application)

@@ -122,7 +122,12 @@ PAGES = {
     "draft-detail": _page(
         "permits:application-detail", "clerk", lambda w: {"pk": w.draft_application.pk}
     ),
-    "board-members": _page("hearings:board-members", "clerk"),
+    "board-members": _page("hearings:board-members", "admin"),
+    "meeting-attendance": _page(
+        "hearings:meeting-attendance", "clerk", lambda w: {"pk": w.meeting.pk}
+    ),
+    "my-votes": _page("hearings:my-votes", "board"),
+    "register-acceptance": _page("hearings:register-acceptance", "clerk"),
     "revocation-open": _page(
         "hearings:revocation-open", "clerk", lambda w: {"permit_pk": w.permit_b.pk}
     ),
@@ -147,8 +152,12 @@ FORM_PAGES = {
     "facilities.forms.StrikeAbutterForm": "abutters",
     "hearings.filters.VarianceFilter": "hearings:variance-register",
     "hearings.forms.ApprovalRequestForm": "approval-request",
-    "hearings.forms.BoardMemberForm": "board-members",
+    "hearings.forms.AppointmentForm": "board-members",
+    "hearings.forms.BoardSeatsForm": "board-members",
     "hearings.forms.EndTermForm": "board-members",
+    "hearings.forms.AttendanceForm": "meeting-attendance",
+    "hearings.forms.VoteDisputeForm": "my-votes",
+    "hearings.forms.RegisterAcceptanceForm": "register-acceptance",
     "hearings.forms.HolderNoticeForm": "revocation-detail",
     "hearings.forms.RescissionForm": "rescission-open",
     "hearings.forms.RevocationForm": "revocation-open",
@@ -187,7 +196,7 @@ FORM_PAGES = {
     "permits.forms.DocumentForm": "application-detail",
     "permits.forms.IssueForm": "application-detail",
     "permits.forms.LotFactsForm": "application-edit",
-    "permits.forms.LegacyPermitForm": "draft-detail",
+    "permits.forms.RegisterPermitForm": "draft-detail",
     "permits.forms.LotForm": "application-new",
     "permits.forms.PaymentForm": "application-detail",
     "permits.forms.ReasonForm": "permit-detail",
