@@ -208,6 +208,59 @@ def link_lot_to_parcel(*, lot: Lot, parcel: Parcel, by) -> Lot:
 
 
 @transaction.atomic
+def record_unmapped_reason(*, lot: Lot, reason: str, by) -> Lot:
+    """The clerk says why a lot has no parcel on the imported map (a subdivision newer than
+    the Assessor's layer, say): without it no permit issues on the lot, since a lot off the
+    map is most often a second lot of a parcel on it (one lot per parcel)."""
+    lot = Lot.objects.select_for_update().get(pk=lot.pk)
+    reason = " ".join((reason or "").split())
+    limit = Lot._meta.get_field("unmapped_reason").max_length
+    reasons = []
+    if lot.tax_parcel_id is not None:
+        reasons.append(f"{lot} is on the parcel map: nothing to explain.")
+    if lot.merged_into_id is not None:
+        reasons.append(f"{lot} was merged into {lot.merged_into}.")
+    if not reason:
+        reasons.append("Say why the lot is not on the parcel map.")
+    elif len(reason) > limit:
+        reasons.append(f"Keep the reason to {limit} characters.")
+    if reasons:
+        raise ActionRefused("The reason was not recorded.", reasons)
+    lot.unmapped_reason = reason
+    return save_as(lot, by)
+
+
+def parcels_conflict(one: Lot, other: Lot) -> list[str]:
+    """Why two lots cannot be one: each names a different parcel (by its map-block-lot or
+    its parcel on the map)."""
+    reasons = []
+    if one.parcel_id and other.parcel_id and one.parcel_id != other.parcel_id:
+        reasons.append(
+            f"{one} and {other} are different parcels ({one.parcel_id}, {other.parcel_id})."
+        )
+    elif one.tax_parcel_id and other.tax_parcel_id and one.tax_parcel_id != other.tax_parcel_id:
+        reasons.append(f"{one} and {other} are linked to different parcels on the map.")
+    return reasons
+
+
+def retire_merged_lot(*, duplicate: Lot, into: Lot, by) -> Lot:
+    """The lot side of a merge (inspections.actions.merge_lots moves the records): `into`
+    takes the duplicate's parcel where it had none; the duplicate is kept, pointing at
+    `into`, with its history. Called inside the merge's transaction, the rows locked."""
+    if not into.parcel_id and duplicate.parcel_id:
+        into.parcel_id = duplicate.parcel_id
+        duplicate.parcel_id = None  # unique: freed before `into` takes it
+    if into.tax_parcel_id is None and duplicate.tax_parcel_id is not None:
+        _link(into, duplicate.tax_parcel)
+    duplicate.merged_into = into
+    save_as(duplicate, by)
+    if into.area_acres is None and duplicate.area_acres is not None:
+        into.area_acres = duplicate.area_acres
+    place_on_the_map(into)
+    return save_as(into, by)
+
+
+@transaction.atomic
 def draft_abutter_list(*, application, by, today=None) -> AbutterDraft:
     """Draft the abutter list from the parcel map by §20-14's definition (see
     facilities.parcels.abutters), for the Assessor to certify."""
