@@ -73,8 +73,12 @@ PAGES = {
         "permits:my-application-edit", "applicant_a", lambda w: {"pk": w.online_draft_a.pk}
     ),
     "online-review": _page("permits:online-review", "clerk", lambda w: {"pk": w.online_sent_a.pk}),
+    # Months later, the draft is abandoned: the clerk's page offers to discard it.
     "online-review-draft": _page(
-        "permits:online-review", "clerk", lambda w: {"pk": w.online_draft_a.pk}
+        "permits:online-review",
+        "clerk",
+        lambda w: {"pk": w.online_draft_a.pk},
+        travel=RENEWAL_SEASON,
     ),
     "lot-merge": _page("inspections:lot-merge", "clerk", lambda w: {"pk": w.lot_a.pk}),
     "lot-detail": _page("facilities:lot-detail", "clerk", lambda w: {"pk": w.lot_a.pk}),
