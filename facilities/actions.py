@@ -68,7 +68,7 @@ def lot_at_address(*, street_address: str, by) -> Lot:
     address = " ".join(street_address.split())
     if not address:
         raise ActionRefused("Give the street address where the animals are kept.")
-    existing = Lot.objects.filter(street_address__iexact=address).order_by("pk").first()
+    existing = Lot.objects.current().filter(street_address__iexact=address).order_by("pk").first()
     return existing or create_lot(by=by, street_address=address)
 
 

@@ -32,7 +32,7 @@ def lot_list(request):
     return list_page(
         request,
         filterset_class=LotFilter,
-        queryset=Lot.objects.in_street_order(),
+        queryset=Lot.objects.current().in_street_order(),
         table=LOT_TABLE,
         title="Lots",
         csv_name="lots.csv",

@@ -240,3 +240,43 @@ def test_the_clerk_merges_a_duplicate_lot_on_its_page(clerk, clerk_client):
         reverse("inspections:lot-merge", args=[factories.lot().pk]), {"into": str(lot.pk)}
     )
     assert "different parcels" in refused.content.decode()
+
+
+def test_an_online_application_at_an_address_already_permitted_joins_that_lot(clerk):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from permits.online import actions as online
+
+    # One horse already permitted on a 1.6-acre lot; a resident applies online at the same
+    # address, no parcel id, for three more, typing four acres.
+    lot = factories.lot(street_address="40 Spring Street", area_acres=Decimal("1.6"))
+    actions.issue_permit(
+        application=horses(by=clerk, lot=lot, count=1, stable_sqft="100", corral_sqft="1000"),
+        by=clerk,
+        on=ISSUE_DAY,
+    )
+    resident = factories.applicant_account(by=clerk, name="Jane Resident")
+    application = online.start_online_application(
+        by=resident.user, details={}, address={"street_address": "40 spring street"}
+    )
+    online.save_online_application(
+        application=application,
+        by=resident.user,
+        lot_changes={"area_acres": Decimal("4")},
+        animals=[{"species": "horse", "count": 3, "name": "", "pk": None}],
+    )
+    online.add_online_document(
+        application=application,
+        by=resident.user,
+        kind="site_plan",
+        upload=SimpleUploadedFile("plan.pdf", b"%PDF-1.4\n%%EOF\n", content_type="application/pdf"),
+    )
+    with time_machine.travel(factories.midday(ISSUE_DAY), tick=False):
+        online.submit_online_application(application=application, by=resident.user)
+        online.receive_online_application(application=application, by=clerk)
+    application.refresh_from_db()
+    assert application.lot == lot and Lot.objects.count() == 1
+    facts = facts_for(application, ISSUE_DAY)["lot"]
+    assert (facts["area_acres"], facts["equines_under_other_permits"]) == (1.6, 1)
+    reasons = " ".join(eligibility.refusals_to_issue(application, ISSUE_DAY))
+    assert "The number of equines on the lot (1 under other permits)" in reasons
