@@ -243,10 +243,16 @@ def parcels_conflict(one: Lot, other: Lot) -> list[str]:
     return reasons
 
 
+@transaction.atomic
 def retire_merged_lot(*, duplicate: Lot, into: Lot, by) -> Lot:
     """The lot side of a merge (inspections.actions.merge_lots moves the records): `into`
     takes the duplicate's parcel where it had none; the duplicate is kept, pointing at
-    `into`, with its history. Called inside the merge's transaction, the rows locked."""
+    `into`, with its history. Called by the merge once it has moved the records."""
+    reasons = parcels_conflict(duplicate, into)
+    if duplicate.pk == into.pk or duplicate.merged_into_id or into.merged_into_id:
+        reasons.append("Choose two different lots, neither merged already.")
+    if reasons:
+        raise ActionRefused("The lots were not merged.", reasons)
     if not into.parcel_id and duplicate.parcel_id:
         into.parcel_id = duplicate.parcel_id
         duplicate.parcel_id = None  # unique: freed before `into` takes it
