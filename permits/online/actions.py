@@ -4,6 +4,9 @@ Like every actions module: atomic, keyword-only, names who acted (`by`), re-chec
 depends on and raises `ActionRefused` with every reason. What the applicant types is saved by
 the clerk's own intake action (permits.actions.update_application), so an online application
 holds the same facts, read by the rules through the same adapter, as one typed at the counter.
+Only what the applicant says of the lot differs: it is a proposal on the application
+(`Application.lot_proposal`), never a change to a lot on file, until the clerk matches it to
+a lot on receipt (one lot per parcel).
 """
 
 from __future__ import annotations
