@@ -203,6 +203,12 @@ def link_lot_to_parcel(*, lot: Lot, parcel: Parcel, by) -> Lot:
     none (both are shown)."""
     if not parcel.has_owner:
         raise ActionRefused(f"{parcel} is a {parcel.get_poly_type_display().lower()}, not a lot.")
+    taken = Lot.objects.current().filter(tax_parcel=parcel).exclude(pk=lot.pk).first()
+    if taken is not None:
+        # One lot per parcel: the same land recorded twice is merged, not linked twice.
+        raise ActionRefused(
+            f"{parcel} is already the parcel of {taken}: merge this lot into it instead."
+        )
     _link(lot, parcel)
     return save_as(lot, by)
 

@@ -280,3 +280,16 @@ def test_an_online_application_at_an_address_already_permitted_joins_that_lot(cl
     assert (facts["area_acres"], facts["equines_under_other_permits"]) == (1.6, 1)
     reasons = " ".join(eligibility.refusals_to_issue(application, ISSUE_DAY))
     assert "The number of equines on the lot (1 under other permits)" in reasons
+
+
+def test_a_parcel_already_linked_to_a_lot_is_not_linked_to_a_second(tmp_path, clerk):
+    from facilities.models import Parcel
+
+    first = factories.lot(parcel_id=layer.MAP_IDS["N2"])
+    lot_actions.import_parcel_layer(path=layer.write(tmp_path / "M284.zip"), by=clerk)
+    second = factories.lot(parcel_id=None, street_address="N2 again")
+    with pytest.raises(ActionRefused) as refused:
+        lot_actions.link_lot_to_parcel(
+            lot=second, parcel=Parcel.objects.get(loc_id="L_N2"), by=clerk
+        )
+    assert f"already the parcel of {Lot.objects.get(pk=first.pk)}" in str(refused.value)
