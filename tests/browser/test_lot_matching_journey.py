@@ -5,7 +5,9 @@ second lot), the resident's description kept on the application as their proposa
 
 from __future__ import annotations
 
+import os
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -20,6 +22,13 @@ from tests.browser.conftest import login
 pytestmark = pytest.mark.django_db(transaction=True)
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+SCREENS = Path(os.environ.get("LOT_SCREENS", "/work/notes/screens/lot-matching"))
+
+
+def shot(page, name: str) -> None:
+    if SCREENS.parent.exists():
+        SCREENS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENS / f"{name}.png"), full_page=True)
 
 
 def test_the_clerk_matches_an_online_application_to_the_lot_on_file_on_receipt(
@@ -60,8 +69,10 @@ def test_the_clerk_matches_an_online_application_to_the_lot_on_file_on_receipt(
     expect(page.get_by_text("3 acres typed")).to_be_visible()
     choice = page.get_by_label(f"On file: {lot}")
     expect(choice).to_be_checked()
+    shot(page, "01-review-with-the-lot-on-file")
     page.get_by_role("button", name="Mark received").click()
     expect(page.get_by_text(f"marked received, on the lot {lot}")).to_be_visible()
+    shot(page, "02-received-on-the-lot")
 
     application.refresh_from_db()
     lot.refresh_from_db()
