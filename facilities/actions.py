@@ -69,7 +69,7 @@ def lot_at_address(*, street_address: str, by) -> Lot:
     address = " ".join(street_address.split())
     if not address:
         raise ActionRefused("Give the street address where the animals are kept.")
-    existing = Lot.objects.filter(street_address__iexact=address).order_by("pk").first()
+    existing = Lot.objects.current().filter(street_address__iexact=address).order_by("pk").first()
     return existing or create_lot(by=by, street_address=address)
 
 
@@ -256,8 +256,73 @@ def link_lot_to_parcel(*, lot: Lot, parcel: Parcel, by) -> Lot:
     none (both are shown)."""
     if not parcel.has_owner:
         raise ActionRefused(f"{parcel} is a {parcel.get_poly_type_display().lower()}, not a lot.")
+    taken = Lot.objects.current().filter(tax_parcel=parcel).exclude(pk=lot.pk).first()
+    if taken is not None:
+        # One lot per parcel: the same land recorded twice is merged, not linked twice.
+        raise ActionRefused(
+            f"{parcel} is already the parcel of {taken}: merge this lot into it instead."
+        )
     _link(lot, parcel)
     return save_as(lot, by)
+
+
+@transaction.atomic
+def record_unmapped_reason(*, lot: Lot, reason: str, by) -> Lot:
+    """The clerk says why a lot has no parcel on the imported map (a subdivision newer than
+    the Assessor's layer, say): without it no permit issues on the lot, since a lot off the
+    map is most often a second lot of a parcel on it (one lot per parcel)."""
+    lot = Lot.objects.select_for_update().get(pk=lot.pk)
+    reason = " ".join((reason or "").split())
+    limit = Lot._meta.get_field("unmapped_reason").max_length
+    reasons = []
+    if lot.tax_parcel_id is not None:
+        reasons.append(f"{lot} is on the parcel map: nothing to explain.")
+    if lot.merged_into_id is not None:
+        reasons.append(f"{lot} was merged into {lot.merged_into}.")
+    if not reason:
+        reasons.append("Say why the lot is not on the parcel map.")
+    elif len(reason) > limit:
+        reasons.append(f"Keep the reason to {limit} characters.")
+    if reasons:
+        raise ActionRefused("The reason was not recorded.", reasons)
+    lot.unmapped_reason = reason
+    return save_as(lot, by)
+
+
+def parcels_conflict(one: Lot, other: Lot) -> list[str]:
+    """Why two lots cannot be one: each names a different parcel (by its map-block-lot or
+    its parcel on the map)."""
+    reasons = []
+    if one.parcel_id and other.parcel_id and one.parcel_id != other.parcel_id:
+        reasons.append(
+            f"{one} and {other} are different parcels ({one.parcel_id}, {other.parcel_id})."
+        )
+    elif one.tax_parcel_id and other.tax_parcel_id and one.tax_parcel_id != other.tax_parcel_id:
+        reasons.append(f"{one} and {other} are linked to different parcels on the map.")
+    return reasons
+
+
+@transaction.atomic
+def retire_merged_lot(*, duplicate: Lot, into: Lot, by) -> Lot:
+    """The lot side of a merge (inspections.actions.merge_lots moves the records): `into`
+    takes the duplicate's parcel where it had none; the duplicate is kept, pointing at
+    `into`, with its history. Called by the merge once it has moved the records."""
+    reasons = parcels_conflict(duplicate, into)
+    if duplicate.pk == into.pk or duplicate.merged_into_id or into.merged_into_id:
+        reasons.append("Choose two different lots, neither merged already.")
+    if reasons:
+        raise ActionRefused("The lots were not merged.", reasons)
+    if not into.parcel_id and duplicate.parcel_id:
+        into.parcel_id = duplicate.parcel_id
+        duplicate.parcel_id = None  # unique: freed before `into` takes it
+    if into.tax_parcel_id is None and duplicate.tax_parcel_id is not None:
+        _link(into, duplicate.tax_parcel)
+    duplicate.merged_into = into
+    save_as(duplicate, by)
+    if into.area_acres is None and duplicate.area_acres is not None:
+        into.area_acres = duplicate.area_acres
+    place_on_the_map(into)
+    return save_as(into, by)
 
 
 @transaction.atomic

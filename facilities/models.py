@@ -86,6 +86,10 @@ class LotQuerySet(models.QuerySet):
             .order_by("_street", "_number", "id")
         )
 
+    def current(self):
+        """Lots still in use: not merged into another (a merged duplicate stays on file)."""
+        return self.filter(merged_into__isnull=True)
+
     def search(self, text: str):
         """Free text: the street address, or the parcel id (map-block-lot, in capitals)."""
         text = text.strip()
@@ -171,6 +175,24 @@ class Lot(models.Model):
         help_text="Copied from the parcel when the lot is linked or the map is re-imported, so "
         "the rules read it without loading the map.",
     )
+    # Where the parcel map is imported, a lot off it needs the clerk's reason before a permit
+    # issues on it (one lot per parcel: an unmapped lot is usually a duplicate).
+    unmapped_reason = models.CharField(
+        "why the lot is not on the parcel map",
+        max_length=300,
+        blank=True,
+        help_text="Say why this lot has no parcel on the map (for example: a new subdivision "
+        "not yet on the Assessor's layer).",
+    )
+    # A duplicate lot merged into the lot of its parcel: kept with its history, used no more.
+    merged_into = models.ForeignKey(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="merged_lots",
+    )
     notes = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -201,9 +223,24 @@ class Lot(models.Model):
         return self.parcel_id or "not yet on file"
 
     @property
+    def is_mapped(self) -> bool:
+        """On the parcel map with its area: the Assessor's figure governs."""
+        return self.tax_parcel_id is not None and self.parcel_area_acres is not None
+
+    @property
     def effective_area_acres(self) -> Decimal | None:
-        """The area the rules use: the clerk's figure, else the parcel map's (§20-17(1))."""
-        return self.area_acres if self.area_acres is not None else self.parcel_area_acres
+        """The area the rules use (§20-17(1)): the Assessor's, from the parcel map, where the
+        lot is mapped; a typed area only for a lot off the map."""
+        return self.parcel_area_acres if self.is_mapped else self.area_acres
+
+    @property
+    def area_source(self) -> str:
+        """Where `effective_area_acres` comes from, in words for the screens."""
+        if self.is_mapped:
+            return "the Assessor's, from the parcel map"
+        if self.area_acres is not None:
+            return "typed: the lot is not on the parcel map"
+        return "unknown"
 
     @property
     def has_porous_fill(self) -> bool:

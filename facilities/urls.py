@@ -7,6 +7,7 @@ app_name = "facilities"
 urlpatterns: list = [
     path("lots/", lots.lot_list, name="lot-list"),
     path("lots/<int:pk>/", lots.lot_detail, name="lot-detail"),
+    path("lots/<int:pk>/unmapped/", lots.lot_unmapped_reason, name="lot-unmapped-reason"),
     path("applications/<int:pk>/abutters/", abutters.abutter_import, name="abutter-import"),
     path("applications/<int:pk>/abutters/add/", abutters.abutter_add, name="abutter-add"),
     path(

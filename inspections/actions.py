@@ -531,3 +531,34 @@ def withdraw_order(*, order: Order, by, reason: str) -> Order:
     save_as(order, by)
     _cancel_reinspections(order, by, f"Order {order.pk} withdrawn.")
     return order
+
+
+# --- one lot per parcel ------------------------------------------------------------------------
+
+
+@transaction.atomic
+def merge_lots(*, duplicate: Lot, into: Lot, by) -> Lot:
+    """One lot per parcel: move every record of `duplicate` (applications with their
+    structures and plans, permits, complaints, inspections, orders) to `into`, each with a
+    history row, and keep the duplicate on file pointing at `into`. Refused where the two
+    name different parcels. Here, above permits and inspections, since both hold lots."""
+    lots = {
+        lot.pk: lot
+        for lot in Lot.objects.select_for_update().filter(pk__in=[duplicate.pk, into.pk])
+    }
+    reasons = []
+    if duplicate.pk == into.pk:
+        reasons.append("Choose two different lots.")
+    else:
+        duplicate, into = lots[duplicate.pk], lots[into.pk]
+        for lot in (duplicate, into):
+            if lot.merged_into_id is not None:
+                reasons.append(f"{lot} was already merged into {lot.merged_into}.")
+        reasons += facility_actions.parcels_conflict(duplicate, into)
+    if reasons:
+        raise ActionRefused("The lots were not merged.", reasons)
+    for model in (Application, Permit, Complaint, Inspection, Order):
+        for record in model.objects.select_for_update().filter(lot=duplicate):
+            record.lot = into
+            save_as(record, by)
+    return facility_actions.retire_merged_lot(duplicate=duplicate, into=into, by=by)

@@ -62,7 +62,7 @@ class AgentChoiceField(forms.ModelChoiceField):
 
 def lot_field(**kwargs) -> forms.ModelChoiceField:
     return forms.ModelChoiceField(
-        queryset=Lot.objects.order_by("street_address", "parcel_id"),
+        queryset=Lot.objects.current().order_by("street_address", "parcel_id"),
         label="Lot (facility)",
         empty_label="Choose the lot…",
         **kwargs,

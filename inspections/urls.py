@@ -1,6 +1,6 @@
 from django.urls import path
 
-from inspections.views import census, complaints, documents, inspections, orders
+from inspections.views import census, complaints, documents, inspections, lots, orders
 
 app_name = "inspections"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/report.pdf", documents.inspection_report, name="inspection-report"),
     path("lots/<int:pk>/", inspections.lot_history, name="lot-history"),
     path("lots/<int:pk>/summary/", inspections.lot_summary, name="lot-summary"),
+    path("lots/<int:pk>/merge/", lots.lot_merge, name="lot-merge"),
     path("photos/<int:pk>/", documents.photo, name="photo"),
     path("complaints/", complaints.complaint_list, name="complaint-list"),
     path("complaints/new/", complaints.complaint_new, name="complaint-new"),

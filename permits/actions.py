@@ -291,6 +291,10 @@ def update_application(
     save_as(application, by)
     if lot_changes:
         lot = application.lot
+        if lot is None:
+            raise ActionRefused(
+                "The lot is not matched yet: mark the online application received on its lot."
+            )
         for name, value in lot_changes.items():
             setattr(lot, name, value)
         if "parcel_id" in lot_changes:

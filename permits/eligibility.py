@@ -59,6 +59,7 @@ def refusals_to_issue(
         reasons.append("The application has not been marked as received.")
     if application.status in (Application.Status.DENIED, Application.Status.WITHDRAWN):
         reasons.append(f"The application is {application.get_status_display().lower()}.")
+    reasons.extend(lot_refusals(application.lot))
     if application.renews_id:
         reasons.extend(_renewal_refusals(application, on))
     if result is None:
@@ -78,6 +79,23 @@ def refusals_to_issue(
     elif amount_paid(application) < due:
         reasons.append(f"The fee of ${due} is not paid in full (§20-20(4)).")
     return reasons
+
+
+def lot_refusals(lot) -> list[str]:
+    """One lot per parcel (§20-14, Lot): no permit on a lot merged into another, nor, where
+    the parcel map is imported, on a lot off the map unless the clerk said why."""
+    from facilities.models import ParcelImport
+
+    if lot is None:
+        return ["The lot is not matched yet: mark the online application received on its lot."]
+    if lot.merged_into_id is not None:
+        return [f"The lot was merged into {lot.merged_into}: the application belongs there."]
+    if lot.tax_parcel_id is None and not lot.unmapped_reason and ParcelImport.objects.exists():
+        return [
+            f"{lot} is not on the parcel map: link it to its parcel (a parcel already on file "
+            "is merged into its lot), or record why it is off the map."
+        ]
+    return []
 
 
 def _construction_refusals(application: Application, on: date) -> list[str]:

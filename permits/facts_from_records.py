@@ -20,6 +20,7 @@ from django.utils import timezone
 
 from facilities.choices import NAMED_SPECIES
 from permits import rules
+from permits.lot_wide import lot_wide_findings, other_live_permits, with_lot_wide
 
 # Statuses of a docket item whose hearing counts for §20-20(9).
 _HEARD = ("scheduled", "decided")
@@ -343,6 +344,20 @@ def lot_permits():
     )
 
 
+def other_permits_on(application, lot, on: date) -> list:
+    """The lot's other permits active on `on` (permits.lot_wide.other_live_permits), read
+    from the lot's permits a page or the bulk re-check prefetched, else with one query."""
+    if lot is None or lot.pk is None:
+        return []
+    cached = getattr(lot, BULK + "permits", None)
+    if cached is None:
+        cached = getattr(lot, "_prefetched_objects_cache", {}).get("permits")
+    permits = list(cached) if cached is not None else None
+    if permits is None or (permits and not hasattr(permits[0], "equine_count")):
+        permits = list(lot_permits().filter(lot=lot))
+    return other_live_permits(application, lot, on, permits)
+
+
 def equines_under_other_permits_on(application, lot, on: date) -> int:
     """§20-17(1): the equines kept on `lot` under its other permits active on `on`.
 
@@ -350,26 +365,27 @@ def equines_under_other_permits_on(application, lot, on: date) -> int:
     it), and a permit already renewed by another active one (the same keeping, counted once).
     Void, revoked and expired permits keep nothing.
     """
-    from permits.models import Permit
+    return sum(p.equine_count or 0 for p in other_permits_on(application, lot, on))
 
-    if lot is None or lot.pk is None:
-        return 0
-    cached = getattr(lot, BULK + "permits", None)
-    if cached is None:
-        cached = getattr(lot, "_prefetched_objects_cache", {}).get("permits")
-    permits = list(cached) if cached is not None else None
-    if permits is None or (permits and not hasattr(permits[0], "equine_count")):
-        permits = list(lot_permits().filter(lot=lot))
-    live = [p for p in permits if p.status == Permit.Status.ACTIVE and p.expires_on >= on]
-    superseded = {p.renews_permit_id for p in live}
-    own = getattr(application, "renews_id", None)
-    return sum(
-        p.equine_count or 0
-        for p in live
-        if p.pk != own
-        and p.pk not in superseded
-        and (application.pk is None or p.application_id != application.pk)
+
+def lot_wide(result: dict, *, application, lot, animals, structures, variances, on) -> dict:
+    """`result` with the findings of the lot as a whole where other permits share the lot
+    (permits.lot_wide): their stables, corrals and lofts counted once with the application's."""
+    from django.db.models import prefetch_related_objects
+
+    others = other_permits_on(application, lot, on)
+    if not others or "error" in result:
+        return result
+    prefetch_related_objects(others, "animals", "application__structures")
+    extra = lot_wide_findings(
+        application=application,
+        animals=animals,
+        structures=structures,
+        others=others,
+        variances=variances,
+        on=on,
     )
+    return with_lot_wide(result, extra)
 
 
 #: How the notices of a docket item are read: hearings sits above permits, so it plugs its
@@ -426,7 +442,7 @@ def facts_for(
     return facts_from_parts(
         injurious_conditions=injurious_conditions,
         application=application,
-        lot=application.lot,
+        lot=application.lot_for_facts,
         animals=_rows(application, "animals"),
         structures=_rows(application, "structures"),
         setback_enlargements=setback_enlargements_for(application, as_of),
@@ -566,7 +582,8 @@ def facts_from_parts(
             **({} if keeping_only else _renewal_facts(application, animals, structures, on)),
         },
         "lot": {
-            "area_acres": _number(lot.effective_area_acres),  # stated, else the parcel map's
+            # The Assessor's where the parcel is mapped; a typed figure only off the map.
+            "area_acres": _number(lot.effective_area_acres),
             "percolation_min_per_inch": _number(lot.percolation_min_per_inch),
             "flood_prone": lot.flood_prone,
             "stagnant_water": lot.stagnant_water,
@@ -650,12 +667,33 @@ def _renewal_facts(application, animals, structures, on: date) -> dict[str, Any]
 
 
 def evaluate_parts(**parts) -> dict[str, Any]:
-    """The contract's result for unsaved parts (see `facts_from_parts`), saving nothing."""
-    return rules.check(facts_from_parts(**parts))
+    """The contract's result for unsaved parts (see `facts_from_parts`), saving nothing, with
+    the lot's other keepings counted (`lot_wide`)."""
+    result = rules.check(facts_from_parts(**parts))
+    record = parts.get("record")
+    return lot_wide(
+        result,
+        application=record if record is not None else parts["application"],
+        lot=parts["lot"],
+        animals=list(parts["animals"]),
+        structures=list(parts["structures"]),
+        variances=parts.get("variances") or (),
+        on=parts.get("as_of") or timezone.localdate(),
+    )
 
 
 def evaluate_application(
     application, as_of: date | None = None, *, injurious_conditions: bool | None = None
 ) -> dict[str, Any]:
-    """The contract's result (or error object) for `application` on the day `as_of`."""
-    return rules.check(facts_for(application, as_of, injurious_conditions=injurious_conditions))
+    """The contract's result (or error object) for `application` on the day `as_of`, with the
+    lot's other keepings counted (`lot_wide`)."""
+    result = rules.check(facts_for(application, as_of, injurious_conditions=injurious_conditions))
+    return lot_wide(
+        result,
+        application=application,
+        lot=application.lot_for_facts,
+        animals=_rows(application, "animals"),
+        structures=_rows(application, "structures"),
+        variances=variances_for(application),
+        on=as_of or timezone.localdate(),
+    )

@@ -14,7 +14,7 @@ from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
 from facilities.choices import ManureMethod, Species, counted
-from facilities.models import AnimalKind, MailingAddress, named_only_when_other_domestic
+from facilities.models import AnimalKind, Lot, MailingAddress, named_only_when_other_domestic
 from stoneham_boh.lib.record_ids import record_id
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
@@ -176,7 +176,28 @@ class Application(models.Model):
     )
     received_on = models.DateField(null=True, blank=True, db_index=True)
     applicant = models.ForeignKey(Applicant, on_delete=models.PROTECT, related_name="applications")
-    lot = models.ForeignKey("facilities.Lot", on_delete=models.PROTECT, related_name="applications")
+    # None only for an application made online that the clerk has not yet matched to a lot
+    # on receipt: until then what the applicant typed about the lot is `lot_proposal`.
+    lot = models.ForeignKey(
+        "facilities.Lot",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="applications",
+    )
+    lot_proposal = models.JSONField(
+        "the lot as the applicant described it",
+        default=dict,
+        blank=True,
+        help_text="Typed online (street, parcel id, acreage, ground). A proposal only: the "
+        "clerk matches the lot on receipt; a resident never changes a lot on file.",
+    )
+    withdrawn_reason = models.CharField(
+        "why it was withdrawn",
+        max_length=300,
+        blank=True,
+        help_text="Said by the clerk who discarded an abandoned online draft.",
+    )
     renews = models.ForeignKey(
         "permits.Permit",
         on_delete=models.PROTECT,
@@ -250,9 +271,43 @@ class Application(models.Model):
             models.Index(fields=["status", "-received_on"], name="application_status_received"),
             models.Index(fields=["kind", "status"], name="application_kind_status"),
         ]
+        constraints = [
+            # Only an online application waits for the clerk to match its lot.
+            models.CheckConstraint(
+                condition=Q(lot__isnull=False) | Q(channel="online"),
+                name="application_lot_unless_online",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"Application #{self.pk} ({self.get_kind_display().lower()})"
+
+    def proposed_lot(self) -> Lot:
+        """What the applicant typed about the lot, as an unsaved lot (never saved as such:
+        the forms and the compliance check read it; the clerk matches it on receipt)."""
+        values = {}
+        for name in LOT_PROPOSAL_FIELDS:
+            if name not in (self.lot_proposal or {}):
+                continue
+            value = self.lot_proposal[name]
+            field = Lot._meta.get_field(name)
+            if value is not None and isinstance(field, models.DecimalField):
+                value = Decimal(str(value))
+            values[name] = value
+        return Lot(**values)
+
+    @property
+    def lot_for_facts(self) -> Lot:
+        """The lot the rules read: the lot on file, else (an online application not yet
+        matched) the lot as proposed."""
+        return self.lot if self.lot_id is not None else self.proposed_lot()
+
+    @property
+    def site_address(self) -> str:
+        """Where the animals are (to be) kept: the lot's address, else the one proposed."""
+        if self.lot_id is not None:
+            return self.lot.street_address
+        return (self.lot_proposal or {}).get("street_address") or ""
 
     @property
     def is_open(self) -> bool:
@@ -280,6 +335,19 @@ class Application(models.Model):
     @property
     def year(self) -> int:
         return (self.received_on or self.created_at.date()).year
+
+
+# What an applicant online may say about the lot (the resident's form): a proposal.
+LOT_PROPOSAL_FIELDS = (
+    "street_address",
+    "parcel_id",
+    "area_acres",
+    "percolation_min_per_inch",
+    "flood_prone",
+    "stagnant_water",
+    "porous_fill_depth_in",
+    "porous_fill_extends_ft",
+)
 
 
 class Document(models.Model):

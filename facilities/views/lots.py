@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET
+from django import forms
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
 
+from facilities import actions
 from facilities.filters import LotFilter
 from facilities.models import Lot
-from stoneham_boh.accounts.access import staff_required
+from stoneham_boh.accounts.access import role_required, staff_required
+from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.forms import helper
 from stoneham_boh.lib.listing import list_page
 from stoneham_boh.lib.tables import Column, Table
 
@@ -15,7 +20,7 @@ LOT_TABLE = Table(
     (
         Column("Street address", lambda lot: lot.street_address, link="facilities:lot-detail"),
         Column("Parcel", lambda lot: lot.parcel_id, css="text-nowrap"),
-        Column("Area (acres)", lambda lot: lot.area_acres),
+        Column("Area (acres)", lambda lot: lot.effective_area_acres),
         Column("Zoning", lambda lot: lot.get_zoning_district_display()),
     ),
     caption="Lots",
@@ -27,7 +32,7 @@ def lot_list(request):
     return list_page(
         request,
         filterset_class=LotFilter,
-        queryset=Lot.objects.in_street_order(),
+        queryset=Lot.objects.current().in_street_order(),
         table=LOT_TABLE,
         title="Lots",
         csv_name="lots.csv",
@@ -35,18 +40,56 @@ def lot_list(request):
     )
 
 
+class UnmappedReasonForm(forms.Form):
+    reason = forms.CharField(
+        label="Why the lot is not on the parcel map",
+        max_length=300,
+        help_text="Without it no permit issues on a lot off the imported map (one lot per "
+        "parcel: a lot off the map is most often a second lot of a mapped parcel; merge it).",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("reason")
+
+
 @staff_required
 @require_GET
 def lot_detail(request, pk):
+    lot = get_object_or_404(Lot.objects.select_related("tax_parcel", "merged_into"), pk=pk)
+    return _lot_page(request, lot, UnmappedReasonForm(prefix="unmapped"))
+
+
+@role_required(Role.CLERK)
+@require_http_methods(["POST"])
+def lot_unmapped_reason(request, pk):
     lot = get_object_or_404(Lot, pk=pk)
+    form = UnmappedReasonForm(request.POST, prefix="unmapped")
+    done = attempt(
+        request,
+        form,
+        lambda data: actions.record_unmapped_reason(
+            lot=lot, reason=data["reason"], by=request.user
+        ),
+        "The reason is recorded: a permit may issue on this lot off the map.",
+    )
+    if done is not None:
+        return redirect("facilities:lot-detail", pk=pk)
+    return _lot_page(request, lot, form, status=400)
+
+
+def _lot_page(request, lot, unmapped_form, status=200):
     return render(
         request,
         "facilities/lot_detail.html",
         {
             "lot": lot,
+            "unmapped_form": unmapped_form,
+            "is_clerk": has_role(request.user, [Role.CLERK]),
             "applications": lot.applications.select_related("applicant").order_by("-id")[:100],
             "permits": lot.permits.select_related("holder")
             .prefetch_related("animals")
             .order_by("-year", "-sequence")[:100],
         },
+        status=status,
     )

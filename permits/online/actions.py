@@ -4,21 +4,34 @@ Like every actions module: atomic, keyword-only, names who acted (`by`), re-chec
 depends on and raises `ActionRefused` with every reason. What the applicant types is saved by
 the clerk's own intake action (permits.actions.update_application), so an online application
 holds the same facts, read by the rules through the same adapter, as one typed at the counter.
+Only what the applicant says of the lot differs: it is a proposal on the application
+(`Application.lot_proposal`), never a change to a lot on file, until the clerk matches it to
+a lot on receipt (one lot per parcel).
 """
 
 from __future__ import annotations
 
 from datetime import date
+from decimal import Decimal
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Sum
 from django.utils import timezone
 
 from facilities import actions as lot_actions
 from facilities.models import Lot
 from permits import actions as permit_actions
-from permits.models import Applicant, Application, Document
+from permits.models import LOT_PROPOSAL_FIELDS, Applicant, Application, Document
 from permits.online import notifications
-from permits.online.eligibility import changeable_sections, open_request, submission_refusals
+from permits.online.eligibility import (
+    abandoned_since,
+    changeable_sections,
+    is_abandoned,
+    lots_matching,
+    open_request,
+    submission_refusals,
+)
 from permits.online.models import InformationRequest
 from permits.online.sections import SECTION_KEYS
 from stoneham_boh.lib.errors import ActionRefused
@@ -49,41 +62,71 @@ def _require_own(application: Application, by) -> None:
         raise ActionRefused("Only the applicant who began this application online may do this.")
 
 
+def _as_proposal(values: dict) -> dict:
+    """What was typed about the lot, as the application's JSON proposal (decimals as text)."""
+    proposal = {}
+    for name in LOT_PROPOSAL_FIELDS:
+        if name not in values:
+            continue
+        value = values[name]
+        if name == "street_address":
+            value = " ".join((value or "").split())
+        elif name == "parcel_id":
+            value = (value or "").strip().upper() or None
+        elif isinstance(value, Decimal):
+            value = str(value)
+        proposal[name] = value
+    return proposal
+
+
 @transaction.atomic
 def start_online_application(
     *, by, details: dict, address: dict, answers: dict | None = None
 ) -> Application:
     """The applicant opens a draft for a lot, with the pre-check's answers if they bring them.
 
-    The lot is recorded as the applicant gives it; a parcel already on record is the clerk's to
-    match (the applicant may not change a lot other records share).
+    What they say of the lot (street, parcel id, ground) is a proposal on the application: no
+    lot on file is taken or changed, none is made. The clerk matches it on receipt
+    (`receive_online_application`): the lot on file of that parcel or address, or a new one.
     """
     applicant = Applicant.objects.select_for_update().filter(user=by).first()
     if applicant is None:
         raise ActionRefused("Your account is not an applicant's yet: confirm your e-mail first.")
-    street = " ".join((address.get("street_address") or "").split())
-    parcel = (address.get("parcel_id") or "").strip().upper()
+    proposal = _as_proposal(address)
     reasons = []
-    if not street:
+    if not proposal.get("street_address"):
         reasons.append("Give the street address where the animals will be kept.")
-    if parcel and Lot.objects.filter(parcel_id=parcel).exists():
+    drafts = Application.objects.filter(
+        applicant=applicant, channel=Application.Channel.ONLINE, status=Status.DRAFT
+    ).count()
+    if drafts >= settings.ONLINE_DRAFTS_MAX:
         reasons.append(
-            f"Parcel {parcel} is already on record: leave the parcel id blank and the clerk will "
-            "match it."
+            f"You already have {drafts} draft applications open: send or withdraw one before "
+            "opening another."
         )
     if reasons:
         raise ActionRefused("The application was not opened.", reasons)
     for name, value in details.items():
         setattr(applicant, name, value)
     save_as(applicant, by)
-    lot = lot_actions.create_lot(by=by, street_address=street, parcel_id=parcel)
-    application = permit_actions.create_application(
-        by=by, applicant=applicant, lot=lot, channel=Application.Channel.ONLINE
-    )
+    intake = None
     if answers:
         from permits.online.carry import as_intake
 
-        permit_actions.update_application(application=application, by=by, **as_intake(answers))
+        intake = as_intake(answers)
+        proposal.update(_as_proposal(intake.pop("lot_changes") or {}))
+    application = save_as(
+        Application(
+            applicant=applicant,
+            lot=None,
+            lot_proposal=proposal,
+            channel=Application.Channel.ONLINE,
+            created_by=by,
+        ),
+        by,
+    )
+    if intake:
+        permit_actions.update_application(application=application, by=by, **intake)
     return application
 
 
@@ -135,21 +178,18 @@ def save_online_application(
         for name, value in details.items():
             setattr(applicant, name, value)
         save_as(applicant, by)
-    lot_values = {**(lot_changes or {})}
-    if address:
-        lot_values["street_address"] = " ".join(address["street_address"].split())
-        parcel = (address.get("parcel_id") or "").strip().upper() or None
-        if parcel and Lot.objects.filter(parcel_id=parcel).exclude(pk=application.lot_id).exists():
-            raise ActionRefused(
-                "The application was not saved.",
-                [f"Parcel {parcel} is already on record: leave it blank; the clerk matches it."],
-            )
-        lot_values["parcel_id"] = parcel
+    if address is not None or lot_changes is not None:
+        # A proposal on the application only: the lot on file (if the clerk matched one) is
+        # shared with its other applications and permits and stays the clerk's.
+        application.lot_proposal = {
+            **(application.lot_proposal or {}),
+            **_as_proposal({**(address or {}), **(lot_changes or {})}),
+        }
+        save_as(application, by)
     return permit_actions.update_application(
         application=application,
         by=by,
         changes=changes or {},
-        lot_changes=lot_values or None,
         structures=structures,
         animals=animals,
     )
@@ -188,9 +228,28 @@ def add_online_document(
         raise ActionRefused("Documents cannot be added to this application now.")
     if kind == Document.Kind.APPROVAL:
         raise ActionRefused("Approvals are recorded by the Board's office.")
+    kept = application.documents.filter(voided=False)
+    files = kept.count()
+    if files >= settings.ONLINE_UPLOADS_MAX_FILES:
+        raise ActionRefused(
+            f"This application already holds {files} files, the most one application may "
+            "carry: remove one, or bring the rest to the Board's office."
+        )
+    used = kept.aggregate(total=Sum("size_bytes"))["total"] or 0
+    size = getattr(upload, "size", 0) or 0
+    most = settings.ONLINE_UPLOADS_MAX_BYTES
+    if used + size > most:
+        raise ActionRefused(
+            f"The files of one application may total {_megabytes(most)}; {_megabytes(used)} "
+            f"are uploaded and this file is {_megabytes(size)}."
+        )
     return permit_actions.upload_document(
         application=application, kind=kind, upload=upload, by=by, description=description
     )
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f} MB".replace(".0 MB", " MB")
 
 
 @transaction.atomic
@@ -250,9 +309,21 @@ def request_information(
 
 @transaction.atomic
 def receive_online_application(
-    *, application: Application, by, received_on: date | None = None
+    *,
+    application: Application,
+    by,
+    received_on: date | None = None,
+    lot: Lot | None = None,
+    new_lot: bool = False,
 ) -> Application:
-    """The clerk finds it complete: received that day, and the normal workflow follows."""
+    """The clerk finds it complete: received that day, on the lot the clerk matches, and the
+    normal workflow follows.
+
+    The lot is the parcel: `lot` is the lot on file it joins; `new_lot` records a new one
+    from what the applicant typed, refused where a lot on file has that parcel id or
+    address; neither takes the lot the product proposes (`lots_matching`), else a new one.
+    The applicant's description stays on the application as their proposal.
+    """
     application = _locked(application)
     _require_submitted(application)
     received_on = received_on or timezone.localdate()
@@ -264,10 +335,68 @@ def receive_online_application(
         reasons.append(f"It was sent on {sent_on:%B %-d, %Y}: it cannot be received before.")
     if not application.animals.exists():
         reasons.append("The application lists no animals.")
+    matches = lots_matching(application)
+    if lot is not None:
+        lot = Lot.objects.select_for_update().get(pk=lot.pk)
+        if lot.merged_into_id is not None:
+            reasons.append(f"{lot} was merged into {lot.merged_into}: choose that lot.")
+    elif new_lot and matches:
+        reasons.append(
+            f"{matches[0]} is on file at this parcel or address: the application joins it "
+            "(one lot per parcel)."
+        )
     if reasons:
         raise ActionRefused("The application was not marked received.", reasons)
+    if lot is None and application.lot_id is not None and not new_lot:
+        lot = application.lot  # matched before (an application made before proposals)
+    if lot is None and not new_lot and matches:
+        lot = matches[0]
+    if lot is None:
+        lot = _lot_from_proposal(application, by)
+    application.lot = lot
     application.status = Status.RECEIVED
     application.received_on = received_on
     save_as(application, by)
     notifications.notify(notifications.RECEIVED, application)
+    return application
+
+
+def _lot_from_proposal(application: Application, by) -> Lot:
+    """A new lot, as the applicant described it (no lot on file has its parcel or address);
+    their figures stand for the ground until the clerk corrects them, and the parcel map's
+    area governs wherever the lot is mapped."""
+    proposed = application.proposed_lot()
+    fields = {
+        name: getattr(proposed, name)
+        for name in LOT_PROPOSAL_FIELDS
+        if name in (application.lot_proposal or {})
+    }
+    return lot_actions.create_lot(by=by, **fields)
+
+
+@transaction.atomic
+def discard_online_draft(*, application: Application, by, reason: str) -> Application:
+    """The clerk closes an online draft its applicant abandoned: withdrawn, with the clerk's
+    reason, kept with its history (never deleted); the applicant is told by e-mail."""
+    application = _locked(application)
+    reason = " ".join((reason or "").split())
+    limit = Application._meta.get_field("withdrawn_reason").max_length
+    reasons = []
+    if abandoned_since(application) is None:
+        reasons.append("Only an online draft not yet sent can be discarded.")
+    elif not is_abandoned(application):
+        reasons.append(
+            f"The applicant changed it in the last {settings.ONLINE_DRAFT_ABANDONED_DAYS} days: "
+            "it is not abandoned."
+        )
+    if not reason:
+        reasons.append("Say why the draft is discarded (for example: no answer to two calls).")
+    elif len(reason) > limit:
+        reasons.append(f"Keep the reason to {limit} characters.")
+    if reasons:
+        raise ActionRefused("The draft was not discarded.", reasons)
+    application.status = Status.WITHDRAWN
+    application.withdrawn_reason = reason
+    save_as(application, by)
+    notifications.notify(notifications.WITHDRAWN, application)
     return application

@@ -3,6 +3,13 @@ these under their lock; the pages show them)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
+
+from facilities.models import Lot
 from permits.models import Application, Document
 from permits.online.models import InformationRequest
 from permits.online.sections import SECTION_KEYS
@@ -24,10 +31,46 @@ def changeable_sections(application: Application) -> tuple[str, ...]:
     return tuple(key for key in SECTION_KEYS if request and key in request.sections)
 
 
+def lots_matching(application: Application) -> list[Lot]:
+    """The lots on file that the applicant's description names (one lot per parcel): the lot
+    of the parcel id they gave, then the lots at the street address they typed, the mapped
+    first. What the clerk is offered on receipt; empty when the lot is new to the Board."""
+    proposal = application.lot_proposal or {}
+    found: list[Lot] = []
+    parcel = (proposal.get("parcel_id") or "").strip().upper()
+    if parcel:
+        found += Lot.objects.current().filter(
+            Q(parcel_id=parcel) | Q(tax_parcel__map_par_id=parcel)
+        )
+    street = " ".join((proposal.get("street_address") or "").split())
+    if street:
+        found += (
+            Lot.objects.current().filter(street_address__iexact=street).order_by("tax_parcel", "pk")
+        )
+    unique = []
+    for lot in found:
+        if lot not in unique:
+            unique.append(lot)
+    return unique
+
+
+def abandoned_since(application: Application):
+    """The day before which an online draft untouched counts as abandoned, or None when it
+    is not an online draft the clerk may discard."""
+    if not application.is_online or application.status != Status.DRAFT:
+        return None
+    return timezone.now() - timedelta(days=settings.ONLINE_DRAFT_ABANDONED_DAYS)
+
+
+def is_abandoned(application: Application) -> bool:
+    since = abandoned_since(application)
+    return since is not None and application.updated_at <= since
+
+
 def submission_refusals(application: Application) -> list[str]:
     """What must be there before an application can be sent (the clerk checks the rest)."""
     reasons = []
-    if not application.lot.street_address.strip():
+    if not application.site_address.strip():
         reasons.append("Give the street address where the animals will be kept.")
     if not application.animals.filter(count__gt=0).exists():
         reasons.append("List the animals you ask to keep, with how many (§20-20(3)).")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django import forms
 
-from permits.forms import ApplicantForm, ApplicationForm, DocumentForm, LotForm
+from permits.forms import ApplicantForm, ApplicationForm, DocumentForm, LotForm, ReceiveForm
 from permits.models import Document
 from permits.online.sections import SECTIONS
 from stoneham_boh.lib.forms import columns, helper
@@ -45,7 +45,9 @@ class YourDetailsForm(ApplicantForm):
 
 
 class AddressForm(LotForm):
-    """Where the animals will be kept. A resident may not know the parcel id; the clerk does."""
+    """Where the animals will be kept. A resident may not know the parcel id; the clerk does.
+
+    It edits the application's proposal (`Application.lot_proposal`), never a lot on file."""
 
     class Meta(LotForm.Meta):
         fields = ["street_address", "parcel_id"]
@@ -65,8 +67,13 @@ class AddressForm(LotForm):
         self.helper = helper(columns("street_address", "parcel_id", css="col-sm-6"))
 
     def clean_parcel_id(self):
-        # Optional here: a blank id is stored as none (the field is unique when given).
+        # Optional here: a blank id is stored as none.
         return (self.cleaned_data.get("parcel_id") or "").strip().upper() or None
+
+    def validate_unique(self):
+        # A proposal on the application, never saved as a lot: a parcel already on file is
+        # what the clerk matches on receipt, not an error.
+        pass
 
 
 class KeepingForm(ApplicationForm):
@@ -146,3 +153,53 @@ class InformationRequestForm(forms.Form):
         if not message:
             raise forms.ValidationError("Say what is missing.")
         return message
+
+
+NEW_LOT = "new"
+
+
+class ReceiveOnLotForm(ReceiveForm):
+    """Mark it received, on the lot the clerk matches: one on file at the parcel or address
+    the applicant gave (proposed first), or a new lot from their description."""
+
+    lot = forms.ChoiceField(
+        label="The lot it is for",
+        widget=forms.RadioSelect,
+        required=False,
+        help_text="One lot per parcel (§20-14, Lot): an application at a parcel or address on "
+        "file joins its lot. What the applicant typed stays on the application.",
+    )
+
+    def __init__(self, *args, matches=(), proposal=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        proposal = proposal or {}
+        self.matches = {str(lot.pk): lot for lot in matches}
+        choices = [(pk, f"On file: {lot}") for pk, lot in self.matches.items()]
+        if not self.matches:
+            described = proposal.get("street_address") or "the address given"
+            parcel = proposal.get("parcel_id")
+            choices.append(
+                (NEW_LOT, f"A new lot: {described}" + (f" (parcel {parcel})" if parcel else ""))
+            )
+        self.fields["lot"].choices = choices
+        self.fields["lot"].initial = choices[0][0]
+        self.helper = helper("received_on", "lot")
+
+    def clean_lot(self):
+        # None chosen: the one the page proposes (the first).
+        value = self.cleaned_data["lot"] or self.fields["lot"].initial
+        return None if value == NEW_LOT else self.matches[value]
+
+
+class DiscardDraftForm(forms.Form):
+    """The clerk's reason for closing an abandoned online draft."""
+
+    reason = forms.CharField(
+        label="Why the draft is discarded",
+        max_length=300,
+        help_text="Kept on the application and sent to the applicant; the draft stays on file.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("reason")

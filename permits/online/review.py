@@ -9,10 +9,9 @@ from django.views.decorators.http import require_http_methods
 
 from permits.eligibility import fee_due
 from permits.facts_from_records import evaluate_application
-from permits.forms import ReceiveForm
 from permits.models import Application
 from permits.online import actions, eligibility
-from permits.online.forms import InformationRequestForm
+from permits.online.forms import DiscardDraftForm, InformationRequestForm, ReceiveOnLotForm
 from permits.online.sections import labels
 from permits.panel import panel
 from stoneham_boh.accounts.access import role_required
@@ -26,20 +25,44 @@ def online_review(request, pk: int):
     application = get_object_or_404(
         Application.objects.with_facts().filter(channel=Application.Channel.ONLINE), pk=pk
     )
-    receive = ReceiveForm(prefix="receive")
+    matching = {
+        "matches": eligibility.lots_matching(application),
+        "proposal": application.lot_proposal,
+    }
+    receive = ReceiveOnLotForm(prefix="receive", **matching)
     ask = InformationRequestForm(prefix="ask")
+    discard = DiscardDraftForm(prefix="discard")
     if request.method == "POST" and "receive" in request.POST:
-        receive = ReceiveForm(request.POST, prefix="receive")
+        receive = ReceiveOnLotForm(request.POST, prefix="receive", **matching)
         done = attempt(
             request,
             receive,
             lambda data: actions.receive_online_application(
-                application=application, by=request.user, received_on=data["received_on"]
+                application=application,
+                by=request.user,
+                received_on=data["received_on"],
+                lot=data["lot"],
+                new_lot=data["lot"] is None,
             ),
-            f"{application} marked received. The applicant was told by e-mail.",
+            lambda received: (
+                f"{application} marked received, on the lot {received.lot}. "
+                "The applicant was told by e-mail."
+            ),
         )
         if done is not None:
             return redirect("permits:application-detail", pk=pk)
+    elif request.method == "POST" and "discard" in request.POST:
+        discard = DiscardDraftForm(request.POST, prefix="discard")
+        done = attempt(
+            request,
+            discard,
+            lambda data: actions.discard_online_draft(
+                application=application, by=request.user, reason=data["reason"]
+            ),
+            f"{application} is discarded: withdrawn, kept on file. The applicant was told.",
+        )
+        if done is not None:
+            return redirect("permits:online-review", pk=pk)
     elif request.method == "POST":
         ask = InformationRequestForm(request.POST, prefix="ask")
         done = attempt(
@@ -62,6 +85,9 @@ def online_review(request, pk: int):
             "application": application,
             "receive": receive,
             "ask": ask,
+            "discard": discard,
+            "abandoned": eligibility.is_abandoned(application),
+            "proposal": application.proposed_lot(),
             "requests": [
                 (request_, labels(request_.sections))
                 for request_ in application.information_requests.select_related("asked_by")

@@ -18,7 +18,7 @@ from facilities.models import Lot
 from permits.eligibility import fee_due
 from permits.facts_from_records import evaluate_application
 from permits.forms import AnimalFormSet, LotFactsForm, StructureFormSet
-from permits.models import Application
+from permits.models import LOT_PROPOSAL_FIELDS, Application
 from permits.online import actions, carry, eligibility
 from permits.online.forms import (
     AddressForm,
@@ -132,12 +132,21 @@ def _own(request, pk):
     )
 
 
+def _proposal(application) -> Lot:
+    """The lot as the applicant proposes it, unsaved: the forms edit this, never the lot on
+    file (an application made before proposals starts from its lot's figures)."""
+    if application.lot_proposal or application.lot_id is None:
+        return application.proposed_lot()
+    return Lot(**{name: getattr(application.lot, name) for name in LOT_PROPOSAL_FIELDS})
+
+
 def _forms(application, allowed, data=None) -> dict:
     """The forms of the parts the applicant may change now, bound to `data` when posted."""
+    proposed = _proposal(application)
     makers = {
         "details": lambda d: YourDetailsForm(d, instance=application.applicant, prefix="you"),
-        "address": lambda d: AddressForm(d, instance=application.lot, prefix="address"),
-        "lot_form": lambda d: LotFactsForm(d, instance=application.lot, prefix="lot"),
+        "address": lambda d: AddressForm(d, instance=proposed, prefix="address"),
+        "lot_form": lambda d: LotFactsForm(d, instance=proposed, prefix="lot"),
         "animals": lambda d: AnimalFormSet(d, instance=application, prefix="animals"),
         "structures": lambda d: StructureFormSet(d, instance=application, prefix="structures"),
         "keeping": lambda d: KeepingForm(d, instance=application, prefix="keeping"),

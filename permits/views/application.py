@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -45,6 +46,8 @@ def _application(pk):
         Application.objects.select_related(*FACT_RELATED, "permit", "lot__tax_parcel", "site_plan"),
         pk=pk,
     )
+    if application.lot_id is None:
+        raise Http404("Review the online application and match its lot first.")
     load_facts([application], also=(child_prefetch("documents"), child_prefetch("payments")))
     return application
 
@@ -120,6 +123,9 @@ def application_context(application, **forms) -> dict:
 @staff_required
 @require_GET
 def application_detail(request, pk):
+    if Application.objects.filter(pk=pk, lot__isnull=True).exists():
+        # Sent online and not yet matched to a lot: the clerk's review is its page until then.
+        return redirect("permits:online-review", pk=pk)
     application = _application(pk)
     return render(request, "permits/application_detail.html", application_context(application))
 

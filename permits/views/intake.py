@@ -52,7 +52,7 @@ def _search_lots(text: str):
     text = plain(text)
     if len(text) < 2:
         return []
-    return list(Lot.objects.search(text).order_by("street_address")[:SEARCH_LIMIT])
+    return list(Lot.objects.current().search(text).order_by("street_address")[:SEARCH_LIMIT])
 
 
 @role_required(Role.CLERK)

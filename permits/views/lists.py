@@ -34,8 +34,12 @@ APPLICATION_TABLE = Table(
     (
         Column("No.", lambda a: f"#{a.pk}", link="permits:application-detail"),
         Column("Applicant", lambda a: a.applicant.name),
-        Column("Lot", lambda a: a.lot.street_address),
-        Column("Parcel", lambda a: a.lot.parcel_id, css="text-nowrap"),
+        Column("Lot", lambda a: a.site_address),
+        Column(
+            "Parcel",
+            lambda a: a.lot.parcel_id if a.lot_id else "(lot not matched yet)",
+            css="text-nowrap",
+        ),
         Column("Kind", lambda a: a.get_kind_display()),
         Column("Status", lambda a: a.get_status_display(), badge=application_badge),
         Column("Received", lambda a: a.received_on or "", css="text-nowrap"),

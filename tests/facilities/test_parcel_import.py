@@ -72,14 +72,15 @@ def test_a_newer_tax_list_updates_owners_and_keeps_the_old_owner_in_history(tmp_
     assert "FY2026 tax list" in refusal(layer.write(tmp_path / "again.zip"), clerk)
 
 
-def test_a_lot_takes_its_area_from_its_parcel_unless_the_clerk_stated_one(tmp_path, clerk):
+def test_a_mapped_lot_takes_its_area_from_its_parcel_over_a_typed_one(tmp_path, clerk):
     stated = factories.lot(parcel_id=layer.MAP_IDS["N2"], area_acres=Decimal("0.5"))
     unstated = factories.lot(parcel_id=layer.MAP_IDS["N3"], area_acres=None)
     actions.import_parcel_layer(path=layer.write(tmp_path / "M284.zip"), by=clerk)
     stated.refresh_from_db()
     unstated.refresh_from_db()
     assert stated.tax_parcel.loc_id == "L_N2" and stated.parcel_area_acres == Decimal("0.371")
-    assert stated.effective_area_acres == Decimal("0.5")
+    # Issue 22, finding 10: the Assessor's area governs where the parcel is mapped.
+    assert stated.effective_area_acres == Decimal("0.371")
     assert unstated.effective_area_acres == Decimal("0.371")
     application = factories.hen_renewal(by=clerk, lot=unstated)
     assert facts_for(application)["lot"]["area_acres"] == 0.371

@@ -27,6 +27,7 @@ MATRIX = {
     "inspection-report": ({"pk": 1}, "get", READ),
     "lot-history": ({"pk": 1}, "get", READ),
     "lot-summary": ({"pk": 1}, "get", READ),
+    "lot-merge": ({"pk": 1}, "get", {Role.CLERK}),
     "photo": ({"pk": 1}, "get", READ),
     "complaint-list": ({}, "get", DESK),
     "complaint-new": ({}, "get", DESK),

@@ -134,6 +134,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     # Lots and abutters.
     "facilities:lot-list": (GET, staff(*ALL_STAFF)),
     "facilities:lot-detail": (GET, staff(*ALL_STAFF)),
+    "facilities:lot-unmapped-reason": (POST, staff("clerk", ok=ADMITTED)),
     "facilities:abutter-import": (GET, staff("clerk")),
     "facilities:abutter-add": (POST, staff("clerk", ok=ADMITTED)),
     "facilities:abutter-certify": (POST, staff("clerk", ok=ADMITTED)),
@@ -195,6 +196,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "inspections:inspection-report": (GET, staff(*ALL_STAFF)),
     "inspections:lot-history": (GET, staff(*ALL_STAFF)),
     "inspections:lot-summary": (GET, staff(*ALL_STAFF)),
+    "inspections:lot-merge": (GET, staff("clerk")),
     "inspections:photo": (GET, staff(*ALL_STAFF)),
     "inspections:complaint-list": (GET, staff("clerk", "agent")),
     "inspections:complaint-new": (GET, staff("clerk", "agent")),

@@ -73,6 +73,15 @@ PAGES = {
         "permits:my-application-edit", "applicant_a", lambda w: {"pk": w.online_draft_a.pk}
     ),
     "online-review": _page("permits:online-review", "clerk", lambda w: {"pk": w.online_sent_a.pk}),
+    # Months later, the draft is abandoned: the clerk's page offers to discard it.
+    "online-review-draft": _page(
+        "permits:online-review",
+        "clerk",
+        lambda w: {"pk": w.online_draft_a.pk},
+        travel=RENEWAL_SEASON,
+    ),
+    "lot-merge": _page("inspections:lot-merge", "clerk", lambda w: {"pk": w.lot_a.pk}),
+    "lot-detail": _page("facilities:lot-detail", "clerk", lambda w: {"pk": w.lot_a.pk}),
     "permit-list": _page("permits:permit-list", "clerk"),
     "permit-detail": _page("permits:permit-detail", "clerk", lambda w: {"pk": w.permit_a.pk}),
     "application-list": _page("permits:application-list", "clerk"),
@@ -210,6 +219,10 @@ FORM_PAGES = {
     "permits.online.forms.ConstructionForm": "my-application-edit",
     "permits.online.forms.YourDocumentForm": "my-application-edit",
     "permits.online.forms.InformationRequestForm": "online-review",
+    "permits.online.forms.ReceiveOnLotForm": "online-review",
+    "permits.online.forms.DiscardDraftForm": "online-review-draft",
+    "inspections.views.lots.MergeForm": "lot-merge",
+    "facilities.views.lots.UnmappedReasonForm": "lot-detail",
     "permits.portal.signup.SignupDetailsForm": "account-signup",
     "stoneham_boh.accounts.login_form.LoginForm": "login",
     "permits.verification.forms.VerifyLookupForm": "permits:verify-lookup",

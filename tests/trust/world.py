@@ -115,6 +115,7 @@ def build_world() -> World:
     _the_other_actions(o, clerk=clerk, agent=agent)
     _board_matters(o, clerk=clerk, agent=agent, board=board)
     _online(o, clerk=clerk, resident=world.users["applicant_a"])
+    _one_lot_per_parcel(o, clerk=clerk)
     # An administrator resets the agent's two-factor (a lost phone).
     staff_actions.reset_two_factor(user=agent, by=staff["admin"])
     return world
@@ -149,6 +150,30 @@ def _online(o, *, clerk, resident):
     online_actions.submit_online_application(application=asked, by=resident)
     online_actions.receive_online_application(application=asked, by=clerk)
     online_actions.withdraw_online_application(application=sent("9 Online Way"), by=resident)
+    # A draft left untouched for months: the clerk discards it (kept, withdrawn).
+    abandoned = online_actions.start_online_application(
+        by=resident, details={}, address={"street_address": "11 Online Way"}
+    )
+    with time_machine.travel(RENEWAL_SEASON, tick=False):
+        online_actions.discard_online_draft(
+            application=abandoned, by=clerk, reason="No answer to two calls."
+        )
+    o["online_discarded_a"] = abandoned
+
+
+def _one_lot_per_parcel(o, *, clerk):
+    """A lot recorded twice (the second without its parcel) merged into the first, and a lot
+    off the parcel map with the clerk's reason."""
+    lot = facility_actions.create_lot(by=clerk, parcel_id="7-80-8", street_address="80 Pond Street")
+    duplicate = facility_actions.create_lot(by=clerk, street_address="80 pond street")
+    o["merged_lot"] = inspection_actions.merge_lots(duplicate=duplicate, into=lot, by=clerk)
+    o["unmapped_lot"] = facility_actions.record_unmapped_reason(
+        lot=facility_actions.create_lot(
+            by=clerk, parcel_id="7-90-9", street_address="90 Pond Street"
+        ),
+        reason="A subdivision newer than the Assessor's layer.",
+        by=clerk,
+    )
 
 
 def _hearings(o, *, clerk, board):

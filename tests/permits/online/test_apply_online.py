@@ -98,7 +98,7 @@ def edit_data(application, **changes):
         "you-mailing_state": "MA",
         "you-mailing_zip": "02180",
         "you-phone": "781-555-0100",
-        "address-street_address": application.lot.street_address,
+        "address-street_address": application.site_address,
         "address-parcel_id": "",
         "lot-area_acres": "0.5",
         "keeping-manure_method": "receptacle",
@@ -134,7 +134,7 @@ def test_the_pre_check_answers_wait_in_the_session_through_the_log_in(client, re
     pen = application.structures.get()
     assert (pen.label, pen.kind, pen.distance_property_line_ft) == ("A", "pen", 40)
     assert application.manure_method == "receptacle" and application.securely_fenced
-    assert str(application.lot.area_acres) == "0.500"
+    assert str(application.proposed_lot().area_acres) == "0.500"
     assert application.history.first().history_user == resident.user
     # Used once: the home page no longer offers them.
     assert "Your pre-check answers are waiting" not in client.get(reverse("home")).content.decode()
@@ -321,20 +321,13 @@ def test_withdrawing_keeps_the_record(client, resident):
     assert edit.status_code == 302
 
 
-def test_a_parcel_already_on_record_is_left_to_the_clerk(client, clerk, resident):
-    factories.lot(by=clerk, parcel_id="7-1-2")
-    client.force_login(resident.user)
-    response = client.post(
-        reverse("permits:apply-start"),
-        {
-            "address-street_address": "12 Pond Street",
-            "address-parcel_id": "7-1-2",
-            "you-name": "Jane Resident",
-        },
-    )
-    assert response.status_code == 200
-    assert 'value="12 Pond Street"' in response.content.decode()
-    assert Lot.objects.filter(street_address="12 Pond Street").count() == 0
+def test_a_parcel_already_on_record_is_a_proposal_the_clerk_matches(client, clerk, resident):
+    lot = factories.lot(by=clerk, parcel_id="7-1-2")
+    application = start(client, resident, **{"address-parcel_id": "7-1-2"})
+    # Neither taken nor copied: the draft proposes the parcel, the lot on file is untouched.
+    assert application.lot is None
+    assert application.lot_proposal["parcel_id"] == "7-1-2"
+    assert Lot.objects.count() == 1 and not lot.applications.exists()
 
 
 def test_the_live_check_answers_for_what_is_typed(client, resident):
