@@ -55,3 +55,24 @@ def test_the_demo_audits_clean(settings, tmp_path):
     load_demo(today=date(2027, 3, 2))
     report = audit_register(today=date(2027, 3, 2))
     assert [a.line() for a in report.anomalies] == []
+
+
+# --- the page -----------------------------------------------------------------------------
+
+
+def test_the_board_reads_each_anomaly_with_a_link_to_its_record(client, board_member, clerk):
+    permit = factories.issued_permit(by=clerk, on=date(2027, 1, 14))
+    client.force_login(board_member)
+    page = " ".join(client.get("/permits/register/checked/").content.decode().split())
+    assert "The register, checked" in page
+    assert f'href="/permits/{permit.pk}/"' in page
+    assert "It was issued as a renewal, but renews no permit on file." in page
+    assert "1 permit and 1 decision checked: 1 anomaly." in page
+
+
+def test_the_menu_offers_the_page_to_the_board_not_the_clerk(client, board_member, clerk):
+    client.force_login(board_member)
+    assert "Register, checked" in client.get("/").content.decode()
+    client.force_login(clerk)
+    assert "Register, checked" not in client.get("/").content.decode()
+    assert client.get("/permits/register/checked/").status_code == 403
