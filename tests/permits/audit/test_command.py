@@ -76,3 +76,22 @@ def test_the_menu_offers_the_page_to_the_board_not_the_clerk(client, board_membe
     client.force_login(clerk)
     assert "Register, checked" not in client.get("/").content.decode()
     assert client.get("/permits/register/checked/").status_code == 403
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_register_restored_from_its_backup_audits_as_it_did(tmp_path, clerk, board_member):
+    """The audit reads the records' history (who recorded what when): a restore keeps it."""
+    from permits import actions
+    from tests.hearings import builders
+    from tests.permits.audit.test_audit import AFTER, noticed
+
+    item = noticed(by=clerk)
+    builders.decide(item, by=board_member)
+    actions.issue_permit(application=item.application, by=clerk, on=AFTER)
+    assert audit_register(today=date(2030, 4, 1)).clean
+    archive = tmp_path / "boh.tar.gz"
+    call_command("backup_data", str(archive), stdout=StringIO())
+    call_command("flush", interactive=False, verbosity=0)
+    call_command("restore_data", str(archive), stdout=StringIO())
+    report = audit_register(today=date(2030, 4, 1))
+    assert (report.permits_checked, report.decisions_checked, report.anomalies) == (1, 1, [])
