@@ -56,8 +56,13 @@ def overdue(order, on: date) -> bool:
 
 
 def days_that_count(permit) -> list[date]:
+    """The day of issue, and the first day of the term when it begins later (unless the
+    permit was revoked before its term began: then it never ran)."""
     term_begins = date(permit.year, 1, 1)
-    return [permit.issued_on] + ([term_begins] if term_begins > permit.issued_on else [])
+    later = term_begins > permit.issued_on and not (
+        permit.revoked_on is not None and permit.revoked_on < term_begins
+    )
+    return [permit.issued_on] + ([term_begins] if later else [])
 
 
 def permit_facts(register, permit, on: date) -> dict:
@@ -100,7 +105,9 @@ def permit_facts(register, permit, on: date) -> dict:
         kind="renewal",
         prior_permit_issued=first_permitted(register, permit),
         conditions_unchanged=unchanged,
-        injurious_conditions=injurious(register, permit.lot_id, on),
+        # The inspections known when it was issued: the first day of the term re-judges the
+        # variances (revision 3), not findings made after the permit issued.
+        injurious_conditions=injurious(register, permit.lot_id, min(on, permit.issued_on)),
     )
 
 

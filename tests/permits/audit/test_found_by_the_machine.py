@@ -158,3 +158,36 @@ def test_an_application_at_an_address_already_on_file_joins_its_lot(clerk, board
         )
         heard_and_issued_application(application, clerk=clerk, on=date(2030, 3, 1))
     assert _anomalies(date(2030, 5, 1)) == []
+
+
+@pytest.mark.xfail(strict=True, reason="finding 11, fixed on branch compare")
+def test_an_order_past_its_deadline_stops_the_renewal(clerk, board_member, agent):
+    from inspections import actions as inspection_actions
+    from tests.hearings.board_builders import violation
+
+    permit = heard_and_issued(clerk=clerk, on=date(2030, 1, 7))
+    finding = violation(permit, agent=agent, clerk=clerk, on=date(2030, 3, 8))
+    inspection_actions.issue_order(
+        finding=finding,
+        by=agent,
+        requirement="Remove the rat burrows.",
+        deadline=date(2030, 3, 15),
+        issued_on=date(2030, 3, 8),
+    )
+    with contextlib.suppress(ActionRefused):  # refused until abated: what the fix does
+        renewed(permit, clerk=clerk, on=date(2030, 11, 15))
+    assert _anomalies(date(2030, 11, 20)) == []
+
+
+def test_a_grandfathered_renewal_revoked_before_its_term_began_audits_clean(clerk, board_member):
+    """Found by the machine against the audit itself: a December renewal for next year,
+    revoked in December after an inspection found a violation, was judged on January 1 with
+    that violation, as though it had run."""
+    legacy = factories.legacy_permit(
+        by=clerk, first_permitted_on=date(1994, 5, 2), valid_for_year=2030, today=date(2030, 1, 7)
+    )
+    renewal = renewed(legacy, clerk=clerk, on=date(2030, 11, 15))
+    factories.revoke_by_the_board(
+        renewal, by=clerk, revoked_on=date(2030, 11, 20), remove_by=date(2030, 12, 20)
+    )
+    assert _anomalies(date(2030, 12, 1)) == []
