@@ -16,7 +16,6 @@ from permits import rules
 from .anomaly import BREACH, Anomaly, decision_ref
 from .hearing import PUBLIC_HEARINGS, REGISTERED, notices_for
 from .keeping import enlargements, keeping_of
-from .register import AbutterNotice, keeping_as_of, rows_as_of
 
 CITATION = "§20-20(9)"
 
@@ -37,7 +36,7 @@ def decided_keeping(register, application, decision):
     the decision was recorded (a plan of record filed later changes nothing decided)."""
     moment = register.decision_recorded_at.get(decision.pk)
     animals = (
-        rows_as_of(AnimalKept, moment, application_id=application.pk)
+        register.rows_as_of(AnimalKept, application.pk, moment)
         if moment is not None
         else list(application.animals.all())
     )
@@ -91,17 +90,14 @@ def _larger_than_noticed(register, decision, item, notices, application, add) ->
     if not mailed:
         return []
     moments = sorted(
-        {
-            row.history_date
-            for row in AbutterNotice.history.filter(id__in=mailed, mailed_on__isnull=False)
-        }
+        {register.letter_recorded_at[pk] for pk in mailed if pk in register.letter_recorded_at}
     )
     moments = moments[:1] + moments[-1:] if len(moments) > 1 else moments
     said = []
     animals, structures = decided_keeping(register, application, decision)
     after = keeping_of(animals, structures)
     for moment in moments:
-        noticed_animals, noticed_structures = keeping_as_of(application.pk, moment)
+        noticed_animals, noticed_structures = register.keeping_as_of(application.pk, moment)
         before = keeping_of(noticed_animals, noticed_structures)
         for more in enlargements(before, after):
             if more not in said:

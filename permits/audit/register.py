@@ -71,6 +71,7 @@ class Register:
     structures_changed_at: dict = field(default_factory=dict)  # application pk -> datetime
     map_imported: bool = False
     parcels: dict = field(default_factory=dict)
+    _history: dict = field(default_factory=dict)  # model -> application pk -> history rows
 
     def application(self, permit):
         return self.applications.get(permit.application_id, permit.application)
@@ -81,7 +82,29 @@ class Register:
         changed = self.structures_changed_at.get(application.pk)
         if moment is None or changed is None or changed <= moment:
             return list(application.structures.all())
-        return rows_as_of(Structure, moment, application_id=application.pk)
+        return self.rows_as_of(Structure, application.pk, moment)
+
+    def rows_as_of(self, model, application_pk: int, moment: datetime) -> list:
+        """The application's rows of `model` (structures, animals) as they stood at `moment`,
+        from its history, read for every application at once the first time it is asked."""
+        if model not in self._history:
+            by_application: dict = {}
+            for row in model.history.order_by("history_date", "history_id").iterator(2000):
+                by_application.setdefault(row.application_id, []).append(row)
+            self._history[model] = by_application
+        latest = {}
+        for row in self._history[model].get(application_pk, []):
+            if row.history_date > moment:
+                break
+            latest[row.id] = row
+        return [row for row in latest.values() if row.history_type != "-"]
+
+    def keeping_as_of(self, application_pk: int, moment: datetime) -> tuple[list, list]:
+        """An application's animals and structures as they stood at `moment`."""
+        return (
+            self.rows_as_of(AnimalKept, application_pk, moment),
+            self.rows_as_of(Structure, application_pk, moment),
+        )
 
     def structures_issued(self, permit) -> list:
         return self.structures_at(self.application(permit), self.permit_recorded_at.get(permit.pk))
@@ -188,21 +211,3 @@ def load(today: date) -> Register:
         .only("pk", "lot_size_acres")
     }
     return register
-
-
-def rows_as_of(model, moment: datetime, **filters) -> list:
-    """The rows of `model` matching `filters` as the record stood at `moment` (its history)."""
-    latest = {}
-    for row in model.history.filter(history_date__lte=moment, **filters).order_by(
-        "history_date", "history_id"
-    ):
-        latest[row.id] = row
-    return [row for row in latest.values() if row.history_type != "-"]
-
-
-def keeping_as_of(application_pk: int, moment: datetime) -> tuple[list, list]:
-    """An application's animals and structures as they stood at `moment`."""
-    return (
-        rows_as_of(AnimalKept, moment, application_id=application_pk),
-        rows_as_of(Structure, moment, application_id=application_pk),
-    )

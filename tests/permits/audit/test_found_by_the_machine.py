@@ -191,3 +191,14 @@ def test_a_grandfathered_renewal_revoked_before_its_term_began_audits_clean(cler
         renewal, by=clerk, revoked_on=date(2030, 11, 20), remove_by=date(2030, 12, 20)
     )
     assert _anomalies(date(2030, 12, 1)) == []
+
+
+@pytest.mark.xfail(strict=True, reason="finding 3, fixed on branch compare")
+def test_revoking_a_permit_ends_next_years_permit_of_the_keeping(clerk, board_member):
+    permit = heard_and_issued(clerk=clerk, on=date(2030, 1, 7))
+    renewed(permit, clerk=clerk, on=date(2030, 11, 15))
+    with contextlib.suppress(ActionRefused):
+        factories.revoke_by_the_board(
+            permit, by=clerk, revoked_on=date(2030, 12, 1), remove_by=date(2030, 12, 31)
+        )
+    assert _anomalies(date(2030, 12, 5)) == []
