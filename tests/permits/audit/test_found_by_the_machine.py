@@ -202,3 +202,18 @@ def test_revoking_a_permit_ends_next_years_permit_of_the_keeping(clerk, board_me
             permit, by=clerk, revoked_on=date(2030, 12, 1), remove_by=date(2030, 12, 31)
         )
     assert _anomalies(date(2030, 12, 5)) == []
+
+
+@pytest.mark.xfail(strict=True, reason="finding 12, fixed on branch r3")
+def test_no_permit_for_next_year_rests_on_a_variance_ending_this_year(clerk, board_member):
+    from tests.hearings import builders
+    from tests.permits.audit.test_audit import AFTER, noticed
+
+    item = noticed(by=clerk, setback_ft="40", relief=["20-15.4.a"])
+    builders.decide(
+        item, by=board_member, variance_rules=["20-15.4.a"], variance_expires_on=date(2030, 12, 31)
+    )
+    permit = actions.issue_permit(application=item.application, by=clerk, on=AFTER)
+    with contextlib.suppress(ActionRefused):
+        renewed(permit, clerk=clerk, on=date(2030, 12, 20))
+    assert _anomalies(date(2030, 12, 21)) == []
