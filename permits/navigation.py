@@ -6,6 +6,8 @@ ENTRIES = [
     NavEntry("Permits", "permits:permit-list", STAFF, order=12),
     NavEntry("Renewals", "permits:renewal-list", (Role.CLERK,), order=14),
     NavEntry("Applicants", "permits:applicant-list", STAFF, order=16),
+    # The Board's and the administrator's (who holds every staff role).
+    NavEntry("Register, checked", "permits:register-checked", (Role.BOARD,), order=40),
     NavEntry("Regulations", "permits:regulations", (), order=85),
     NavEntry("My applications and permits", "permits:my-applications", (Role.APPLICANT,), order=5),
     NavEntry("Pre-check", "permits:pre-check", (), order=60),

@@ -9,7 +9,7 @@ from permits.portal import views as portal
 from permits.precheck import views as precheck
 from permits.regulations import views as regulations
 from permits.verification import views as verification
-from permits.views import application, intake, lists, permit
+from permits.views import application, audit, intake, lists, permit
 
 app_name = "permits"
 
@@ -54,6 +54,7 @@ staff_patterns: list = [
     path("<int:pk>/void/", permit.permit_void, name="permit-void"),
     path("<int:pk>/renew/", permit.renewal_start, name="renewal-start"),
     path("renewals/", lists.renewal_list, name="renewal-list"),
+    path("register/checked/", audit.register_checked, name="register-checked"),
     path("applications/", lists.application_list, name="application-list"),
     path("applications/new/", intake.application_new, name="application-new"),
     path("applications/search/", intake.intake_search, name="intake-search"),

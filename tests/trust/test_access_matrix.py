@@ -114,6 +114,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "permits:permit-void": (POST, staff("clerk", ok=ADMITTED)),
     "permits:renewal-start": (POST, staff("clerk", ok=ADMITTED)),
     "permits:renewal-list": (GET, staff("clerk")),
+    "permits:register-checked": (GET, staff("board")),
     "permits:application-list": (GET, staff(*ALL_STAFF)),
     "permits:application-new": (GET, staff("clerk")),
     "permits:intake-search": (GET, staff("clerk")),

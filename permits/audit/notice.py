@@ -1,0 +1,150 @@
+"""Notice covers the decision (§20-20(9)): every abutter on the certified list had a letter by
+registered mail, and the legal notice was published, each the ruleset's notice period before
+the hearing; the legal notice names the applicant, the address, the animals and the
+structures; and what the Board approved is no larger than what the letters described when
+they were mailed (the application's own history at that moment, measured distances included).
+"""
+
+from __future__ import annotations
+
+import re
+
+from facilities.choices import Species, StructureKind
+from facilities.models import AnimalKept
+from permits import rules
+
+from .anomaly import BREACH, Anomaly, decision_ref
+from .hearing import PUBLIC_HEARINGS, REGISTERED, notices_for
+from .keeping import enlargements, keeping_of
+
+CITATION = "§20-20(9)"
+
+
+def _approved_hearings(register):
+    for decision in register.decisions:
+        item = decision.docket_item
+        if item.kind in PUBLIC_HEARINGS and decision.result == "approved":
+            application = register.applications.get(item.application_id)
+            if application is not None:
+                # The item as loaded with the application's hearings and their notices.
+                loaded = {i.pk: i for i in application.docket_items.all()}
+                yield decision, loaded.get(item.pk, item), application
+
+
+def decided_keeping(register, application, decision):
+    """What the Board decided: the application's animals and structures as they stood when
+    the decision was recorded (a plan of record filed later changes nothing decided)."""
+    moment = register.decision_recorded_at.get(decision.pk)
+    animals = (
+        register.rows_as_of(AnimalKept, application.pk, moment)
+        if moment is not None
+        else list(application.animals.all())
+    )
+    return animals, register.structures_at(application, moment)
+
+
+def check_notices(register) -> list[Anomaly]:
+    found = []
+    for decision, item, application in _approved_hearings(register):
+        ref = decision_ref(decision, item)
+
+        def add(sentence, ref=ref, found=found):
+            found.append(Anomaly("notice", CITATION, ref, sentence, BREACH))
+
+        held = item.meeting.date
+        days = int(rules.ruleset_in_force(held).rules["20-20.9"].value("notice_days"))
+        notices = notices_for(item, application, register)
+        if not notices.required:
+            add("No abutter is on the application's certified list: no letter was due to anyone.")
+        for abutter in notices.unlettered:
+            add(f"{abutter.owner_names}, on the certified list, was sent no letter.")
+        for letter in notices.letters.values():
+            if (held - letter.mailed_on).days < days:
+                add(
+                    f"The letter to abutter #{letter.abutter_id} was mailed on "
+                    f"{letter.mailed_on:%B %-d, %Y}, less than {days} days before the hearing."
+                )
+            if not REGISTERED.match(letter.article_number.replace(" ", "").upper()):
+                add(
+                    f"The letter to abutter #{letter.abutter_id} carries article number "
+                    f"“{letter.article_number}”, which is not a registered-mail number."
+                )
+        legal = getattr(notices.item.meeting, "legal_notice", None)
+        if legal is None or legal.published_on is None:
+            add("No legal notice of the hearing was published.")
+        else:
+            if (held - legal.published_on).days < days:
+                add(
+                    f"The legal notice was published on {legal.published_on:%B %-d, %Y}, less "
+                    f"than {days} days before the hearing."
+                )
+            animals, structures = decided_keeping(register, application, decision)
+            for missing in legal_notice_gaps(legal.text, application, animals, structures):
+                add(f"The legal notice does not name {missing}.")
+        found += _larger_than_noticed(register, decision, item, notices, application, add)
+    return found
+
+
+def _larger_than_noticed(register, decision, item, notices, application, add) -> list:
+    mailed = sorted({n.pk for n in notices.letters.values()})
+    if not mailed:
+        return []
+    moments = sorted(
+        {register.letter_recorded_at[pk] for pk in mailed if pk in register.letter_recorded_at}
+    )
+    moments = moments[:1] + moments[-1:] if len(moments) > 1 else moments
+    said = []
+    animals, structures = decided_keeping(register, application, decision)
+    after = keeping_of(animals, structures)
+    for moment in moments:
+        noticed_animals, noticed_structures = register.keeping_as_of(application.pk, moment)
+        before = keeping_of(noticed_animals, noticed_structures)
+        for more in enlargements(before, after):
+            if more not in said:
+                said.append(more)
+                add(f"The Board approved more than the abutters' letters described: {more}.")
+    return []
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.lower()).split())
+
+
+def _animal_names(animal) -> list[str]:
+    if animal.name:
+        base = animal.name.lower()
+    elif animal.species in Species.values:
+        base = Species(animal.species).label.lower()
+    else:
+        base = animal.species.replace("_", " ")
+    noun = _words(base.split(" (")[0])
+    return [noun, noun + "s", noun + "es", noun.rstrip("y") + "ies", noun.replace(" ", "")]
+
+
+def legal_notice_gaps(text: str, application, animals, structures) -> list[str]:
+    """What the legal notice's paragraph for this application fails to name."""
+    words = _words(text)
+    gaps = []
+    name = _words(application.applicant.name)
+    address = _words(application.lot.street_address)
+    if name not in words:
+        gaps.append(f"the applicant, {application.applicant.name}")
+    if address not in words:
+        gaps.append(f"the address, {application.lot.street_address}")
+    # The paragraph that names this application, else the whole text.
+    paragraphs = [p for p in re.split(r"\n\s*\n|\n(?=\d+\.)", text) if address in _words(p)]
+    scope = _words(paragraphs[0]) if paragraphs else words
+    for animal in animals:
+        if animal.count <= 0:
+            continue
+        names = "|".join(re.escape(n) for n in _animal_names(animal))
+        counts = [int(c) for c in re.findall(rf"(\d+) (?:[a-z]+ )?(?:{names})\b", scope)]
+        if not counts or max(counts) < animal.count:
+            gaps.append(f"{animal.count} {_animal_names(animal)[0]}")
+    for structure in structures:
+        kind = StructureKind(structure.kind).label if structure.kind in StructureKind.values else ""
+        options = [_words(k) for k in re.split(r"[/(]", kind.lower()) if k.strip()]
+        options.append(_words(structure.kind.replace("_", " ")))
+        if not any(re.search(rf"\b{re.escape(o)}", scope) for o in options if o):
+            gaps.append(f"the {kind.lower() or structure.kind} {structure.label}")
+    return gaps

@@ -1,0 +1,124 @@
+"""One permit year at a time (§20-20(5), (6); §20-16(6)): a keeping holds one permit a year,
+renewed for the next year only from the opening of the renewal window, never while a
+revocation is pending or an order stands past its deadline unabated (unless the Board decided
+the renewal at a hearing); and a revocation ends every later permit of the keeping.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.conf import settings
+
+from .anomaly import BREACH, Anomaly, permit_ref
+from .hearing import approving_item
+from .rules_on_day import overdue
+
+
+def window_opens(year: int) -> date:
+    """The first day a permit expiring December 31 of `year` may be renewed (a setting)."""
+    month, day = getattr(settings, "RENEWAL_WINDOW_OPENS", (11, 1))
+    return date(year, month, day)
+
+
+def _pending(proceeding, on: date) -> bool:
+    """A revocation opened by `on` and not yet decided (other than continued) by then."""
+    if proceeding.opened_on > on:
+        return False
+    item = proceeding.docket_item
+    decision = getattr(item, "decision", None)
+    if item.status == "withdrawn":
+        return False
+    return decision is None or decision.decided_on > on
+
+
+def check_permit_years(register) -> list[Anomaly]:
+    found = []
+    by_year: dict[tuple, list] = {}
+    for permit in register.permits:
+        root = register.chain(permit)[-1].pk
+        by_year.setdefault((root, permit.year), []).append(permit)
+    for (_root, year), permits in by_year.items():
+        if len(permits) > 1:
+            numbers = ", ".join(p.number for p in permits)
+            for permit in permits[1:]:
+                found.append(
+                    Anomaly(
+                        "year",
+                        "§20-20(5)",
+                        permit_ref(permit),
+                        f"The keeping holds {len(permits)} permits for {year} ({numbers}).",
+                        BREACH,
+                    )
+                )
+    for permit in register.permits:
+        ref = permit_ref(permit)
+
+        def add(provision, sentence, ref=ref, found=found):
+            found.append(Anomaly("year", provision, ref, sentence, BREACH))
+
+        if permit.legacy:
+            pass  # a paper-register entry carries the date of its original permit
+        elif permit.year > permit.issued_on.year + 1:
+            add(
+                "§20-20(5)",
+                f"Issued on {permit.issued_on:%B %-d, %Y} for {permit.year}: "
+                "a permit is issued for the year under way or, in the renewal window, the next.",
+            )
+        elif permit.year == permit.issued_on.year + 1:
+            opens = window_opens(permit.issued_on.year)
+            if permit.issued_on < opens:
+                add(
+                    "§20-20(5)",
+                    f"Issued on {permit.issued_on:%B %-d, %Y} for {permit.year}, "
+                    f"before the renewal window opened on {opens:%B %-d, %Y}.",
+                )
+        application = register.application(permit)
+        renewed = register.by_pk.get(application.renews_id) if application.renews_id else None
+        if renewed is not None:
+            found += _renewal(register, permit, renewed, application, add)
+        if permit.status == "revoked":
+            for later in register.later(permit):
+                if later.status == "active":
+                    found.append(
+                        Anomaly(
+                            "year",
+                            "§20-20(6)",
+                            permit_ref(later),
+                            f"Permit {permit.number} of its keeping was revoked on "
+                            f"{permit.revoked_on:%B %-d, %Y}, yet this later permit is active.",
+                            BREACH,
+                        )
+                    )
+    return found
+
+
+def _renewal(register, permit, renewed, application, add) -> list:
+    on = permit.issued_on
+    if permit.year <= renewed.year:
+        add(
+            "§20-20(5)",
+            f"It renews permit {renewed.number} of {renewed.year} for the same or an earlier year.",
+        )
+    if renewed.status == "revoked" and renewed.revoked_on and renewed.revoked_on <= on:
+        add(
+            "§20-20(6)",
+            f"It renews permit {renewed.number}, revoked on {renewed.revoked_on:%B %-d, %Y}.",
+        )
+    for earlier in register.chain(permit)[1:]:
+        for proceeding in register.proceedings_by_permit.get(earlier.pk, []):
+            if _pending(proceeding, on):
+                add(
+                    "§20-20(5)",
+                    f"It was issued while the Board's revocation proceeding on permit "
+                    f"{earlier.number}, opened {proceeding.opened_on:%B %-d, %Y}, was pending.",
+                )
+    if approving_item(application, by=on) is None:
+        for order in register.orders_by_lot.get(permit.lot_id, []):
+            if overdue(order, on):
+                add(
+                    "§20-16(6)",
+                    f"It was renewed while order {order.pk} ({order.citation}), due "
+                    f"{order.deadline:%B %-d, %Y}, stood past its deadline unabated.",
+                )
+    return []

@@ -1,0 +1,133 @@
+"""Provenance: nothing makes a permit but the issue action on a received application the Board
+decided where a hearing was required, a plain renewal, or an entry of the town's paper register.
+"""
+
+from __future__ import annotations
+
+from permits import rules
+
+from .anomaly import BREACH, NOT_SHOWN, Anomaly, permit_ref
+from .hearing import approving_item
+from .keeping import enlargements, keeping_of
+
+
+def renewal_enlargements(register, permit) -> list[str]:
+    """What a renewal's permit asks beyond the permit it renews (empty for any other)."""
+    application = register.application(permit)
+    renewed = register.by_pk.get(application.renews_id)
+    if application.kind != "renewal" or renewed is None:
+        return []
+    before = keeping_of(
+        renewed.animals.all(),
+        register.structures_issued(renewed),
+        register.application(renewed),
+    )
+    after = keeping_of(permit.animals.all(), register.structures_issued(permit), application)
+    return enlargements(before, after)
+
+
+def needs_hearing(register, permit) -> bool:
+    application = register.application(permit)
+    return application.kind == "new" or bool(renewal_enlargements(register, permit))
+
+
+def legacy_acceptance(permit):
+    """The Board's vote accepting a paper-register entry (issue 22, finding 1).
+
+    The register keeps no such record yet: None until it does.
+    """
+    return getattr(permit, "legacy_accepted_by", None)
+
+
+def check_provenance(register) -> list[Anomaly]:
+    found = []
+    for permit in register.permits:
+        ref = permit_ref(permit)
+        application = register.application(permit)
+
+        def add(provision, sentence, kind=BREACH, ref=ref, found=found):
+            found.append(Anomaly("provenance", provision, ref, sentence, kind))
+
+        if application.status != "issued":
+            add(
+                "§20-20(3)",
+                f"Its application is {application.get_status_display().lower()}, not issued.",
+            )
+        if permit.lot_id != application.lot_id or permit.holder_id != application.applicant_id:
+            add("§20-20(7)", "It names another lot or holder than its application.")
+        if permit.legacy:
+            found += _legacy(permit, application, add)
+            continue
+        if application.received_on is None or application.received_on > permit.issued_on:
+            add("§20-20(1)", "It was issued on an application not received by then.")
+        if application.kind == "renewal" and not application.renews_id:
+            add("§20-20(8)", "It was issued as a renewal, but renews no permit on file.")
+        renewed = register.by_pk.get(application.renews_id) if application.renews_id else None
+        if renewed is not None and (
+            renewed.lot_id != permit.lot_id or renewed.holder_id != permit.holder_id
+        ):
+            add("§20-20(7)", f"It renews permit {renewed.number} of another holder or lot.")
+        if needs_hearing(register, permit):
+            item = approving_item(application, by=permit.issued_on)
+            if item is None:
+                what = (
+                    "a new application"
+                    if application.kind == "new"
+                    else "a renewal asking for more ("
+                    + "; ".join(renewal_enlargements(register, permit))
+                    + ")"
+                )
+                add(
+                    "§20-20(9)",
+                    f"It was issued on {what} that the Board did not approve after a public "
+                    "hearing.",
+                )
+            else:
+                faults = register.decision_faults.get(item.decision.pk)
+                if faults:
+                    add(
+                        faults[0][0],
+                        "It rests on the Board's approval of "
+                        f"{item.decision.decided_on:%B %-d, %Y}, "
+                        f"which the records cannot uphold: {faults[0][1]}",
+                    )
+        if permit.grandfathered:
+            first = register.chain(permit)[-1]
+            day = first.first_permitted_on if first.legacy else first.issued_on
+            cutoff = rules.ruleset_in_force(permit.issued_on).interpretations.grandfathering_cutoff
+            if day is None or day >= cutoff:
+                add(
+                    "§20-20(8)",
+                    "It is marked grandfathered, but its keeping was first "
+                    f"permitted after {cutoff:%B %-d, %Y}.",
+                )
+    return found
+
+
+def _legacy(permit, application, add) -> list:
+    cutoff = rules.ruleset_in_force(permit.issued_on).interpretations.grandfathering_cutoff
+    first = permit.first_permitted_on
+    if first is None:
+        add("§20-20(8)", "A paper-register entry with no date of its original permit.")
+    elif permit.grandfathered and first >= cutoff:
+        add(
+            "§20-20(8)",
+            f"It is grandfathered, but the keeping was first permitted on {first:%B %-d, %Y}, "
+            f"after the regulation took effect on {cutoff:%B %-d, %Y}.",
+        )
+    if not permit.legacy_basis.strip():
+        add("§20-20(8)", "A paper-register entry that names no record it rests on.")
+    if not any(not d.voided for d in application.documents.all()):
+        add(
+            "§20-20(8)",
+            "A paper-register entry with no scanned document of the paper permit.",
+            NOT_SHOWN,
+        )
+    if legacy_acceptance(permit) is None:
+        add(
+            "§20-20(8)",
+            "A paper-register entry that the Board has not accepted by a vote: the register "
+            "keeps no record of such a vote.",
+            NOT_SHOWN,
+        )
+    return []

@@ -1,0 +1,213 @@
+"""The register as it is on file, loaded once for every check: a fixed few queries however
+many permits and decisions there are (the history read for a hearing's letters excepted).
+
+Hearings and inspections sit above permits (the layering rule): their models are reached
+through the relations they declare, as the facts adapter reaches them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from django.db.models import Max, Prefetch, Q
+
+from facilities.models import Abutter, AnimalKept, Lot, Parcel, ParcelImport, Structure
+from permits.models import Application, Permit
+
+# The upper apps' models, through their relations to ours.
+DocketItem = Application.docket_items.field.model
+Decision = DocketItem.decision.related.related_model
+Vote = Decision.votes.field.model
+Variance = Application.variances.field.model
+BoardApproval = Application.board_approvals.field.model
+AbutterNotice = DocketItem.abutter_notices.field.model
+Meeting = DocketItem.meeting.field.related_model
+RevocationProceeding = Permit.revocation_proceedings.field.model
+Order = Lot.orders.field.model
+Inspection = Lot.inspections.field.model
+ChecklistFinding = Order.finding.field.related_model
+BoardMember = Vote.member.field.related_model.board_terms.field.model
+
+
+def _items():
+    return DocketItem.objects.select_related(
+        "meeting", "meeting__legal_notice", "decision"
+    ).prefetch_related("decision__votes", "abutter_notices")
+
+
+APPLICATION_PREFETCHES = (
+    "structures",
+    "animals",
+    "variances",
+    "board_approvals",
+    "setback_enlargements__decision",
+    "documents",
+    Prefetch("docket_items", queryset=_items()),
+    Prefetch("abutter_list__abutters", queryset=Abutter.objects.order_by("id")),
+)
+
+
+@dataclass
+class Register:
+    """Every record the checks read, keyed for look-up."""
+
+    today: date
+    permits: list = field(default_factory=list)  # every permit but void ones
+    by_pk: dict = field(default_factory=dict)
+    applications: dict = field(default_factory=dict)  # pk -> application, relations loaded
+    renewed_by: dict = field(default_factory=dict)  # permit pk -> permits renewing it
+    decisions: list = field(default_factory=list)
+    decision_faults: dict = field(default_factory=dict)  # decision pk -> sentences
+    decision_recorded_at: dict = field(default_factory=dict)  # decision pk -> datetime
+    roll_history: list = field(default_factory=list)  # BoardMember history rows, oldest first
+    orders_by_lot: dict = field(default_factory=dict)
+    violations_by_lot: dict = field(default_factory=dict)
+    inspections_by_lot: dict = field(default_factory=dict)
+    proceedings_by_permit: dict = field(default_factory=dict)
+    struck_at: dict = field(default_factory=dict)  # abutter pk -> when it was struck
+    letter_recorded_at: dict = field(default_factory=dict)  # notice pk -> when recorded mailed
+    permit_recorded_at: dict = field(default_factory=dict)  # permit pk -> datetime
+    structures_changed_at: dict = field(default_factory=dict)  # application pk -> datetime
+    map_imported: bool = False
+    parcels: dict = field(default_factory=dict)
+    _history: dict = field(default_factory=dict)  # model -> application pk -> history rows
+
+    def application(self, permit):
+        return self.applications.get(permit.application_id, permit.application)
+
+    def structures_at(self, application, moment) -> list:
+        """The application's structures as they stood at `moment` (a plan of record filed
+        after the decision does not change what was decided or issued)."""
+        changed = self.structures_changed_at.get(application.pk)
+        if moment is None or changed is None or changed <= moment:
+            return list(application.structures.all())
+        return self.rows_as_of(Structure, application.pk, moment)
+
+    def rows_as_of(self, model, application_pk: int, moment: datetime) -> list:
+        """The application's rows of `model` (structures, animals) as they stood at `moment`,
+        from its history, read for every application at once the first time it is asked."""
+        if model not in self._history:
+            by_application: dict = {}
+            for row in model.history.order_by("history_date", "history_id").iterator(2000):
+                by_application.setdefault(row.application_id, []).append(row)
+            self._history[model] = by_application
+        latest = {}
+        for row in self._history[model].get(application_pk, []):
+            if row.history_date > moment:
+                break
+            latest[row.id] = row
+        return [row for row in latest.values() if row.history_type != "-"]
+
+    def keeping_as_of(self, application_pk: int, moment: datetime) -> tuple[list, list]:
+        """An application's animals and structures as they stood at `moment`."""
+        return (
+            self.rows_as_of(AnimalKept, application_pk, moment),
+            self.rows_as_of(Structure, application_pk, moment),
+        )
+
+    def structures_issued(self, permit) -> list:
+        return self.structures_at(self.application(permit), self.permit_recorded_at.get(permit.pk))
+
+    def chain(self, permit) -> list:
+        """`permit` and the permits it renews, newest first."""
+        found, seen = [permit], {permit.pk}
+        current = permit
+        while True:
+            renews = self.application(current).renews_id
+            if not renews or renews in seen:
+                return found
+            current = self.by_pk.get(renews) or Permit.objects.get(pk=renews)
+            seen.add(current.pk)
+            found.append(current)
+
+    def keeping(self, permit) -> list:
+        """The applications of the permit's keeping, newest first."""
+        return [self.application(p) for p in self.chain(permit)]
+
+    def later(self, permit) -> list:
+        """Every permit that renews `permit`, directly or through another renewal."""
+        found, todo = [], list(self.renewed_by.get(permit.pk, []))
+        while todo:
+            nxt = todo.pop()
+            if nxt in found:
+                continue
+            found.append(nxt)
+            todo.extend(self.renewed_by.get(nxt.pk, []))
+        return found
+
+
+def load(today: date) -> Register:
+    register = Register(today=today)
+    permits = list(
+        Permit.objects.exclude(status=Permit.Status.VOID)
+        .select_related("holder", "lot", "application")
+        .prefetch_related("animals")
+        .order_by("year", "sequence")
+    )
+    register.permits = permits
+    register.by_pk = {p.pk: p for p in permits}
+    decided = Q(docket_items__decision__result="approved") | Q(permit__isnull=False)
+    applications = (
+        Application.objects.filter(decided)
+        .distinct()
+        .select_related("applicant", "lot", "abutter_list")
+        .prefetch_related(*APPLICATION_PREFETCHES)
+    )
+    register.applications = {a.pk: a for a in applications}
+    for permit in permits:
+        renews = register.application(permit).renews_id
+        if renews:
+            register.renewed_by.setdefault(renews, []).append(permit)
+    register.decisions = list(
+        Decision.objects.select_related(
+            "docket_item", "docket_item__meeting", "docket_item__application"
+        )
+        .prefetch_related("votes")
+        .order_by("decided_on", "pk")
+    )
+    register.decision_recorded_at = dict(
+        Decision.history.filter(history_type="+").values_list("id", "history_date")
+    )
+    register.roll_history = list(BoardMember.history.order_by("history_date", "history_id"))
+    for order in Order.objects.order_by("issued_on", "pk"):
+        register.orders_by_lot.setdefault(order.lot_id, []).append(order)
+    for finding in ChecklistFinding.objects.filter(result="violation").select_related("inspection"):
+        register.violations_by_lot.setdefault(finding.inspection.lot_id, []).append(finding)
+    for inspection in Inspection.objects.filter(kind="final_construction").prefetch_related(
+        "findings"
+    ):
+        register.inspections_by_lot.setdefault(inspection.lot_id, []).append(inspection)
+    for proceeding in RevocationProceeding.objects.select_related(
+        "docket_item", "docket_item__meeting", "docket_item__decision"
+    ):
+        register.proceedings_by_permit.setdefault(proceeding.permit_id, []).append(proceeding)
+    for abutter_id, when in (
+        Abutter.history.filter(voided=True)
+        .order_by("history_date")
+        .values_list("id", "history_date")
+    ):
+        register.struck_at.setdefault(abutter_id, when)
+    for notice_id, when in (
+        AbutterNotice.history.filter(mailed_on__isnull=False)
+        .order_by("history_date")
+        .values_list("id", "history_date")
+    ):
+        register.letter_recorded_at.setdefault(notice_id, when)
+    register.permit_recorded_at = dict(
+        Permit.history.filter(history_type="+").values_list("id", "history_date")
+    )
+    register.structures_changed_at = dict(
+        Structure.history.order_by()
+        .values("application_id")
+        .annotate(last=Max("history_date"))
+        .values_list("application_id", "last")
+    )
+    register.map_imported = ParcelImport.objects.exists()
+    register.parcels = {
+        p.pk: p
+        for p in Parcel.objects.filter(lots__permits__isnull=False)
+        .distinct()
+        .only("pk", "lot_size_acres")
+    }
+    return register

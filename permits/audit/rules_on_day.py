@@ -1,0 +1,165 @@
+"""The rules on the day that counts: the facts as recorded pass on the day of issue and on the
+first day of the permit's term, or each failure is waived by a variance in effect on both
+days (rules contract, revision 3); and the permit ends no later than a variance it rests on.
+
+The hearing's notice (§20-20(9)) is judged with the notices (notice.py), in its own words.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from django.conf import settings
+
+from permits import rules
+
+from .anomaly import BREACH, Anomaly, permit_ref
+from .facts import blocking, evaluate, facts_for, lot_area, lot_facts
+from .hearing import approving_item, hearing_facts, notices_for
+from .keeping import changed, keeping_of
+from .provenance import needs_hearing
+
+NOTICE_RULE = "20-20.9"
+
+
+def first_permitted(register, permit) -> date:
+    first = register.chain(permit)[-1]
+    return (
+        first.first_permitted_on if first.legacy and first.first_permitted_on else first.issued_on
+    )
+
+
+def injurious(register, lot_id: int, on: date) -> bool:
+    """§20-20(8) proviso, from the inspections of the past year: a violation not settled by an
+    abated or withdrawn order, or an order past its deadline and not abated."""
+    since = on - timedelta(days=settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS)
+    orders = register.orders_by_lot.get(lot_id, [])
+    settled = {
+        o.finding_id
+        for o in orders
+        if o.status in ("abated", "withdrawn") and o.closed_on and o.closed_on <= on
+    }
+    for finding in register.violations_by_lot.get(lot_id, []):
+        performed = finding.inspection.performed_at
+        if performed and since <= performed.date() <= on and finding.pk not in settled:
+            return True
+    return any(overdue(o, on) for o in orders)
+
+
+def overdue(order, on: date) -> bool:
+    """An order past its deadline on `on` and not abated or withdrawn by then."""
+    if order.issued_on > on or order.deadline >= on:
+        return False
+    return not (
+        order.status in ("abated", "withdrawn") and order.closed_on and order.closed_on <= on
+    )
+
+
+def days_that_count(permit) -> list[date]:
+    """The day of issue, and the first day of the term when it begins later (unless the
+    permit was revoked before its term began: then it never ran)."""
+    term_begins = date(permit.year, 1, 1)
+    later = term_begins > permit.issued_on and not (
+        permit.revoked_on is not None and permit.revoked_on < term_begins
+    )
+    return [permit.issued_on] + ([term_begins] if later else [])
+
+
+def permit_facts(register, permit, on: date) -> dict:
+    application = register.application(permit)
+    keeping = register.keeping(permit)
+    common = {
+        "application": application,
+        "keeping": keeping,
+        "animals": permit.animals.all(),
+        "structures": register.structures_issued(permit),
+        "lot": lot_facts(permit.lot, area=lot_area(permit.lot, register.parcels)),
+        "on": on,
+    }
+    if permit.legacy:
+        # The paper permit renewed into the register: the rules of its day, as for a renewal.
+        return facts_for(
+            **common,
+            kind="renewal",
+            prior_permit_issued=permit.first_permitted_on,
+            conditions_unchanged=True,
+        )
+    if needs_hearing(register, permit):
+        item = approving_item(application, by=permit.issued_on)
+        hearing = None
+        if item is not None:
+            hearing = hearing_facts(item, notices_for(item, application, register))
+        return facts_for(**common, kind="new", hearing=hearing)
+    renewed = register.by_pk.get(application.renews_id)
+    unchanged = False
+    if renewed is not None:
+        before = keeping_of(
+            renewed.animals.all(),
+            register.application(renewed).structures.all(),
+            register.application(renewed),
+        )
+        after = keeping_of(permit.animals.all(), application.structures.all(), application)
+        unchanged = not changed(before, after)
+    return facts_for(
+        **common,
+        kind="renewal",
+        prior_permit_issued=first_permitted(register, permit),
+        conditions_unchanged=unchanged,
+        # The inspections known when it was issued: the first day of the term re-judges the
+        # variances (revision 3), not findings made after the permit issued.
+        injurious_conditions=injurious(register, permit.lot_id, min(on, permit.issued_on)),
+    )
+
+
+def check_rules_on_day(register) -> list[Anomaly]:
+    found = []
+    for permit in register.permits:
+        ref = permit_ref(permit)
+        waived_on_issue = set()
+        for day in days_that_count(permit):
+            result = evaluate(permit_facts(register, permit, day))
+            which = "the day of issue" if day == permit.issued_on else "the first day of its term"
+            for finding in blocking(result):
+                if finding["rule"] == NOTICE_RULE:
+                    continue
+                subject = f"{finding['subject']}: " if finding.get("subject") else ""
+                found.append(
+                    Anomaly(
+                        "rules",
+                        finding["citation"],
+                        ref,
+                        f"On {which} ({day:%B %-d, %Y}): {subject}{finding['message']}",
+                        BREACH,
+                    )
+                )
+            if day == permit.issued_on and "findings" in result:
+                waived_on_issue = {f["rule"] for f in result["findings"] if f["status"] == "waived"}
+        found += _outlives_variance(register, permit, ref, waived_on_issue)
+    return found
+
+
+def _outlives_variance(register, permit, ref, waived: set[str]) -> list[Anomaly]:
+    """Revision 3: a permit resting on a variance ends when the variance ends."""
+    if permit.status != "active" or not waived:
+        return []
+    found = []
+    for application in register.keeping(permit):
+        for variance in application.variances.all():
+            if not set(variance.rules or []) & waived or not variance.granted:
+                continue
+            ends = variance.rescinded_on or variance.expires_on
+            if ends is not None and ends < permit.expires_on:
+                rule = sorted(set(variance.rules) & waived)[0]
+                spec = rules.ruleset_in_force(permit.issued_on).rules.get(rule)
+                cited = spec.citation if spec is not None else "§20-21"
+                found.append(
+                    Anomaly(
+                        "rules",
+                        cited,
+                        ref,
+                        f"It runs to {permit.expires_on:%B %-d, %Y}, but the variance it rests "
+                        f"on ends on {ends:%B %-d, %Y}.",
+                        BREACH,
+                    )
+                )
+    return found
