@@ -182,6 +182,23 @@ class LegalNotice(models.Model):
         return _first_recorded_day(self)
 
 
+class TownClosure(models.Model):
+    """A day the Town's offices are closed though no legal holiday (a snow day, an extra
+    holiday): the Town's business-day clocks skip it (stoneham_boh.lib.mass_calendar).
+
+    Reference data the administrator keeps in the Django admin."""
+
+    date = models.DateField(unique=True)
+    reason = models.CharField(max_length=120, help_text="e.g. Snow emergency: offices closed.")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-date"]
+
+    def __str__(self) -> str:
+        return f"{self.date:%B %-d, %Y}: {self.reason}"
+
+
 def _first_recorded_day(record) -> date | None:
     first = record.history.order_by("history_date").values_list("history_date", flat=True)[:1]
     return timezone.localdate(first[0]) if first else None
