@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from datetime import date, time
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
@@ -831,6 +832,13 @@ def _hearing_refusals(item: DocketItem, result: str) -> list[str]:
             problems = [
                 "The holder was not given written notice of the hearing: a permit is revoked "
                 "only after its holder had the chance to be heard."
+            ]
+        elif (item.meeting.date - notified).days < settings.REVOCATION_NOTICE_DAYS:
+            problems = [
+                f"The holder's notice was mailed on {_long(notified)}, "
+                f"{(item.meeting.date - notified).days} days before the hearing; the holder is "
+                f"given at least {settings.REVOCATION_NOTICE_DAYS} days "
+                "(REVOCATION_NOTICE_DAYS) to prepare to be heard."
             ]
     if problems:
         problems.append(

@@ -12,6 +12,8 @@ from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
+from django.core.signals import request_started
+from django.db.models.signals import post_delete, post_save
 
 from hearings.models import TownClosure, notice_days
 from stoneham_boh.lib import law
@@ -20,9 +22,28 @@ from stoneham_boh.lib.mass_calendar import Clock, MassCalendar
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
+_remembered: list[MassCalendar] = []
+
+
 def town_calendar() -> MassCalendar:
-    """The calendar with the town closures the administrator recorded."""
-    return MassCalendar(dict(TownClosure.objects.values_list("date", "reason")))
+    """The calendar with the town closures the administrator recorded.
+
+    Read once per request (one query) and remembered until the next request starts or a
+    closure changes, so a page showing many meetings' clocks reads the closures once."""
+    if not _remembered:
+        _remembered.append(MassCalendar(dict(TownClosure.objects.values_list("date", "reason"))))
+    return _remembered[0]
+
+
+def forget_town_calendar(**_signal) -> None:
+    _remembered.clear()
+
+
+request_started.connect(forget_town_calendar, dispatch_uid="hearings.clocks.calendar")
+post_save.connect(forget_town_calendar, sender=TownClosure, dispatch_uid="hearings.clocks.saved")
+post_delete.connect(
+    forget_town_calendar, sender=TownClosure, dispatch_uid="hearings.clocks.deleted"
+)
 
 
 def _calendar(calendar: MassCalendar | None) -> MassCalendar:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -83,12 +83,30 @@ class Meeting(models.Model):
         return f"Board meeting {self.date:%B %-d, %Y}"
 
     @property
+    def notice_counts_until(self) -> date:
+        """The last day a notice given still gives the §20-20(9) days: the hearing's date less
+        the ruleset's days, calendar days, the day of the hearing excluded (as the rules judge)."""
+        return self.date - timedelta(days=notice_days(self.date))
+
+    @property
+    def notice_clock(self):
+        """The last business day to give the notices (hearings.clocks.abutter_notice_deadline):
+        the day above, moved earlier when the Town's offices are closed on it."""
+        from hearings.clocks import abutter_notice_deadline
+
+        return abutter_notice_deadline(self.date)
+
+    @property
     def last_notice_day(self) -> date:
         """The last day on which notices can go out and still give the notice §20-20(9) asks."""
-        return self.date - timedelta(days=notice_days(self.date))
+        return self.notice_clock.when
 
     def notice_deadline_passed(self, today: date) -> bool:
         return self.last_notice_day < today
+
+    @property
+    def starts_at(self) -> datetime:
+        return datetime.combine(self.date, self.time)
 
 
 class DocketItem(models.Model):
@@ -426,3 +444,18 @@ class RevocationProceeding(models.Model):
 
     def __str__(self) -> str:
         return f"Revocation proceeding on permit {self.permit}"
+
+    @property
+    def holder_notice_clock(self):
+        """The last business day to mail the holder's notice (REVOCATION_NOTICE_DAYS before)."""
+        from hearings.clocks import revocation_notice_deadline
+
+        return revocation_notice_deadline(self.docket_item.meeting.date)
+
+    @property
+    def holder_notice_short(self) -> bool:
+        """The notice was mailed, but fewer than REVOCATION_NOTICE_DAYS before the hearing."""
+        if self.holder_notified_on is None:
+            return False
+        gap = (self.docket_item.meeting.date - self.holder_notified_on).days
+        return gap < settings.REVOCATION_NOTICE_DAYS
