@@ -8,7 +8,7 @@ the demo loader and tests pass it to act on other days.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import date, time
+from datetime import date, datetime, time
 
 from django.conf import settings
 from django.db import transaction
@@ -24,6 +24,7 @@ from hearings.models import (
     DocketItem,
     LegalNotice,
     Meeting,
+    MeetingPosting,
     RevocationProceeding,
     Variance,
     Vote,
@@ -1050,3 +1051,57 @@ def _carry_out(item: DocketItem, decision: Decision, by) -> None:
         variance.rescinded_on = decision.decided_on
         variance.rescinded_reason = decision.reasons
         save_as(variance, by)
+
+
+# --- The meeting's notice under the Open Meeting Law (c.30A §20) -------------------------------
+
+
+@transaction.atomic
+def record_meeting_posting(
+    *,
+    meeting: Meeting,
+    posted_at: datetime,
+    by,
+    remote_access: str = "",
+    reason: str = "",
+    now: datetime | None = None,
+) -> MeetingPosting:
+    """The Town Clerk posted the meeting's notice (the first time, or amended) at `posted_at`:
+    the notice drafted from the docket as it is now is kept as posted, with what it lists."""
+    from hearings.meeting_notice import notice_items, notice_text
+
+    now = now or timezone.now()
+    meeting = Meeting.objects.select_for_update().get(pk=meeting.pk)
+    if timezone.is_naive(posted_at):
+        posted_at = timezone.make_aware(posted_at)
+    earlier = list(meeting.postings.order_by("posted_at", "id"))
+    reasons = []
+    if meeting.cancelled:
+        reasons.append("The meeting is cancelled.")
+    if posted_at > now:
+        reasons.append("The posting time cannot be in the future.")
+    if posted_at >= timezone.make_aware(meeting.starts_at):
+        reasons.append("A notice posted at or after the meeting's start gives no notice of it.")
+    if earlier and not reason.strip():
+        reasons.append(
+            "The notice was posted already: say why it is amended (what was added or changed)."
+        )
+    if earlier and posted_at < earlier[-1].posted_at:
+        reasons.append(
+            "An amendment is posted after the notice it amends "
+            f"({timezone.localtime(earlier[-1].posted_at):%B %-d, %Y %H:%M})."
+        )
+    items = notice_items(meeting)
+    if not items and not earlier:
+        reasons.append("The docket is empty: schedule the meeting's items before posting.")
+    _refuse_if(reasons, "The posting cannot be recorded.")
+    posting = MeetingPosting(
+        meeting=meeting,
+        posted_at=posted_at,
+        text=notice_text(meeting, items, remote_access),
+        remote_access=remote_access.strip(),
+        item_ids=[item.pk for item in items],
+        reason=reason.strip() if earlier else "",
+        recorded_by=by,
+    )
+    return save_as(posting, by)

@@ -9,6 +9,7 @@ from hearings.models import (
     DocketItem,
     LegalNotice,
     Meeting,
+    MeetingPosting,
     RevocationProceeding,
     TownClosure,
     Variance,
@@ -112,3 +113,10 @@ class TownClosureAdmin(SimpleHistoryAdmin):
     list_display = ("date", "reason")
     search_fields = ("reason",)
     date_hierarchy = "date"
+
+
+@admin.register(MeetingPosting)
+class MeetingPostingAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("meeting", "posted_at", "reason")
+    search_fields = ("text", "reason")
+    raw_id_fields = ("meeting",)

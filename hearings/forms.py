@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import time
+from datetime import datetime, time
 from decimal import Decimal
 
 from crispy_forms.layout import Column, Div, Fieldset, Row
@@ -562,3 +562,45 @@ class RescissionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["meeting"].queryset = upcoming_meetings()
         self.helper = helper("meeting", "reason")
+
+
+class MeetingPostingForm(forms.Form):
+    """The Town Clerk's posting of the meeting's notice (c.30A §20), or its amendment."""
+
+    posted_on = forms.DateField(label="Posted on", widget=DateInput, initial=timezone.localdate)
+    posted_time = forms.TimeField(label="at", widget=TimeInput)
+    remote_access = forms.CharField(
+        label="Remote access",
+        max_length=300,
+        required=False,
+        help_text="The link or dial-in the public may use, if members or the public join "
+        "remotely; printed on the notice.",
+    )
+    reason = forms.CharField(
+        label="Reason for the amendment",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+        help_text="Only for an amended notice: what was added or changed since it was posted.",
+    )
+
+    def __init__(self, *args, amending: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        fields = [
+            Row(
+                Column("posted_on", css_class="col-sm-6"),
+                Column("posted_time", css_class="col-sm-6"),
+            ),
+            "remote_access",
+        ]
+        if amending:
+            self.fields["reason"].required = True
+            fields.append("reason")
+        else:
+            del self.fields["reason"]
+        self.helper = helper(*fields)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("posted_on") and data.get("posted_time"):
+            data["posted_at"] = datetime.combine(data.pop("posted_on"), data.pop("posted_time"))
+        return data

@@ -200,6 +200,33 @@ class LegalNotice(models.Model):
         return _first_recorded_day(self)
 
 
+class MeetingPosting(models.Model):
+    """One posting of a meeting's Open Meeting Law notice by the Town Clerk (c.30A §20): the
+    first, or a later amendment. The text is the notice as posted; what it listed is kept."""
+
+    meeting = models.ForeignKey(Meeting, on_delete=models.PROTECT, related_name="postings")
+    posted_at = models.DateTimeField("posted by the Town Clerk at")
+    text = models.TextField()
+    remote_access = models.CharField(
+        "remote access", max_length=300, blank=True, help_text="The link or dial-in, if any."
+    )
+    item_ids = models.JSONField(default=list, editable=False)
+    reason = models.TextField(
+        "reason for the amendment", blank=True, help_text="Blank for the first posting."
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["meeting", "posted_at", "id"]
+
+    def __str__(self) -> str:
+        kind = "Amended notice" if self.reason else "Notice"
+        return f"{kind} of {self.meeting}, posted {self.posted_at:%Y-%m-%d %H:%M}"
+
+
 class TownClosure(models.Model):
     """A day the Town's offices are closed though no legal holiday (a snow day, an extra
     holiday): the Town's business-day clocks skip it (stoneham_boh.lib.mass_calendar).

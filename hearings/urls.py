@@ -9,6 +9,7 @@ from hearings.views import (
     decisions,
     docket,
     items,
+    meeting_notice,
     meetings,
     public,
     revocations,
@@ -36,6 +37,17 @@ staff_patterns = [
     path("meetings/<int:pk>/agenda.pdf", meetings.meeting_agenda, name="agenda-pdf"),
     path("meetings/<int:pk>/letters.pdf", meetings.meeting_letters, name="meeting-letters"),
     path("meetings/<int:pk>/labels.pdf", meetings.meeting_labels, name="meeting-labels"),
+    path("meetings/<int:pk>/notice/", meeting_notice.meeting_notice, name="meeting-notice"),
+    path(
+        "meetings/<int:pk>/notice/posted/",
+        meeting_notice.meeting_notice_posted,
+        name="meeting-notice-posted",
+    ),
+    path(
+        "meetings/<int:pk>/notice.pdf",
+        meeting_notice.meeting_notice_print,
+        name="meeting-notice-pdf",
+    ),
     path("meetings/<int:pk>/legal-notice/", meetings.legal_notice, name="legal-notice"),
     path(
         "meetings/<int:pk>/legal-notice/draft/",

@@ -94,6 +94,7 @@ PAGES = {
     "legal-notice-published": _page(
         "hearings:legal-notice", "clerk", lambda w: {"pk": w.meeting.pk}
     ),
+    "meeting-notice": _page("hearings:meeting-notice", "clerk", lambda w: {"pk": w.meeting.pk}),
     "item-notices": _page("hearings:item-notices", "clerk", lambda w: {"pk": w.item.pk}),
     "decide": _page("hearings:decide", "board", lambda w: {"pk": w.item.pk}),
     "agenda": _page("inspections:agenda", "agent"),
@@ -155,6 +156,7 @@ FORM_PAGES = {
     "hearings.forms.MailingForm": "item-notices",
     "hearings.forms.MailingListForm": "item-notices",
     "hearings.forms.MeetingForm": "meeting-create",
+    "hearings.forms.MeetingPostingForm": "meeting-notice",
     "hearings.forms.PublicationForm": "legal-notice-published",
     "hearings.forms.ReceiptForm": "item-notices",
     "hearings.forms.ScheduleHearingForm": "schedule-hearing",
