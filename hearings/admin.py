@@ -9,6 +9,7 @@ from hearings.models import (
     DocketItem,
     LegalNotice,
     Meeting,
+    MeetingAttendance,
     MeetingPosting,
     RevocationProceeding,
     TownClosure,
@@ -89,6 +90,14 @@ class BoardMemberAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("name", "user", "term_start", "term_end")
     search_fields = ("name", "user__username", "user__last_name")
     raw_id_fields = ("user",)
+
+
+@admin.register(MeetingAttendance)
+class MeetingAttendanceAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("meeting", "member", "mode", "remote_reason")
+    list_filter = ("mode",)
+    search_fields = ("member__name",)
+    raw_id_fields = ("meeting", "member")
 
 
 @admin.register(BoardApproval)

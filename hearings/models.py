@@ -109,6 +109,52 @@ class Meeting(models.Model):
         return datetime.combine(self.date, self.time)
 
 
+class MeetingAttendance(models.Model):
+    """Who of the Board attended a meeting, and how (M.G.L. c.30A §20(d), 940 CMR 29.10).
+
+    One row per member in office on the meeting's day: in person, remotely (with the reason
+    the chair announced), or absent. The quorum is counted from this record; when anyone took
+    part remotely every vote of the meeting is a roll call.
+    """
+
+    class Mode(models.TextChoices):
+        IN_PERSON = "in_person", "In person"
+        REMOTE = "remote", "Remotely"
+        ABSENT = "absent", "Absent"
+
+    meeting = models.ForeignKey(Meeting, on_delete=models.PROTECT, related_name="attendance")
+    member = models.ForeignKey(BoardMember, on_delete=models.PROTECT, related_name="attendance")
+    mode = models.CharField(max_length=10, choices=Mode.choices)
+    remote_reason = models.CharField(
+        "reason for taking part remotely",
+        max_length=300,
+        blank=True,
+        help_text="940 CMR 29.10: why the member took part remotely, as stated in the minutes.",
+    )
+    history = HistoricalRecords()
+
+    PRESENT = (Mode.IN_PERSON, Mode.REMOTE)
+
+    class Meta:
+        ordering = ["meeting", "member__name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["meeting", "member"], name="one_attendance_per_member_per_meeting"
+            ),
+            models.CheckConstraint(
+                condition=~Q(mode="remote") | ~Q(remote_reason=""),
+                name="remote_attendance_gives_its_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.member}: {self.get_mode_display()} at {self.meeting}"
+
+    @property
+    def present(self) -> bool:
+        return self.mode in self.PRESENT
+
+
 class DocketItem(models.Model):
     """An application or variance request heard at a meeting."""
 
