@@ -11,6 +11,8 @@ from hearings.models import (
     Meeting,
     MeetingAttendance,
     MeetingPosting,
+    Minutes,
+    MinutesRelease,
     RevocationProceeding,
     TownClosure,
     Variance,
@@ -129,3 +131,17 @@ class MeetingPostingAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("meeting", "posted_at", "reason")
     search_fields = ("text", "reason")
     raw_id_fields = ("meeting",)
+
+
+@admin.register(Minutes)
+class MinutesAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("meeting", "drafted_on", "approved_on")
+    search_fields = ("discussion", "approved_text")
+    raw_id_fields = ("meeting", "approved_at")
+
+
+@admin.register(MinutesRelease)
+class MinutesReleaseAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("minutes", "requested_by", "requested_on", "released_on")
+    search_fields = ("requested_by",)
+    raw_id_fields = ("minutes",)

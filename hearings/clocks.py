@@ -15,7 +15,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import request_started
 from django.db.models.signals import post_delete, post_save
 
-from hearings.models import TownClosure, notice_days
+from hearings.models import Meeting, TownClosure, notice_days
 from stoneham_boh.lib import law
 from stoneham_boh.lib.mass_calendar import Clock, MassCalendar
 
@@ -184,3 +184,25 @@ def meeting_day_warning(on: date, *, calendar=None) -> str:
 
 def _day(day: date) -> str:
     return f"{day:%A, %B} {day.day}, {day.year}"
+
+
+# --- Minutes --------------------------------------------------------------------------------------
+
+
+def minutes_approval_deadline(meeting) -> Clock:
+    """The day the minutes of `meeting` are due for approval: within the next three meetings
+    or 30 days, whichever is later (the third meeting counted once it is scheduled)."""
+    by_days = meeting.date + timedelta(days=law.MINUTES_APPROVAL_DAYS)
+    later = list(
+        Meeting.objects.filter(date__gt=meeting.date, cancelled=False)
+        .order_by("date", "time")
+        .values_list("date", flat=True)[: law.MINUTES_APPROVAL_MEETINGS]
+    )
+    rule = (
+        f"Approval of the minutes ({law.MINUTES_CITATION}): within the next "
+        f"{law.MINUTES_APPROVAL_MEETINGS} meetings or {law.MINUTES_APPROVAL_DAYS} days, "
+        "whichever is later"
+    )
+    if len(later) == law.MINUTES_APPROVAL_MEETINGS and later[-1] > by_days:
+        return Clock(later[-1], f"{rule}; the third meeting after, on {_day(later[-1])}")
+    return Clock(by_days, f"{rule}; {law.MINUTES_APPROVAL_DAYS} days after {_day(meeting.date)}")

@@ -273,6 +273,63 @@ class MeetingPosting(models.Model):
         return f"{kind} of {self.meeting}, posted {self.posted_at:%Y-%m-%d %H:%M}"
 
 
+class Minutes(models.Model):
+    """The minutes of a meeting (M.G.L. c.30A §22): drafted from the meeting's record, the
+    clerk's summary of the discussion added, approved by the Board's vote at a later meeting.
+
+    What the record holds (attendance, items, decisions, votes, documents) is read from it;
+    only the summaries are written here. Once approved, the text is kept as approved."""
+
+    meeting = models.OneToOneField(Meeting, on_delete=models.PROTECT, related_name="minutes")
+    drafted_on = models.DateField()
+    discussion = models.TextField("summary of the discussion", blank=True)
+    # docket item id (as text) -> the clerk's summary of that item's discussion
+    item_summaries = models.JSONField(default=dict, blank=True)
+    approved_at = models.ForeignKey(
+        Meeting,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="minutes_approved",
+        help_text="The later meeting whose vote approved them.",
+    )
+    approved_on = models.DateField(null=True, blank=True)
+    # member name -> vote, as the roll was called
+    approval_votes = models.JSONField(default=dict, blank=True)
+    approved_text = models.TextField(blank=True, editable=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-meeting__date"]
+        verbose_name_plural = "minutes"
+
+    def __str__(self) -> str:
+        return f"Minutes of {self.meeting}"
+
+    @property
+    def approved(self) -> bool:
+        return self.approved_on is not None
+
+
+class MinutesRelease(models.Model):
+    """Draft minutes released on request before their approval (a public records request)."""
+
+    minutes = models.ForeignKey(Minutes, on_delete=models.PROTECT, related_name="releases")
+    requested_by = models.CharField("requested by", max_length=200)
+    requested_on = models.DateField()
+    released_on = models.DateField()
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["minutes", "released_on", "id"]
+
+    def __str__(self) -> str:
+        return f"Draft {self.minutes} released to {self.requested_by}"
+
+
 class TownClosure(models.Model):
     """A day the Town's offices are closed though no legal holiday (a snow day, an extra
     holiday): the Town's business-day clocks skip it (stoneham_boh.lib.mass_calendar).

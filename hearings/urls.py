@@ -11,6 +11,7 @@ from hearings.views import (
     items,
     meeting_notice,
     meetings,
+    minutes,
     public,
     revocations,
 )
@@ -20,6 +21,8 @@ app_name = "hearings"
 public_patterns = [
     path("hearings/", public.public_hearings, name="public-hearings"),
     path("variances/", public.variance_register, name="variance-register"),
+    path("minutes/", minutes.public_minutes_list, name="public-minutes"),
+    path("minutes/<int:pk>/", minutes.public_minutes, name="public-minutes-detail"),
     path(
         "variances/<int:pk>/decision.pdf",
         public.variance_decision,
@@ -48,6 +51,12 @@ staff_patterns = [
         meeting_notice.meeting_notice_print,
         name="meeting-notice-pdf",
     ),
+    path("meetings/<int:pk>/minutes/", minutes.minutes_page, name="minutes"),
+    path("meetings/<int:pk>/minutes/draft/", minutes.minutes_draft, name="minutes-draft"),
+    path("meetings/<int:pk>/minutes/edit/", minutes.minutes_edit, name="minutes-edit"),
+    path("meetings/<int:pk>/minutes/approve/", minutes.minutes_approve, name="minutes-approve"),
+    path("meetings/<int:pk>/minutes/release/", minutes.minutes_release, name="minutes-release"),
+    path("meetings/<int:pk>/minutes.pdf", minutes.minutes_print, name="minutes-pdf"),
     path("meetings/<int:pk>/legal-notice/", meetings.legal_notice, name="legal-notice"),
     path(
         "meetings/<int:pk>/legal-notice/draft/",

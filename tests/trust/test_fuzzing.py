@@ -94,6 +94,7 @@ PAGES = {
     "legal-notice-published": _page(
         "hearings:legal-notice", "clerk", lambda w: {"pk": w.meeting.pk}
     ),
+    "minutes": _page("hearings:minutes", "clerk", lambda w: {"pk": w.past_meeting.pk}),
     "meeting-notice": _page("hearings:meeting-notice", "clerk", lambda w: {"pk": w.meeting.pk}),
     "item-notices": _page("hearings:item-notices", "clerk", lambda w: {"pk": w.item.pk}),
     "decide": _page("hearings:decide", "board", lambda w: {"pk": w.item.pk}),
@@ -157,6 +158,9 @@ FORM_PAGES = {
     "hearings.forms.MailingListForm": "item-notices",
     "hearings.forms.MeetingForm": "meeting-create",
     "hearings.forms.MeetingPostingForm": "meeting-notice",
+    "hearings.forms.MinutesForm": "minutes",
+    "hearings.forms.MinutesApprovalForm": "minutes",
+    "hearings.forms.MinutesReleaseForm": "minutes",
     "hearings.forms.PublicationForm": "legal-notice-published",
     "hearings.forms.ReceiptForm": "item-notices",
     "hearings.forms.ScheduleHearingForm": "schedule-hearing",
