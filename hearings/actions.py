@@ -22,10 +22,12 @@ from hearings.models import (
     AbutterNotice,
     BoardApproval,
     BoardMember,
+    BoardSeats,
     Decision,
     DocketItem,
     LegalNotice,
     Meeting,
+    MeetingAttendance,
     MeetingPosting,
     Minutes,
     MinutesRelease,
@@ -40,12 +42,16 @@ from hearings.notices import (
     stale_notice_refusals,
     timing_for,
 )
-from hearings.notifications import notify_hearing_scheduled
+from hearings.notifications import (
+    notify_board_roll_changed,
+    notify_hearing_scheduled,
+    notify_votes_recorded,
+)
 from hearings.quorum import tally
 from hearings.wording import NOT_THE_BOARDS, relief, variable_rule_ids
 from permits.models import Application, SetbackEnlargement
 from permits.renewals import renewal_enlargements, unabated_order_refusals
-from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.accounts.roles import Role, has_role, roles_of
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
@@ -500,19 +506,97 @@ def mark_receipt_returned(
 # --- The Board ---------------------------------------------------------------------------------
 
 
+def _administrator_refusals(by, what: str) -> list[str]:
+    if Role.ADMIN.value not in roles_of(by):
+        return [f"Only the administrator {what}: the Board's roll is not the clerk's."]
+    return []
+
+
+def _not_back_dated(day: date, today: date, what: str) -> list[str]:
+    if day < today:
+        return [
+            f"{what} cannot be back-dated before today ({_long(today)}): the Board's past "
+            "votes were counted on the roll as it stood."
+        ]
+    return []
+
+
+def _roll_changed(record, subject: str, body: str, *users) -> None:
+    notify_board_roll_changed(record.pk, subject, body, *(user.pk for user in users))
+
+
 @transaction.atomic
-def record_board_member(
-    *, user, name: str, term_start: date, by, term_end: date | None = None
+def set_board_seats(
+    *, seats: int, effective_on: date, authority: str, by, today: date | None = None
+) -> BoardSeats:
+    """Record how many seats the Board has from `effective_on`: its full membership, of which a
+    quorum is a majority (M.G.L. c.30A §18), however many members are in office."""
+    today = today or timezone.localdate()
+    reasons = _administrator_refusals(by, "records the Board's number of seats")
+    if seats is None or seats < 1:
+        reasons.append("The Board has at least one seat.")
+    elif seats > 15:
+        reasons.append("Give the number of seats the by-law sets (at most 15).")
+    reasons += _not_back_dated(effective_on, today, "A change to the Board's seats")
+    if not authority.strip():
+        reasons.append("Name the by-law, charter or vote that sets the number of seats.")
+    in_office = BoardMember.objects.in_office(effective_on).count()
+    if seats and seats < in_office:
+        reasons.append(
+            f"{in_office} members are in office on {_long(effective_on)}: end terms first."
+        )
+    _refuse_if(reasons, "The Board's seats cannot be recorded.")
+    record = save_as(
+        BoardSeats(seats=seats, effective_on=effective_on, authority=authority.strip()[:300]), by
+    )
+    _roll_changed(
+        record,
+        "the number of seats",
+        f"From {_long(effective_on)} the Board has {seats} seats ({record.authority}); a "
+        f"quorum is {seats // 2 + 1}. Recorded by {by.get_full_name() or by}.",
+    )
+    return record
+
+
+@transaction.atomic
+def appoint_board_member(
+    *,
+    user,
+    name: str,
+    appointed_on: date,
+    term_start: date,
+    appointing_document: str,
+    by,
+    term_end: date | None = None,
+    chair: bool = False,
+    today: date | None = None,
 ) -> BoardMember:
-    """Record a member's term on the Board: the quorum is counted from the members in office."""
-    reasons = []
+    """Record a member's appointment to the Board for a term, from the appointing document.
+
+    The administrator keeps the roll; a term never starts before today (the quorum of every
+    past vote was counted on the roll as it stood), nor fills more seats than the Board has.
+    """
+    today = today or timezone.localdate()
+    reasons = _administrator_refusals(by, "appoints members of the Board")
     if not name.strip():
         reasons.append("Give the member's name as it is printed on decisions.")
+    if not appointing_document.strip():
+        reasons.append("Name the appointing document (the vote or letter of appointment).")
+    if appointed_on > today:
+        reasons.append("The appointment cannot be dated in the future.")
+    if term_start < appointed_on:
+        reasons.append("The term cannot begin before the appointment.")
+    reasons += _not_back_dated(term_start, today, "A term")
     if term_end is not None and term_end < term_start:
         reasons.append("The term cannot end before it begins.")
-    if not has_role(user, [Role.BOARD]):
+    names = roles_of(user)
+    if Role.BOARD.value not in names:
         reasons.append(
             f"{user.get_full_name() or user} has no Board log-in: give it the role first."
+        )
+    if user.is_superuser:
+        reasons.append(
+            "An administrator's log-in cannot sit on the Board: give the member their own."
         )
     overlapping = BoardMember.objects.filter(user=user).filter(
         Q(term_end__isnull=True) | Q(term_end__gte=term_start)
@@ -521,23 +605,140 @@ def record_board_member(
         overlapping = overlapping.filter(term_start__lte=term_end)
     if overlapping.exists():
         reasons.append("A term of this member overlaps these dates: end it first.")
-    _refuse_if(reasons, "The member cannot be recorded.")
-    member = BoardMember(user=user, name=name.strip(), term_start=term_start, term_end=term_end)
-    return save_as(member, by)
+    seats = BoardSeats.objects.in_force(term_start)
+    if seats is None:
+        reasons.append("Record the Board's number of seats first: its quorum is counted on them.")
+    elif BoardMember.objects.in_office(term_start).count() >= seats.seats:
+        reasons.append(f"Every one of the Board's {seats.seats} seats is filled on that day.")
+    if chair and BoardMember.objects.in_office(term_start).filter(chair=True).exists():
+        reasons.append("The Board has a chair in office on that day.")
+    _refuse_if(reasons, "The member cannot be appointed.")
+    member = save_as(
+        BoardMember(
+            user=user,
+            name=name.strip(),
+            appointed_on=appointed_on,
+            appointing_document=appointing_document.strip()[:300],
+            chair=chair,
+            term_start=term_start,
+            term_end=term_end,
+        ),
+        by,
+    )
+    until = f" to {_long(term_end)}" if term_end else ""
+    _roll_changed(
+        member,
+        f"{member.name} appointed",
+        f"{member.name} is appointed to the Board{' as its chair' if chair else ''} "
+        f"({member.appointing_document}), for a term from {_long(term_start)}{until}. "
+        f"Recorded by {by.get_full_name() or by}.",
+        user,
+    )
+    return member
 
 
 @transaction.atomic
-def end_board_term(*, member: BoardMember, term_end: date, by) -> BoardMember:
-    """A member leaves the Board: the term ends, the record of it stays."""
+def end_board_term(
+    *, member: BoardMember, term_end: date, reason: str, by, today: date | None = None
+) -> BoardMember:
+    """A member leaves the Board: the term ends, never before today, the record of it stays."""
+    today = today or timezone.localdate()
     member = BoardMember.objects.select_for_update().get(pk=member.pk)
-    reasons = []
+    reasons = _administrator_refusals(by, "ends a Board member's term")
     if term_end < member.term_start:
         reasons.append("The term cannot end before it begins.")
     if member.term_end is not None and member.term_end < term_end:
         reasons.append(f"The term already ended on {_long(member.term_end)}.")
+    reasons += _not_back_dated(term_end, today, "The end of a term")
+    if not reason.strip():
+        reasons.append("Say why the term ends (resignation, term expired, removal...).")
     _refuse_if(reasons, "The term cannot be ended.")
     member.term_end = term_end
-    return save_as(member, by)
+    member.term_end_reason = reason.strip()[:300]
+    save_as(member, by)
+    _roll_changed(
+        member,
+        f"{member.name}'s term ends",
+        f"{member.name}'s term on the Board ends on {_long(term_end)}: {member.term_end_reason}. "
+        f"Recorded by {by.get_full_name() or by}.",
+        member.user,
+    )
+    return member
+
+
+# --- Attendance, and the members' own votes ----------------------------------------------------
+
+
+@transaction.atomic
+def record_attendance(
+    *, meeting: Meeting, attendance: Mapping, by, today: date | None = None
+) -> list[MeetingAttendance]:
+    """Record who of the Board attended `meeting`: `attendance` maps each member in office on
+    its day to a mode (in_person, remote, absent), or to (mode, reason) for a remote member.
+
+    The quorum of the meeting's decisions is counted from this record, so it is fixed once the
+    Board has decided anything there.
+    """
+    today = today or timezone.localdate()
+    meeting = Meeting.objects.select_for_update().get(pk=meeting.pk)
+    in_office = {m.pk: m for m in BoardMember.objects.in_office(meeting.date)}
+    reasons = []
+    if not (has_role(by, [Role.CLERK]) or _member_in_office(by, meeting.date)):
+        reasons.append("Only the clerk or a member of the Board records the attendance.")
+    if meeting.cancelled:
+        reasons.append("The meeting was cancelled: nobody attended.")
+    if meeting.date > today:
+        reasons.append("Attendance is recorded at or after the meeting.")
+    if Decision.objects.filter(docket_item__meeting=meeting).exists():
+        reasons.append("The Board has decided at this meeting: its quorum stands as recorded.")
+    rows = {}
+    for member, given in attendance.items():
+        mode, why = (given, "") if isinstance(given, str) else (given[0], given[1] or "")
+        if member.pk not in in_office:
+            reasons.append(f"{member.name} is not in office on {_long(meeting.date)}.")
+        elif mode not in MeetingAttendance.Mode.values:
+            reasons.append(f"Say how {member.name} attended.")
+        elif mode == MeetingAttendance.Mode.REMOTE and not why.strip():
+            reasons.append(f"Give the reason {member.name} took part remotely (940 CMR 29.10).")
+        rows[member.pk] = (mode, why.strip()[:300] if mode == "remote" else "")
+    for pk, member in in_office.items():
+        if pk not in rows:
+            reasons.append(f"Say how {member.name} attended (or that they were absent).")
+    _refuse_if(reasons, "The attendance cannot be recorded.")
+    recorded = []
+    for pk, (mode, why) in rows.items():
+        row = MeetingAttendance.objects.filter(meeting=meeting, member_id=pk).first()
+        row = row or MeetingAttendance(meeting=meeting, member=in_office[pk])
+        if row.pk is None or (row.mode, row.remote_reason) != (mode, why):
+            row.mode, row.remote_reason = mode, why
+            save_as(row, by)
+        recorded.append(row)
+    return recorded
+
+
+@transaction.atomic
+def dispute_vote(*, vote: Vote, statement: str, by) -> Vote:
+    """A member says the vote recorded in their name is not how they voted: the dispute is kept
+    on the decision for the Board to correct at its next meeting."""
+    vote = Vote.objects.select_for_update().get(pk=vote.pk)
+    reasons = []
+    if by.pk != vote.member_id:
+        reasons.append("Only the member whose vote it is can dispute it.")
+    if vote.disputed_at is not None:
+        reasons.append("This vote is already disputed.")
+    if not statement.strip():
+        reasons.append("Say how you voted, or what is wrong with the record.")
+    _refuse_if(reasons, "The vote cannot be disputed.")
+    vote.disputed_at = timezone.now()
+    vote.dispute = statement.strip()[:2000]
+    return save_as(vote, by)
+
+
+def _member_in_office(user, day: date) -> BoardMember | None:
+    """The user's term on the Board on `day`: the roll, never a role or the administrator's."""
+    if not getattr(user, "pk", None):
+        return None
+    return BoardMember.objects.in_office(day).filter(user=user).first()
 
 
 # --- Matters the Board decides without a public hearing ----------------------------------------
@@ -852,6 +1053,28 @@ def _hearing_refusals(item: DocketItem, result: str) -> list[str]:
     return problems
 
 
+def _recorder_refusals(meeting: Meeting, by) -> list[str]:
+    """The chair records the Board's roll call; when the chair is absent, a member present
+    presides and records it. Nobody else does, the administrator included: the roll, not a
+    role, says who sits on the Board."""
+    member = _member_in_office(by, meeting.date)
+    if member is None:
+        return [
+            "Only a member of the Board in office on the day of the meeting records its "
+            "decisions (the administrator does not sit on the Board)."
+        ]
+    attended = MeetingAttendance.objects.filter(meeting=meeting)
+    mine = attended.filter(member=member).first()
+    if mine is not None and not mine.present:
+        return [f"{member.name} was absent from the meeting and cannot record its votes."]
+    chair = BoardMember.objects.in_office(meeting.date).filter(chair=True).first()
+    if chair is not None and chair.pk != member.pk:
+        chair_there = attended.filter(member=chair, mode__in=MeetingAttendance.PRESENT).exists()
+        if chair_there:
+            return [f"The chair ({chair.name}) records the roll call of the Board's votes."]
+    return []
+
+
 @transaction.atomic
 def record_decision(
     *,
@@ -895,8 +1118,7 @@ def record_decision(
     approvals = list(dict.fromkeys(approvals))
     enlargements = dict(setback_enlargements or {})
     problems = []
-    if not has_role(by, [Role.BOARD]):
-        problems.append("Only a member of the Board records its decisions.")
+    problems += _recorder_refusals(item.meeting, by)
     if item.status != DocketItem.Status.SCHEDULED:
         problems.append(f"The item is already {item.get_status_display().lower()}.")
     if item.meeting.cancelled:
@@ -907,7 +1129,7 @@ def record_decision(
         problems.append(f"The Board decides at or after the hearing of {_long(item.meeting.date)}.")
     if decided_on > today:
         problems.append("A decision cannot be dated in the future.")
-    the_tally, quorum_problems = tally(votes, decided_on)
+    the_tally, quorum_problems = tally(votes, meeting=item.meeting)
     problems += quorum_problems
     if result == Decision.Result.CONTINUED:
         problems += _continuation_refusals(item, continue_to, today)
@@ -933,12 +1155,17 @@ def record_decision(
             if result in (Decision.Result.DENIED, Decision.Result.REVOKED)
             else None,
             recorded_by=by,
+            full_membership=the_tally.full_membership,
+            quorum=the_tally.quorum,
+            present=the_tally.present,
+            roll_call=the_tally.roll_call,
         ),
         by,
     )
     members = {member.user_id: member.user for member in the_tally.in_office}
     for user_id, choice in the_tally.votes.items():
         save_as(Vote(decision=decision, member=members[user_id], vote=choice), by)
+    notify_votes_recorded(decision)
     _grant(
         item,
         decision,
@@ -1169,7 +1396,7 @@ def approve_minutes(
         reasons.append("The approving meeting has not been held yet.")
     if at_meeting.cancelled:
         reasons.append("The approving meeting was cancelled.")
-    result, vote_reasons = tally(votes, at_meeting.date)
+    result, vote_reasons = tally(votes, meeting=at_meeting)
     reasons += vote_reasons
     _refuse_if(reasons, "The minutes cannot be approved.")
     names = {member.user_id: member.name for member in result.in_office}

@@ -5,6 +5,7 @@ from hearings.models import (
     AbutterNotice,
     BoardApproval,
     BoardMember,
+    BoardSeats,
     Decision,
     DocketItem,
     LegalNotice,
@@ -89,9 +90,14 @@ class VarianceAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
 # recorded vote, proceedings only from the clerk's and the Board's actions.
 @admin.register(BoardMember)
 class BoardMemberAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
-    list_display = ("name", "user", "term_start", "term_end")
+    list_display = ("name", "user", "chair", "appointed_on", "term_start", "term_end")
     search_fields = ("name", "user__username", "user__last_name")
     raw_id_fields = ("user",)
+
+
+@admin.register(BoardSeats)
+class BoardSeatsAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("seats", "effective_on", "authority")
 
 
 @admin.register(MeetingAttendance)

@@ -7,12 +7,14 @@ hen application at 9 Collincote Street and the Greene goats at 24 Spring Street)
 from __future__ import annotations
 
 import random
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
+
+from django.utils import timezone
 
 from facilities import actions as facility_actions
 from hearings import actions, notices
-from hearings.models import AbutterNotice, Meeting
+from hearings.models import AbutterNotice, BoardMember, Meeting
 from permits import actions as permit_actions
 from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
@@ -59,24 +61,58 @@ APPROVALS_TIME = time(7, 30)
 
 
 def record_demo_board(users, since: date) -> None:
-    """The three demo Board log-ins are the members in office: a quorum is two of them."""
-    from hearings.models import BoardMember
+    """The three demo Board log-ins are the members in office, appointed by the administrator
+    to a Board of three seats: a quorum is two of them. The first is the chair."""
+    from hearings.models import BoardSeats
 
+    administrator = users["admin"]
+    if BoardSeats.objects.in_force(since) is None:
+        actions.set_board_seats(
+            seats=3,
+            effective_on=since,
+            authority="Town of Stoneham General By-laws: a Board of Health of three members",
+            by=administrator,
+            today=since,
+        )
     for key in ("board", "board2", "board3"):
         user = users[key]
         if not BoardMember.objects.filter(user=user).exists():
-            actions.record_board_member(
-                user=user, name=user.get_full_name(), term_start=since, by=users["clerk"]
+            actions.appoint_board_member(
+                user=user,
+                name=user.get_full_name(),
+                appointed_on=since,
+                term_start=since,
+                appointing_document=f"Select Board vote of {since:%B %-d, %Y}",
+                chair=key == "board",
+                by=administrator,
+                today=since,
             )
+
+
+def attend_in_person(meeting, by, on: date):
+    """Every member in office attends `meeting` in person, unless its attendance is recorded."""
+    from hearings.models import MeetingAttendance
+
+    if not MeetingAttendance.objects.filter(meeting=meeting).exists():
+        actions.record_attendance(
+            meeting=meeting,
+            attendance=dict.fromkeys(BoardMember.objects.in_office(meeting.date), "in_person"),
+            by=by,
+            today=on,
+        )
+
+
+def presiding(on: date):
+    """The member who records the Board's votes on `on`: its chair, else the first in office."""
+    members = BoardMember.objects.in_office(on).select_related("user").order_by("-chair", "name")
+    return members[0].user
 
 
 def approve_by_vote(application, subjects, on: date):
     """The Board in office `on` approves `subjects` for `application` by a unanimous vote at a
     session at its office (the approvals of §20-15(10), §20-16(3)(e), §20-19, §20-20(2))."""
-    from hearings.models import BoardMember
-
     members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
-    chair = members[0]
+    chair = presiding(on)
     meeting = Meeting.objects.filter(date=on, time=APPROVALS_TIME, cancelled=False).first()
     meeting = meeting or actions.schedule_meeting(
         on=on, at=APPROVALS_TIME, place="Board of Health office", by=chair, today=on
@@ -84,6 +120,7 @@ def approve_by_vote(application, subjects, on: date):
     item = actions.request_board_approval(
         application=application, meeting=meeting, subjects=subjects, by=chair, today=on
     )
+    attend_in_person(meeting, chair, on)
     return actions.record_decision(
         item=item,
         result="approved",
@@ -195,6 +232,7 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
     )
     _mail_everyone(hen_item, rng, today - timedelta(days=1), clerk)
     actions.draft_legal_notice(meeting=meeting, by=clerk)
+    _posted(meeting, today, 9, clerk)
 
 
 def _decided_hearing(today: date, users, rng: random.Random) -> None:
@@ -274,6 +312,7 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
         by=clerk,
         today=scheduled_on,
     )
+    _posted(meeting, heard_on - timedelta(days=7), 10, clerk)
     actions.draft_legal_notice(meeting=meeting, by=clerk)
     actions.send_legal_notice(
         meeting=meeting,
@@ -295,6 +334,18 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
             by=clerk,
             today=heard_on,
         )
+    # One member took part by video, so every vote of the meeting is a roll call.
+    roll = {m.user_id: m for m in BoardMember.objects.in_office(heard_on)}
+    actions.record_attendance(
+        meeting=item.meeting,
+        attendance={
+            roll[users["board"].pk]: "in_person",
+            roll[users["board2"].pk]: "in_person",
+            roll[users["board3"].pk]: ("remote", "Out of town on family business"),
+        },
+        by=clerk,
+        today=heard_on,
+    )
     actions.record_decision(
         item=item,
         result="approved",
@@ -315,6 +366,34 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
         today=heard_on,
     )
     permit_actions.issue_permit(application=application, by=clerk, on=heard_on + timedelta(days=3))
+    _draft_minutes(item, heard_on, clerk)
+
+
+def _posted(meeting, day: date, hour: int, clerk, **extra) -> None:
+    """The meeting's Open Meeting Law notice, posted by the Town Clerk at `hour` on `day`."""
+    actions.record_meeting_posting(
+        meeting=meeting,
+        posted_at=timezone.make_aware(datetime.combine(day, time(hour))),
+        now=timezone.make_aware(datetime.combine(day, time(hour + 1))),
+        by=clerk,
+        **extra,
+    )
+
+
+def _draft_minutes(item, heard_on: date, clerk) -> None:
+    """The minutes of the heard meeting: drafted two days after, the clerk's summaries in,
+    awaiting the Board's approval."""
+    minutes = actions.draft_minutes(meeting=item.meeting, by=clerk, today=heard_on + timedelta(2))
+    actions.edit_minutes(
+        minutes=minutes,
+        discussion="The chair called the meeting to order at 7:00 p.m. and announced that "
+        "one member took part by video; every vote was taken by roll call.",
+        item_summaries={
+            item.pk: "Ms. Costello presented the plan. The abutter behind the lot wrote in "
+            "support; no one spoke against. Members asked about screening along the rear line."
+        },
+        by=clerk,
+    )
 
 
 def load(*, today: date, users, rng: random.Random) -> None:

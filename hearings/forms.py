@@ -431,15 +431,26 @@ def board_members(on):
 # --- The Board's members and its matters beyond public hearings ------------------------------
 
 
-class BoardMemberForm(forms.Form):
+class AppointmentForm(forms.Form):
+    """The administrator records an appointment to the Board from its appointing document."""
+
     user = forms.ModelChoiceField(
-        queryset=None, label="Log-in", help_text="A user with the Board role."
+        queryset=None, label="Log-in", help_text="The member's own log-in, with the Board role."
     )
     name = forms.CharField(max_length=120, help_text="As printed on the Board's decisions.")
-    term_start = forms.DateField(widget=DateInput, label="Term begins")
+    appointed_on = forms.DateField(widget=DateInput, label="Appointed on")
+    appointing_document = forms.CharField(
+        max_length=300,
+        label="Appointing document",
+        help_text="The vote or letter of appointment, e.g. Select Board vote of May 4, 2027.",
+    )
+    term_start = forms.DateField(
+        widget=DateInput, label="Term begins", help_text="Today or later: never back-dated."
+    )
     term_end = forms.DateField(
         widget=DateInput, required=False, label="Term ends", help_text="Blank: open."
     )
+    chair = forms.BooleanField(required=False, label="Appointed as the chair")
 
     def __init__(self, *args, **kwargs):
         from django.contrib.auth import get_user_model
@@ -447,20 +458,101 @@ class BoardMemberForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["user"].queryset = (
             get_user_model()
-            .objects.filter(groups__name=Role.BOARD.value, is_active=True)
+            .objects.filter(groups__name=Role.BOARD.value, is_active=True, is_superuser=False)
             .order_by("username")
         )
         self.helper = helper(
             Row(Column("user", css_class="col-sm-6"), Column("name", css_class="col-sm-6")),
             Row(
+                Column("appointed_on", css_class="col-sm-6"),
+                Column("appointing_document", css_class="col-sm-6"),
+            ),
+            Row(
                 Column("term_start", css_class="col-sm-6"),
                 Column("term_end", css_class="col-sm-6"),
             ),
+            "chair",
         )
 
 
 class EndTermForm(forms.Form):
     term_end = forms.DateField(widget=DateInput, label="Term ends on")
+    reason = forms.CharField(max_length=300, label="Why the term ends")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper()
+
+
+class BoardSeatsForm(forms.Form):
+    seats = forms.IntegerField(
+        min_value=1, max_value=15, label="Seats on the Board", help_text="Its full membership."
+    )
+    effective_on = forms.DateField(widget=DateInput, label="In force from")
+    authority = forms.CharField(
+        max_length=300, help_text="The by-law, charter or vote that sets the number of seats."
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(
+            Row(
+                Column("seats", css_class="col-sm-4"),
+                Column("effective_on", css_class="col-sm-4"),
+                Column("authority", css_class="col-sm-4"),
+            )
+        )
+
+
+class AttendanceForm(forms.Form):
+    """Who of the Board attended the meeting: one choice per member in office on its day."""
+
+    def __init__(self, *args, meeting, **kwargs):
+        from hearings.models import MeetingAttendance
+
+        super().__init__(*args, **kwargs)
+        self.members = list(board_members(meeting.date))
+        recorded = {row.member_id: row for row in MeetingAttendance.objects.filter(meeting=meeting)}
+        layout = []
+        for member in self.members:
+            row = recorded.get(member.pk)
+            self.fields[f"mode_{member.pk}"] = forms.ChoiceField(
+                choices=MeetingAttendance.Mode.choices,
+                label=member.name,
+                initial=row.mode if row else None,
+                widget=forms.RadioSelect,
+            )
+            self.fields[f"reason_{member.pk}"] = forms.CharField(
+                max_length=300,
+                required=False,
+                label=f"Why {member.name} took part remotely",
+                initial=row.remote_reason if row else "",
+                help_text="940 CMR 29.10: stated in the minutes. Only for a remote member.",
+            )
+            layout.append(
+                Row(
+                    Column(f"mode_{member.pk}", css_class="col-sm-6"),
+                    Column(f"reason_{member.pk}", css_class="col-sm-6"),
+                )
+            )
+        self.helper = helper(*layout)
+
+    def attendance(self) -> dict:
+        return {
+            member: (
+                self.cleaned_data[f"mode_{member.pk}"],
+                self.cleaned_data.get(f"reason_{member.pk}", ""),
+            )
+            for member in self.members
+        }
+
+
+class VoteDisputeForm(forms.Form):
+    statement = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=2000,
+        label="How you voted, or what is wrong with the record",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -27,15 +27,58 @@ class BoardMemberQuerySet(models.QuerySet):
         )
 
 
+class BoardSeatsQuerySet(models.QuerySet):
+    def in_force(self, day: date):
+        """The Board's full membership on `day`: the last number of seats recorded for it."""
+        return self.filter(effective_on__lte=day).order_by("-effective_on", "-id").first()
+
+
+class BoardSeats(models.Model):
+    """How many seats the Board has: its full membership, which a quorum is a majority of
+    (M.G.L. c.30A §18, "a simple majority of the members of the public body"), whoever is in
+    office. Recorded by the administrator from the town's by-law or charter."""
+
+    seats = models.PositiveSmallIntegerField()
+    effective_on = models.DateField("in force from")
+    authority = models.CharField(
+        max_length=300, help_text="The by-law, charter or vote that sets the number of seats."
+    )
+    history = HistoricalRecords()
+
+    objects = BoardSeatsQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-effective_on", "-id"]
+        verbose_name_plural = "board seats"
+        constraints = [
+            models.CheckConstraint(condition=Q(seats__gte=1), name="board_has_a_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seats} seats from {self.effective_on}"
+
+
 class BoardMember(models.Model):
-    """A member of the Board of Health for a term; votes are counted against those in office."""
+    """A member's appointment to the Board of Health for a term; votes are counted against the
+    members in office, the quorum against the Board's full membership (BoardSeats)."""
 
     name = models.CharField(max_length=120, help_text="As printed on the Board's decisions.")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="board_terms"
     )
+    appointed_on = models.DateField("appointed on", null=True)
+    appointing_document = models.CharField(
+        "appointing document",
+        max_length=300,
+        blank=True,
+        help_text="The vote or letter of appointment, e.g. Select Board vote of May 4, 2027.",
+    )
+    chair = models.BooleanField(
+        default=False, help_text="The chair records the Board's roll-call votes."
+    )
     term_start = models.DateField("term begins")
     term_end = models.DateField("term ends", null=True, blank=True, help_text="Blank: open.")
+    term_end_reason = models.CharField("why the term ends", max_length=300, blank=True)
     history = HistoricalRecords()
 
     objects = BoardMemberQuerySet.as_manager()
@@ -164,6 +207,7 @@ class DocketItem(models.Model):
         BOARD_APPROVAL = "board_approval", "Board approval"
         REVOCATION = "revocation", "Revocation proceeding"
         VARIANCE_RESCISSION = "variance_rescission", "Rescission of a variance"
+        REGISTER_ACCEPTANCE = "register_acceptance", "Acceptance of a paper-register permit"
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", "Scheduled"
@@ -400,10 +444,28 @@ class Decision(models.Model):
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    # The quorum as it was counted, printed on the decision: a majority of the Board's full
+    # membership (c.30A §18), the members present from the meeting's attendance.
+    full_membership = models.PositiveSmallIntegerField(null=True, editable=False)
+    quorum = models.PositiveSmallIntegerField(null=True, editable=False)
+    present = models.PositiveSmallIntegerField(null=True, editable=False)
+    # A member took part remotely: every vote is taken by roll call (940 CMR 29.10(7)(c)).
+    roll_call = models.BooleanField(default=False, editable=False)
     history = HistoricalRecords()
 
     def __str__(self) -> str:
         return f"{self.get_result_display()} on {self.decided_on}"
+
+    @property
+    def quorum_summary(self) -> str:
+        """``2 of the 3 members present; a quorum is 2`` as the decision states it."""
+        if self.full_membership is None:
+            return ""
+        text = (
+            f"{self.present} of the Board's {self.full_membership} members present; a quorum "
+            f"is {self.quorum} (a majority of the full membership, M.G.L. c.30A §18)"
+        )
+        return text + (". Vote taken by roll call." if self.roll_call else ".")
 
     @property
     def vote_summary(self) -> str:
@@ -427,6 +489,9 @@ class Vote(models.Model):
     decision = models.ForeignKey(Decision, on_delete=models.CASCADE, related_name="votes")
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     vote = models.CharField(max_length=8, choices=Choice.choices)
+    # The chair records the roll call; the member is told and may dispute it from their log-in.
+    disputed_at = models.DateTimeField(null=True, blank=True, editable=False)
+    dispute = models.TextField("the member's dispute", blank=True, editable=False)
     history = HistoricalRecords()
 
     class Meta:

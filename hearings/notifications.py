@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from django.core.mail import send_mail
+from django.db.models import Q
+from django.utils import timezone
+
 from hearings.models import DocketItem
 from permits import rules
 from permits.portal.models import Notification
@@ -57,3 +61,68 @@ def send_hearing_scheduled(docket_item_pk: int) -> Notification | None:
             else "",
         },
     )
+
+
+# --- The Board's own e-mails: changes to its roll, and each member's recorded vote ------------
+
+
+def _board_addresses(user_pks) -> list[str]:
+    from django.contrib.auth import get_user_model
+
+    from hearings.models import BoardMember
+
+    today = timezone.localdate()
+    current = BoardMember.objects.filter(Q(term_end__isnull=True) | Q(term_end__gte=today))
+    users = get_user_model().objects.filter(
+        Q(pk__in=current.values("user")) | Q(pk__in=list(user_pks))
+    )
+    return sorted({u.email.strip() for u in users if u.email.strip()})
+
+
+def notify_board_roll_changed(record_pk: int, subject: str, body: str, *user_pks) -> None:
+    """Tell every member in office or appointed, and the users `user_pks`, of a change to the
+    Board's roll once it is committed (never from the demo loader)."""
+    send_after_commit(send_board_roll_changed, record_pk, subject, body, user_pks)
+
+
+def send_board_roll_changed(_record_pk: int, subject: str, body: str, user_pks) -> int:
+    addresses = _board_addresses(user_pks)
+    if not addresses:
+        return 0
+    return send_mail(
+        f"Board of Health roll: {subject}",
+        body + f"\n\nThe roll: {absolute_url('hearings:board-members')}\n",
+        None,
+        addresses,
+    )
+
+
+def notify_votes_recorded(decision) -> None:
+    """Tell each member the vote the chair recorded in their name, and how to dispute it."""
+    send_after_commit(send_votes_recorded, decision.pk)
+
+
+def send_votes_recorded(decision_pk: int) -> int:
+    from hearings.models import Decision
+
+    decision = Decision.objects.select_related(
+        "docket_item__meeting", "docket_item__application", "recorded_by"
+    ).get(pk=decision_pk)
+    item = decision.docket_item
+    recorder = decision.recorded_by
+    link = absolute_url("hearings:my-votes")
+    sent = 0
+    for vote in decision.votes.select_related("member"):
+        address = vote.member.email.strip()
+        if not address:
+            continue
+        sent += send_mail(
+            f"Your vote was recorded: {item.get_kind_display()}, {item.meeting}",
+            f"{recorder.get_full_name() or recorder} recorded the Board's decision "
+            f"({decision.get_result_display()}) on {item.application} at the {item.meeting}, "
+            f"with your vote: {vote.get_vote_display()}.\n\n"
+            f"If this is not how you voted, dispute it from your own log-in: {link}\n",
+            None,
+            [address],
+        )
+    return sent

@@ -1,10 +1,14 @@
-"""Who may decide for the Board: its members in office, a quorum of them present, a majority
-of those voting.
+"""Who may decide for the Board: its members in office, a quorum of its full membership
+present, a majority of those voting.
 
-The reading taken: a quorum is a majority of the members in office on the day of the
-decision; those present are the members who cast any vote but "absent" (abstaining or being
-recused is being present); "those voting" are the yes and no votes, so an abstention neither
-helps nor defeats a motion.
+The reading taken: a quorum is a majority of the Board's full membership (its number of seats,
+BoardSeats), not of the members in office: M.G.L. c.30A §18 counts "a simple majority of the
+members of the public body", so vacancies do not shrink it. Who is in office and who attended
+are read from the records of the meeting's day: the roll (never back-dated) and the meeting's
+attendance (MeetingAttendance), never a form's defaults. A member present votes yes, no,
+abstains or is recused ("those voting" are the yes and no votes, so an abstention neither helps
+nor defeats a motion); a member recorded absent has no vote. When anyone took part remotely,
+every vote is a roll call.
 """
 
 from __future__ import annotations
@@ -13,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from hearings.models import BoardMember, Vote
+from hearings.models import BoardMember, BoardSeats, MeetingAttendance, Vote
 
 PRESENT = (Vote.Choice.YES, Vote.Choice.NO, Vote.Choice.ABSTAIN, Vote.Choice.RECUSED)
 
@@ -24,10 +28,12 @@ class Tally:
 
     in_office: list[BoardMember]
     votes: dict[int, str]  # user id -> vote, for every member in office
+    full_membership: int = 0
+    roll_call: bool = False
 
     @property
     def quorum(self) -> int:
-        return len(self.in_office) // 2 + 1
+        return self.full_membership // 2 + 1
 
     def count(self, *choices) -> int:
         return sum(1 for vote in self.votes.values() if vote in choices)
@@ -45,33 +51,74 @@ def _name(user) -> str:
     return user.get_full_name() or user.username
 
 
-def tally(votes: Mapping, on: date) -> tuple[Tally, list[str]]:
-    """The tally of `votes` (user -> vote) against the Board in office `on`, and every reason
-    it decides nothing."""
+def _long(day: date) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def attendance_of(meeting) -> dict[int, MeetingAttendance]:
+    """The meeting's attendance, by member (BoardMember id)."""
+    return {row.member_id: row for row in MeetingAttendance.objects.filter(meeting=meeting)}
+
+
+def tally(votes: Mapping, *, meeting, on: date | None = None) -> tuple[Tally, list[str]]:
+    """The tally of `votes` (user -> vote) at `meeting` against the Board in office on its day,
+    its attendance and its full membership, and every reason it decides nothing."""
+    on = on or meeting.date
     in_office = list(BoardMember.objects.in_office(on).select_related("user").order_by("name"))
     members = {member.user_id: member for member in in_office}
+    seats = BoardSeats.objects.in_force(on)
+    attended = attendance_of(meeting)
     reasons = []
+    if seats is None:
+        reasons.append(
+            "The Board's number of seats is not recorded: the administrator records it, and a "
+            "quorum is a majority of them (M.G.L. c.30A §18)."
+        )
+    if not attended:
+        reasons.append(
+            "Record who of the Board attended the meeting (in person, remotely or absent) "
+            "before its votes: the quorum is counted from it."
+        )
     for user, choice in votes.items():
         if choice not in Vote.Choice.values:
             reasons.append(f"“{choice}” is not a vote.")
         if user.pk not in members:
-            reasons.append(f"{_name(user)} is not a member of the Board on {on:%B %-d, %Y}.")
+            reasons.append(f"{_name(user)} is not a member of the Board on {_long(on)}.")
     cast = {user.pk: choice for user, choice in votes.items() if user.pk in members}
+    recorded = {}
+    for pk, member in members.items():
+        row = attended.get(member.pk)
+        choice = cast.get(pk) or Vote.Choice.ABSENT
+        if attended and row is None:
+            reasons.append(f"The attendance does not say whether {member.name} attended.")
+        elif row is not None and not row.present and choice != Vote.Choice.ABSENT:
+            reasons.append(f"{member.name} was absent from the meeting and cannot vote.")
+            choice = Vote.Choice.ABSENT
+        elif row is not None and row.present and choice == Vote.Choice.ABSENT:
+            reasons.append(
+                f"Record each member's vote: {member.name} was present at the meeting, and "
+                "votes yes, no, abstains or is recused."
+            )
+        recorded[pk] = choice
     result = Tally(
         in_office=in_office,
-        votes={pk: cast.get(pk) or Vote.Choice.ABSENT for pk in members},
+        votes=recorded,
+        full_membership=seats.seats if seats else 0,
+        roll_call=any(row.mode == MeetingAttendance.Mode.REMOTE for row in attended.values()),
+    )
+    present = sum(
+        1 for row in attended.values() if row.present and row.member_id in {m.pk for m in in_office}
     )
     if not in_office:
-        reasons.append(f"No member of the Board is recorded in office on {on:%B %-d, %Y}.")
-    elif not any(choice != Vote.Choice.ABSENT for choice in cast.values()):
-        reasons.append("Record each member's vote.")
-    elif result.present < result.quorum:
+        reasons.append(f"No member of the Board is recorded in office on {_long(on)}.")
+    elif seats is not None and attended and present < result.quorum:
         reasons.append(
-            f"There is no quorum: {result.present} of the {len(in_office)} members in office "
-            f"{'was' if result.present == 1 else 'were'} present, and {result.quorum} are "
-            "needed. The Board decides nothing without a quorum."
+            f"There is no quorum: {present} of the Board's {result.full_membership} members "
+            f"{'was' if present == 1 else 'were'} present, and {result.quorum} are needed (a "
+            "majority of the full membership, M.G.L. c.30A §18). The Board decides nothing "
+            "without a quorum."
         )
-    elif not result.carried:
+    elif not reasons and not result.carried:
         yes, no = result.count(Vote.Choice.YES), result.count(Vote.Choice.NO)
         reasons.append(f"The motion did not carry: {yes} yes and {no} no.")
     return result, reasons

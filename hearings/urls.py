@@ -85,6 +85,10 @@ staff_patterns = [
     path("board/", board.board_members, name="board-members"),
     path("board/add/", board.board_member_add, name="board-member-add"),
     path("board/<int:pk>/end/", board.board_member_end, name="board-member-end"),
+    path("board/seats/", board.board_seats, name="board-seats"),
+    path("board/my-votes/", board.my_votes, name="my-votes"),
+    path("votes/<int:pk>/dispute/", board.vote_dispute, name="vote-dispute"),
+    path("meetings/<int:pk>/attendance/", board.meeting_attendance, name="meeting-attendance"),
     path(
         "permits/<int:permit_pk>/revocation/",
         revocations.revocation_open,

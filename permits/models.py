@@ -428,6 +428,8 @@ class Permit(models.Model):
 
     class Status(models.TextChoices):
         ACTIVE = "active", "Active"
+        # Entered from the town's paper register: not in force until the Board accepts it.
+        PROVISIONAL = "provisional", "Provisional (awaiting the Board's acceptance)"
         EXPIRED = "expired", "Expired"
         REVOKED = "revoked", "Revoked"
         VOID = "void", "Void"
@@ -441,7 +443,7 @@ class Permit(models.Model):
     issued_on = models.DateField()
     expires_on = models.DateField(db_index=True)
     status = models.CharField(
-        max_length=10, choices=Status.choices, default=Status.ACTIVE, db_index=True
+        max_length=12, choices=Status.choices, default=Status.ACTIVE, db_index=True
     )
     conditions = models.TextField(blank=True)
     variances_text = models.TextField(
@@ -463,6 +465,14 @@ class Permit(models.Model):
         blank=True,
         help_text="Legacy permits: the paper permit or minutes that show the original date.",
     )
+    # The paper register's entry: its own number, its scan, the rules' findings when entered,
+    # and the day the Board accepted it by a vote at a meeting (until then, provisional).
+    register_number = models.CharField("number on the paper permit", max_length=40, blank=True)
+    register_document = models.ForeignKey(
+        "Document", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    register_findings = models.JSONField(default=list, blank=True, editable=False)
+    register_accepted_on = models.DateField("accepted by the Board on", null=True, blank=True)
     verify_token = models.CharField(max_length=43, unique=True, editable=False)
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"

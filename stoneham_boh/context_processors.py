@@ -15,7 +15,8 @@ def board(request):
         "user_roles": names,
         "is_clerk": Role.CLERK.value in names or Role.ADMIN.value in names,
         "is_agent": Role.AGENT.value in names or Role.ADMIN.value in names,
-        "is_board_member": Role.BOARD.value in names or Role.ADMIN.value in names,
+        # The administrator reads the Board's pages but does not vote: only a member's own log-in.
+        "is_board_member": Role.BOARD.value in names and Role.ADMIN.value not in names,
         "is_applicant": Role.APPLICANT.value in names,
         "is_admin": Role.ADMIN.value in names,
     }

@@ -29,15 +29,45 @@ def make_user(username: str, role: Role | None, **fields):
     if role is not None and role is not Role.ADMIN:
         user.groups.add(Group.objects.get(name=role.value))
     if role is Role.BOARD:
-        # A Board log-in is a member in office, so that one member's vote is a quorum of one.
-        from datetime import date
-
-        from hearings.actions import record_board_member
-
-        record_board_member(
-            user=user, name=user.get_full_name() or username, term_start=date(2000, 1, 1), by=user
-        )
+        seat_on_the_board(user)
     return user
+
+
+def seat_on_the_board(user):
+    """A Board log-in is a member in office from 2000, appointed by the administrator through
+    the roll's own actions: the Board gains a seat for it, so one member alone is a quorum of
+    one and each member added keeps every seat filled. No chair is named (a test that needs
+    one appoints it): without a chair in office, a member present records the roll call."""
+    from datetime import date
+
+    from django.contrib.auth import get_user_model
+
+    from hearings.actions import appoint_board_member, set_board_seats
+    from hearings.models import BoardMember
+
+    start = date(2000, 1, 1)
+    administrator = get_user_model().objects.filter(username="roll-administrator").first()
+    if administrator is None:
+        administrator = get_user_model().objects.create_user(
+            username="roll-administrator", is_superuser=True, is_staff=True
+        )
+    in_office = BoardMember.objects.in_office(start).count()
+    set_board_seats(
+        seats=in_office + 1,
+        effective_on=start,
+        authority="Town by-law (tests)",
+        by=administrator,
+        today=start,
+    )
+    return appoint_board_member(
+        user=user,
+        name=user.get_full_name() or user.username,
+        appointed_on=start,
+        term_start=start,
+        appointing_document="Select Board vote (tests)",
+        by=administrator,
+        today=start,
+    )
 
 
 @pytest.fixture

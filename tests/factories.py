@@ -218,6 +218,7 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
     from stoneham_boh.accounts.roles import Role
     from tests.conftest import make_user
     from tests.hearings.board_builders import violation
+    from tests.hearings.builders import attend_as_voting
 
     inspected = revoked_on - timedelta(days=3)
     agent = make_user(f"agent-factory-{next(_serial)}", Role.AGENT)
@@ -232,6 +233,7 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
         proceeding=proceeding, mailed_on=inspected, by=by, today=inspected
     )
     members = board(revoked_on)
+    attend_as_voting(meeting, dict.fromkeys(members, "yes"), by=by)
     hearing_actions.record_decision(
         item=proceeding.docket_item,
         result="revoked",

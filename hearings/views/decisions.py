@@ -14,13 +14,12 @@ from hearings.models import DocketItem
 from hearings.notices import stale_notice_refusals, timing_for
 from hearings.printing import decision_pdf
 from hearings.views.items import docket_item_or_404
-from stoneham_boh.accounts.access import role_required, staff_required
-from stoneham_boh.accounts.roles import Role
+from stoneham_boh.accounts.access import board_member_required, staff_required
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.pdf import pdf_response
 
 
-@role_required(Role.BOARD)
+@board_member_required
 @require_http_methods(["GET", "POST"])
 def decide(request, pk):
     item = docket_item_or_404(pk)

@@ -109,6 +109,22 @@ def unanimous(on) -> dict:
     return {m.user: "yes" for m in BoardMember.objects.in_office(on).select_related("user")}
 
 
+def attend_as_voting(meeting, votes, *, by):
+    """The meeting's attendance, unless recorded: the members who vote attended in person,
+    the others were absent (the quorum is counted from it)."""
+    from hearings.models import BoardMember, MeetingAttendance
+
+    if MeetingAttendance.objects.filter(meeting=meeting).exists():
+        return
+    voting = {user.pk for user, vote in votes.items() if vote != "absent"}
+    attendance = {
+        member: "in_person" if member.user_id in voting else "absent"
+        for member in BoardMember.objects.in_office(meeting.date)
+    }
+    if attendance:
+        actions.record_attendance(meeting=meeting, attendance=attendance, by=by, today=meeting.date)
+
+
 def decide(item, *, by, result="approved", votes=None, **fields):
     """The Board's decision; an approval grants the vermin control plan sought with the
     application (§20-19), and a variance carries its finding of manifest injustice."""
@@ -116,11 +132,13 @@ def decide(item, *, by, result="approved", votes=None, **fields):
         fields.setdefault("variance_finding", FINDING)
     if result == "approved" and "vermin_plan" in (item.approvals_sought or []):
         fields.setdefault("approvals", ["vermin_plan"])
+    votes = votes if votes is not None else unanimous(item.meeting.date)
+    attend_as_voting(item.meeting, votes, by=by)
     return actions.record_decision(
         item=item,
         result=result,
         decided_on=fields.pop("decided_on", item.meeting.date),
-        votes=votes if votes is not None else unanimous(item.meeting.date),
+        votes=votes,
         by=by,
         today=fields.pop("today", item.meeting.date),
         **fields,

@@ -116,6 +116,7 @@ def test_continuing_needs_a_later_open_meeting(clerk, board):
 
 def test_the_motion_must_carry_with_votes_of_board_members(clerk, board):
     item = b.noticed(by=clerk)
+    b.attend_as_voting(item.meeting, {board[0]: "yes", board[1]: "yes"}, by=clerk)
     assert "Record each member's vote" in refused(lambda: b.decide(item, by=board[0], votes={}))
     message = refused(lambda: b.decide(item, by=board[0], votes={board[0]: "yes", board[1]: "no"}))
     assert "did not carry: 1 yes and 1 no" in message

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from hearings import actions, clocks
 from hearings.minutes import approval_state, record_of
-from hearings.models import BoardMember, MeetingAttendance, Minutes
+from hearings.models import BoardMember, Minutes
 from hearings.printing import minutes_pdf
 from stoneham_boh.accounts.roles import Role
 from tests.conftest import make_user
@@ -36,15 +36,13 @@ def board(db):
 def held(clerk, board):
     """A meeting held, one hearing decided 2 to 1, Linda taking part remotely."""
     item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
-    # The attendance record is helper "board"'s; recorded directly until its action lands.
-    modes = {"Anne": "in_person", "Robert": "in_person", "Linda": "remote"}
-    for member in BoardMember.objects.all():
-        MeetingAttendance.objects.create(
-            meeting=item.meeting,
-            member=member,
-            mode=modes[member.user.first_name],
-            remote_reason="travel for work" if modes[member.user.first_name] == "remote" else "",
-        )
+    modes = {"Anne": "in_person", "Robert": "in_person", "Linda": ("remote", "travel for work")}
+    actions.record_attendance(
+        meeting=item.meeting,
+        attendance={m: modes[m.user.first_name] for m in BoardMember.objects.all()},
+        by=clerk,
+        today=HELD,
+    )
     b.decide(
         item,
         by=board[0],
@@ -99,6 +97,7 @@ def test_the_clerk_writes_the_summary_and_the_board_approves_at_a_later_meeting(
     assert "The minutes are saved." in page and "Pat spoke." in page
     assert "(roll call)" in page and "Linda Member: remotely (travel for work)" in page
     minutes = Minutes.objects.get()
+    b.attend_as_voting(later, dict.fromkeys(board, "yes"), by=clerk)
     assert "at a later meeting" in refused(
         lambda: actions.approve_minutes(
             minutes=minutes,

@@ -45,6 +45,8 @@ def decided(clerk, board_member):
 # --- Access --------------------------------------------------------------------------------------
 
 STAFF, CLERK, BOARD, PUBLIC = "staff", "clerk", "board", "public"
+# The Board's own votes: a member's own log-in, never the administrator's (issue 23 point 6).
+MEMBER = "member"
 # The abutters noticed: the clerk keeps them, the Board reads them (issue 17, point 5).
 CLERK_AND_BOARD = "clerk and board"
 
@@ -76,8 +78,8 @@ def urls(item, notice_pk) -> list[tuple[str, str, str]]:
         ("post", reverse("hearings:item-mailing", args=[item.pk, abutter]), CLERK),
         ("post", reverse("hearings:item-mailing-list", args=[item.pk]), CLERK),
         ("post", reverse("hearings:notice-receipt", args=[notice_pk]), CLERK),
-        ("get", reverse("hearings:decide", args=[item.pk]), BOARD),
-        ("post", reverse("hearings:decide", args=[item.pk]), BOARD),
+        ("get", reverse("hearings:decide", args=[item.pk]), MEMBER),
+        ("post", reverse("hearings:decide", args=[item.pk]), MEMBER),
         ("get", reverse("hearings:public-hearings"), PUBLIC),
         ("get", reverse("hearings:variance-register"), PUBLIC),
         ("get", reverse("hearings:variance-decision", args=[variance]), PUBLIC),
@@ -88,6 +90,7 @@ ALLOWED = {
     STAFF: {Role.CLERK, Role.BOARD, Role.AGENT, Role.ADMIN},
     CLERK: {Role.CLERK, Role.ADMIN},
     BOARD: {Role.BOARD, Role.ADMIN},
+    MEMBER: {Role.BOARD},
     CLERK_AND_BOARD: {Role.CLERK, Role.BOARD, Role.ADMIN},
 }
 
@@ -277,6 +280,7 @@ def decision_data(board_member, **extra):
 
 def test_a_board_member_records_an_approval_with_a_variance(clerk, board_member, client):
     item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    b.attend_as_voting(item.meeting, {board_member: "yes"}, by=clerk)
     with at(b.HEARING, client, board_member):
         form = client.get(reverse("hearings:decide", args=[item.pk]))
         assert "Grant a variance of" in form.content.decode()

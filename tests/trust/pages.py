@@ -96,6 +96,10 @@ ARGS = {
     "hearings:decision-pdf": lambda w: {"pk": w.decided_item.pk},
     "hearings:notice-receipt": lambda w: {"pk": w.abutter_notice.pk},
     "hearings:board-member-end": lambda w: {"pk": w.board_member.pk},
+    "hearings:vote-dispute": lambda w: {
+        "pk": w.revoked_proceeding.docket_item.decision.votes.get().pk
+    },
+    "hearings:meeting-attendance": lambda w: {"pk": w.meeting.pk},
     "hearings:revocation-open": lambda w: {"permit_pk": w.permit_a.pk},
     "hearings:revocation-detail": lambda w: {"pk": w.proceeding.pk},
     "hearings:revocation-notice": lambda w: {"pk": w.proceeding.pk},

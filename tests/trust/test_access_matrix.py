@@ -173,12 +173,20 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "hearings:item-mailing-list": (POST, staff("clerk", ok=ADMITTED)),
     "hearings:item-letters": (GET, staff("clerk")),
     "hearings:item-labels": (GET, staff("clerk")),
-    "hearings:decide": (GET, staff("board")),
+    # The Board's votes are recorded from a member's own log-in: the administrator does not
+    # pass as a member (issue 23 point 6).
+    "hearings:decide": (GET, _row(LOGIN, 403, 403, 403, 403, 200, 403)),
     "hearings:decision-pdf": (GET, staff(*ALL_STAFF)),
     "hearings:notice-receipt": (POST, staff("clerk", ok=ADMITTED)),
     "hearings:board-members": (GET, staff(*ALL_STAFF)),
-    "hearings:board-member-add": (POST, staff("clerk", ok=ADMITTED)),
-    "hearings:board-member-end": (POST, staff("clerk", ok=ADMITTED)),
+    # The Board's roll is the administrator's alone (issue 22 finding 2).
+    "hearings:board-member-add": (POST, _row(LOGIN, 403, 403, 403, 403, 403, ADMITTED)),
+    "hearings:board-member-end": (POST, _row(LOGIN, 403, 403, 403, 403, 403, ADMITTED)),
+    "hearings:board-seats": (POST, _row(LOGIN, 403, 403, 403, 403, 403, ADMITTED)),
+    "hearings:my-votes": (GET, staff("board")),
+    # A member disputes only a vote recorded in their own name: anyone else's is not found.
+    "hearings:vote-dispute": (POST, _row(LOGIN, 403, 403, 403, 403, ADMITTED, 404)),
+    "hearings:meeting-attendance": (GET, staff("clerk", "board")),
     "hearings:revocation-open": (GET, staff("clerk")),
     "hearings:revocation-detail": (GET, staff(*ALL_STAFF)),
     "hearings:revocation-notice": (POST, staff("clerk", ok=ADMITTED)),

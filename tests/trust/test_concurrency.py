@@ -71,9 +71,10 @@ def test_the_same_issuance_submitted_ten_times_at_once_issues_one_permit(clerk):
 def test_the_same_decision_recorded_twice_at_once_takes_effect_once(clerk, board_member):
     from hearings import actions as hearing_actions
     from hearings.models import Decision
-    from tests.hearings.builders import noticed
+    from tests.hearings.builders import attend_as_voting, noticed
 
     item = noticed(by=clerk)
+    attend_as_voting(item.meeting, {board_member: "yes"}, by=clerk)
 
     def decide():
         return hearing_actions.record_decision(

@@ -35,6 +35,7 @@ from stoneham_boh import actions as staff_actions
 from stoneham_boh.accounts.roles import Role
 from tests import factories
 from tests.conftest import make_user
+from tests.hearings.builders import attend_as_voting
 
 TOWN = ZoneInfo("America/New_York")
 # The day the world lives on: a summer weekday, permits of 2027 in force.
@@ -253,6 +254,7 @@ def _hearings(o, *, clerk, board):
     hearing_actions.draft_legal_notice(meeting=past, by=clerk)
     hearing_actions.send_legal_notice(meeting=past, sent_on=mailed, by=clerk, today=mailed)
     hearing_actions.record_publication(meeting=past, published_on=mailed, by=clerk, today=mailed)
+    attend_as_voting(past, {board: "yes"}, by=clerk)
     decision = hearing_actions.record_decision(
         item=decided_item,
         result="approved",
@@ -569,6 +571,8 @@ def _board_matters(o, *, clerk, agent, board):
     revoking a permit of its own; a variance's rescission on the docket; a former member."""
     from tests.hearings import board_builders
 
+    User = get_user_model()  # noqa: N806
+
     meeting = o["later_meeting"]
     notice_day = meeting.date - timedelta(days=14)
     proceeding = hearing_actions.open_revocation(
@@ -591,6 +595,7 @@ def _board_matters(o, *, clerk, agent, board):
     hearing_actions.record_holder_notice(
         proceeding=decided, mailed_on=notice_day, by=clerk, today=notice_day
     )
+    attend_as_voting(meeting, {board: "yes"}, by=clerk)
     hearing_actions.record_decision(
         item=decided.docket_item,
         result="revoked",
@@ -600,11 +605,23 @@ def _board_matters(o, *, clerk, agent, board):
         by=board,
         today=meeting.date,
     )
+    # The member says the chair's roll call recorded their vote wrongly.
+    hearing_actions.dispute_vote(
+        vote=decided.docket_item.decision.votes.get(member=board),
+        statement="I voted no.",
+        by=board,
+    )
     rescission = hearing_actions.open_variance_rescission(
         variance=o["variance"], meeting=meeting, reason="The fence is down.", by=clerk, today=TODAY
     )
     former = make_user("board-former", Role.BOARD).board_terms.get()
-    hearing_actions.end_board_term(member=former, term_end=TODAY, by=clerk)
+    hearing_actions.end_board_term(
+        member=former,
+        term_end=TODAY,
+        reason="Resigned.",
+        by=User.objects.get(username="roll-administrator"),
+        today=TODAY,
+    )
     o.update(
         proceeding=proceeding,
         revoked_proceeding=decided,
