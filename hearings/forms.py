@@ -660,7 +660,7 @@ class MeetingPostingForm(forms.Form):
     """The Town Clerk's posting of the meeting's notice (c.30A §20), or its amendment."""
 
     posted_on = forms.DateField(label="Posted on", widget=DateInput, initial=timezone.localdate)
-    posted_time = forms.TimeField(label="at", widget=TimeInput)
+    posted_time = forms.TimeField(label="Time posted", widget=TimeInput)
     remote_access = forms.CharField(
         label="Remote access",
         max_length=300,
