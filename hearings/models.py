@@ -451,10 +451,34 @@ class Decision(models.Model):
     present = models.PositiveSmallIntegerField(null=True, editable=False)
     # A member took part remotely: every vote is taken by roll call (940 CMR 29.10(7)(c)).
     roll_call = models.BooleanField(default=False, editable=False)
+    # The written decision sent to the applicant or holder (registered mail, return receipt
+    # requested, as the regulation sends its notices) and the day the receipt says it arrived:
+    # the appeal's time runs from that day (hearings.clocks.appeal_deadline).
+    mailed_on = models.DateField("written decision mailed on", null=True, blank=True)
+    mail_article_number = models.CharField(
+        "registered-mail article number", max_length=40, blank=True
+    )
+    received_on = models.DateField("received on (return receipt)", null=True, blank=True)
     history = HistoricalRecords()
+
+    ADVERSE = ("denied", "revoked", "rescinded")
 
     def __str__(self) -> str:
         return f"{self.get_result_display()} on {self.decided_on}"
+
+    @property
+    def is_adverse(self) -> bool:
+        """A denial or a revocation (or a variance rescinded): it states the route of appeal."""
+        return self.result in self.ADVERSE
+
+    @property
+    def appeal_clock(self):
+        """The last day to appeal, from the day the decision was received; None before."""
+        if self.received_on is None:
+            return None
+        from hearings.clocks import appeal_deadline
+
+        return appeal_deadline(self.received_on)
 
     @property
     def quorum_summary(self) -> str:

@@ -94,6 +94,7 @@ PAGES = {
     "legal-notice-published": _page(
         "hearings:legal-notice", "clerk", lambda w: {"pk": w.meeting.pk}
     ),
+    "decision-sent": _page("hearings:decision-sent", "clerk", lambda w: {"pk": w.decided_item.pk}),
     "minutes": _page("hearings:minutes", "clerk", lambda w: {"pk": w.past_meeting.pk}),
     "meeting-notice": _page("hearings:meeting-notice", "clerk", lambda w: {"pk": w.meeting.pk}),
     "item-notices": _page("hearings:item-notices", "clerk", lambda w: {"pk": w.item.pk}),
@@ -159,6 +160,8 @@ FORM_PAGES = {
     "hearings.forms.MeetingForm": "meeting-create",
     "hearings.forms.MeetingPostingForm": "meeting-notice",
     "hearings.forms.MinutesForm": "minutes",
+    "hearings.forms.DecisionMailingForm": "decision-sent",
+    "hearings.forms.DecisionReceiptForm": "decision-sent",
     "hearings.forms.MinutesApprovalForm": "minutes",
     "hearings.forms.MinutesReleaseForm": "minutes",
     "hearings.forms.PublicationForm": "legal-notice-published",

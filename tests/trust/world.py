@@ -266,6 +266,17 @@ def _hearings(o, *, clerk, board):
         variance_finding="Moving the coop would do manifest injustice on this narrow lot.",
         today=PAST_HEARING,
     )
+    # The written decision mailed, and its receipt back (the appeal's clock starts).
+    hearing_actions.record_decision_mailing(
+        decision=decision,
+        mailed_on=PAST_HEARING + timedelta(days=1),
+        article_number="RE000000098US",
+        by=clerk,
+        today=PAST_HEARING + timedelta(days=1),
+    )
+    hearing_actions.record_decision_receipt(
+        decision=decision, received_on=PAST_HEARING + timedelta(days=4), by=clerk, today=TODAY
+    )
     # Next month's meeting notice posted with the Town Clerk (the Open Meeting Law).
     hearing_actions.record_meeting_posting(
         meeting=meeting, posted_at=NOW - timedelta(hours=1), by=clerk, now=NOW
