@@ -98,3 +98,15 @@ def test_the_clerk_records_the_mailing_and_receipt_and_reads_the_appeal_deadline
     assert response.redirect_chain[-1][0] == url
     assert "RE123456789US" in page and "Wednesday, May 29, 2030" in page
     assert bad.status_code == 400
+
+
+def test_an_application_undecided_60_days_after_receipt_is_flagged_on_the_clerks_home(
+    clerk, client
+):
+    application = b.new_hen_application(by=clerk, received_on=date(2030, 2, 1))
+    with at(date(2030, 4, 2), client, clerk):  # 60 days after: not yet
+        assert "Undecided" not in client.get(reverse("home")).content.decode()
+    with at(date(2030, 4, 3), client, clerk):
+        page = client.get(reverse("home")).content.decode()
+    assert "Undecided 61 days after receipt" in page
+    assert application.applicant.name in page
