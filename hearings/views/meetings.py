@@ -140,6 +140,8 @@ def _legal_notice_page(request, meeting, status=200, **forms):
             "meeting": meeting,
             "notice": notice,
             "items": _scheduled(meeting),
+            "issue_clock": clocks.newspaper_notice_deadline(meeting.date),
+            "copy_clock": clocks.newspaper_copy_deadline(meeting.date),
             "form": forms.get("form")
             or LegalNoticeForm(
                 initial={

@@ -120,3 +120,13 @@ def test_the_revocation_page_says_by_when_to_mail_the_holder(clerk, agent, clien
         ).content.decode()
     # June 22, 2027 less 10 days is Saturday, June 12: the business day before
     assert "Mail it by <strong>Friday, June 11, 2027</strong>" in page
+
+
+def test_the_legal_notice_page_names_the_weekly_issue_and_the_copy_deadline(clerk, client):
+    meeting = _meeting(clerk, date(2026, 12, 15))  # 14 days before: Tuesday, December 1
+    with at(date(2026, 11, 2), client, clerk):
+        page = client.get(reverse("hearings:legal-notice", args=[meeting.pk])).content.decode()
+    # the Thursday paper on or before December 1 is November 26 (Thanksgiving: it still prints)
+    assert "Thursday, November 26, 2026" in page
+    # its copy 6 days before: Friday, November 20
+    assert "Friday, November 20, 2026" in page
