@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from datetime import date, datetime, time
+from decimal import Decimal, InvalidOperation
 
 from django.conf import settings
 from django.db import transaction
@@ -31,6 +32,7 @@ from hearings.models import (
     MeetingPosting,
     Minutes,
     MinutesRelease,
+    NoticeCharge,
     RevocationProceeding,
     Variance,
     Vote,
@@ -1480,3 +1482,22 @@ def record_decision_receipt(
     _refuse_if(reasons, "The receipt cannot be recorded.")
     decision.received_on = received_on
     return save_as(decision, by)
+
+
+@transaction.atomic
+def record_newspaper_charge(*, item: DocketItem, amount, by) -> NoticeCharge:
+    """The newspaper's charge for this hearing's legal notice, as its bill says: it goes on
+    the applicant's notice statement (§20-20(9))."""
+    reasons = []
+    try:
+        amount = Decimal(str(amount)).quantize(Decimal("0.01"))
+    except (InvalidOperation, ValueError):
+        amount = None
+    if amount is None or not amount.is_finite() or amount < 0 or amount >= Decimal("1000000"):
+        reasons.append("Enter the newspaper's charge in dollars and cents, e.g. 84.50.")
+    if not item.is_public_hearing:
+        reasons.append("Only a public hearing has a legal notice in the newspaper.")
+    _refuse_if(reasons, "The newspaper's charge cannot be recorded.")
+    charge = NoticeCharge.objects.filter(docket_item=item).first() or NoticeCharge(docket_item=item)
+    charge.newspaper_charge = amount
+    return save_as(charge, by)

@@ -14,6 +14,7 @@ from hearings.models import (
     MeetingPosting,
     Minutes,
     MinutesRelease,
+    NoticeCharge,
     RevocationProceeding,
     TownClosure,
     Variance,
@@ -151,3 +152,10 @@ class MinutesReleaseAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("minutes", "requested_by", "requested_on", "released_on")
     search_fields = ("requested_by",)
     raw_id_fields = ("minutes",)
+
+
+@admin.register(NoticeCharge)
+class NoticeChargeAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("docket_item", "newspaper_charge")
+    search_fields = ("docket_item__application__applicant__name",)
+    raw_id_fields = ("docket_item",)

@@ -812,3 +812,18 @@ class DecisionReceiptForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = helper("received_on")
+
+
+class NewspaperChargeForm(forms.Form):
+    amount = forms.DecimalField(
+        label="Newspaper's charge ($)",
+        min_value=Decimal("0"),
+        max_value=Decimal("999999.99"),
+        max_digits=8,
+        decimal_places=2,
+        help_text="This hearing's share of the legal notice, as the newspaper's bill says.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("amount")

@@ -374,6 +374,21 @@ class MinutesRelease(models.Model):
         return f"Draft {self.minutes} released to {self.requested_by}"
 
 
+class NoticeCharge(models.Model):
+    """What the newspaper charged for this hearing's share of the legal notice, as entered:
+    with the abutters' postage it makes the applicant's notice statement (§20-20(9): notice
+    "at the applicant's expense"; hearings.notice_cost)."""
+
+    docket_item = models.OneToOneField(
+        DocketItem, on_delete=models.PROTECT, related_name="notice_charge"
+    )
+    newspaper_charge = models.DecimalField(max_digits=8, decimal_places=2)
+    history = HistoricalRecords()
+
+    def __str__(self) -> str:
+        return f"Newspaper charge of ${self.newspaper_charge} for {self.docket_item}"
+
+
 class TownClosure(models.Model):
     """A day the Town's offices are closed though no legal holiday (a snow day, an extra
     holiday): the Town's business-day clocks skip it (stoneham_boh.lib.mass_calendar).

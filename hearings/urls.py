@@ -79,6 +79,11 @@ staff_patterns = [
     path("items/<int:pk>/mailing-list/", items.item_mailing_list, name="item-mailing-list"),
     path("items/<int:pk>/letters.pdf", items.item_letters, name="item-letters"),
     path("items/<int:pk>/labels.pdf", items.item_labels, name="item-labels"),
+    path(
+        "items/<int:pk>/newspaper-charge/",
+        items.item_newspaper_charge,
+        name="item-newspaper-charge",
+    ),
     path("items/<int:pk>/decision/", decisions.decide, name="decide"),
     path("items/<int:pk>/decision.pdf", decisions.item_decision_pdf, name="decision-pdf"),
     path("items/<int:pk>/decision/sent/", decisions.decision_sent, name="decision-sent"),

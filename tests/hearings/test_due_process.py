@@ -110,3 +110,23 @@ def test_an_application_undecided_60_days_after_receipt_is_flagged_on_the_clerks
         page = client.get(reverse("home")).content.decode()
     assert "Undecided 61 days after receipt" in page
     assert application.applicant.name in page
+
+
+def test_the_notice_statement_is_postage_per_abutter_and_the_newspapers_charge(clerk, client):
+    item = b.docketed(by=clerk, abutters=3)
+    url = reverse("hearings:item-notices", args=[item.pk])
+    with at(date(2030, 3, 5), client, clerk):
+        page = client.get(url).content.decode()
+        assert "3 abutters at $20.55" in page and "$61.65" in page
+        assert "not yet entered" in page
+        response = client.post(
+            reverse("hearings:item-newspaper-charge", args=[item.pk]),
+            {"amount": "84.50"},
+            follow=True,
+        )
+        bad = client.post(
+            reverse("hearings:item-newspaper-charge", args=[item.pk]), {"amount": "-3"}
+        )
+    assert "$146.15" in response.content.decode()
+    assert bad.status_code == 400
+    assert item.notice_charge.history.first().history_user == clerk

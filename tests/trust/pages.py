@@ -70,6 +70,7 @@ ARGS = {
     "hearings:agenda-pdf": lambda w: {"pk": w.meeting.pk},
     "hearings:meeting-letters": lambda w: {"pk": w.meeting.pk},
     "hearings:meeting-labels": lambda w: {"pk": w.meeting.pk},
+    "hearings:item-newspaper-charge": lambda w: {"pk": w.item.pk},
     "hearings:decision-sent": lambda w: {"pk": w.decided_item.pk},
     "hearings:decision-mailing": lambda w: {"pk": w.decided_item.pk},
     "hearings:decision-receipt": lambda w: {"pk": w.decided_item.pk},

@@ -153,6 +153,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "hearings:meeting-notice": (GET, staff(*ALL_STAFF)),
     "hearings:meeting-notice-posted": (POST, staff("clerk", ok=ADMITTED)),
     "hearings:meeting-notice-pdf": (GET, staff(*ALL_STAFF)),
+    "hearings:item-newspaper-charge": (POST, staff("clerk", ok=ADMITTED)),
     "hearings:decision-sent": (GET, staff(*ALL_STAFF)),
     "hearings:decision-mailing": (POST, staff("clerk", ok=ADMITTED)),
     "hearings:decision-receipt": (POST, staff("clerk", ok=ADMITTED)),

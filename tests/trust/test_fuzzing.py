@@ -160,6 +160,7 @@ FORM_PAGES = {
     "hearings.forms.MeetingForm": "meeting-create",
     "hearings.forms.MeetingPostingForm": "meeting-notice",
     "hearings.forms.MinutesForm": "minutes",
+    "hearings.forms.NewspaperChargeForm": "item-notices",
     "hearings.forms.DecisionMailingForm": "decision-sent",
     "hearings.forms.DecisionReceiptForm": "decision-sent",
     "hearings.forms.MinutesApprovalForm": "minutes",

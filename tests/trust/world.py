@@ -277,6 +277,8 @@ def _hearings(o, *, clerk, board):
     hearing_actions.record_decision_receipt(
         decision=decision, received_on=PAST_HEARING + timedelta(days=4), by=clerk, today=TODAY
     )
+    # What the newspaper charged for next month's hearing's notice (the applicant's expense).
+    hearing_actions.record_newspaper_charge(item=item, amount="84.50", by=clerk)
     # Next month's meeting notice posted with the Town Clerk (the Open Meeting Law).
     hearing_actions.record_meeting_posting(
         meeting=meeting, posted_at=NOW - timedelta(hours=1), by=clerk, now=NOW
