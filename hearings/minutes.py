@@ -95,7 +95,7 @@ def record_of(meeting: Meeting, minutes: Minutes | None = None) -> MinutesRecord
         if decision is not None:
             entry.motion = f"Motion {MOTIONS.get(decision.result, decision.result)}"
             if decision.conditions:
-                entry.motion += f", with the conditions: {decision.conditions}"
+                entry.motion += f", with the conditions: {decision.conditions.rstrip('. ')}"
             entry.result = decision.get_result_display()
             entry.findings = decision.reasons
             entry.votes = [
