@@ -12,7 +12,7 @@ from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
-from django.core.signals import request_started
+from django.core.signals import request_finished, request_started
 from django.db.models.signals import post_delete, post_save
 
 from hearings.models import Meeting, TownClosure, notice_days
@@ -22,28 +22,42 @@ from stoneham_boh.lib.mass_calendar import Clock, MassCalendar
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
-_remembered: list[MassCalendar] = []
+# The calendar remembered for the request being served: [] outside a request (commands,
+# tests), where each clock reads the closures afresh; [None] once a request starts, filled on
+# first use and dropped when the request ends or a closure changes.
+_remembered: list[MassCalendar | None] = []
 
 
 def town_calendar() -> MassCalendar:
     """The calendar with the town closures the administrator recorded.
 
-    Read once per request (one query) and remembered until the next request starts or a
-    closure changes, so a page showing many meetings' clocks reads the closures once."""
-    if not _remembered:
-        _remembered.append(MassCalendar(dict(TownClosure.objects.values_list("date", "reason"))))
-    return _remembered[0]
+    Read once per request (one query) and remembered until the request ends or a closure
+    changes, so a page showing many meetings' clocks reads the closures once."""
+    if _remembered and _remembered[0] is not None:
+        return _remembered[0]
+    calendar = MassCalendar(dict(TownClosure.objects.values_list("date", "reason")))
+    if _remembered:
+        _remembered[0] = calendar
+    return calendar
 
 
-def forget_town_calendar(**_signal) -> None:
+def _request_started(**_signal) -> None:
+    _remembered[:] = [None]
+
+
+def _request_finished(**_signal) -> None:
     _remembered.clear()
 
 
-request_started.connect(forget_town_calendar, dispatch_uid="hearings.clocks.calendar")
-post_save.connect(forget_town_calendar, sender=TownClosure, dispatch_uid="hearings.clocks.saved")
-post_delete.connect(
-    forget_town_calendar, sender=TownClosure, dispatch_uid="hearings.clocks.deleted"
-)
+def _closure_changed(**_signal) -> None:
+    if _remembered:
+        _remembered[0] = None
+
+
+request_started.connect(_request_started, dispatch_uid="hearings.clocks.started")
+request_finished.connect(_request_finished, dispatch_uid="hearings.clocks.finished")
+post_save.connect(_closure_changed, sender=TownClosure, dispatch_uid="hearings.clocks.saved")
+post_delete.connect(_closure_changed, sender=TownClosure, dispatch_uid="hearings.clocks.deleted")
 
 
 def _calendar(calendar: MassCalendar | None) -> MassCalendar:
