@@ -8,13 +8,17 @@ the demo loader and tests pass it to act on other days.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import date, time
+from datetime import date, datetime, time
+from decimal import Decimal, InvalidOperation
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 
 from facilities.models import Abutter
+from hearings.meeting_notice import notice_items, notice_text
+from hearings.minutes import minutes_text, record_of
 from hearings.models import (
     AbutterNotice,
     BoardApproval,
@@ -25,6 +29,10 @@ from hearings.models import (
     LegalNotice,
     Meeting,
     MeetingAttendance,
+    MeetingPosting,
+    Minutes,
+    MinutesRelease,
+    NoticeCharge,
     RevocationProceeding,
     Variance,
     Vote,
@@ -1106,6 +1114,13 @@ def _hearing_refusals(item: DocketItem, result: str) -> list[str]:
                 "The holder was not given written notice of the hearing: a permit is revoked "
                 "only after its holder had the chance to be heard."
             ]
+        elif (item.meeting.date - notified).days < settings.REVOCATION_NOTICE_DAYS:
+            problems = [
+                f"The holder's notice was mailed on {_long(notified)}, "
+                f"{(item.meeting.date - notified).days} days before the hearing; the holder is "
+                f"given at least {settings.REVOCATION_NOTICE_DAYS} days "
+                "(REVOCATION_NOTICE_DAYS) to prepare to be heard."
+            ]
     if problems:
         problems.append(
             "The Board can only continue the item to a later meeting and notice it again."
@@ -1353,3 +1368,220 @@ def _carry_out(item: DocketItem, decision: Decision, by) -> None:
         variance.rescinded_on = decision.decided_on
         variance.rescinded_reason = decision.reasons
         save_as(variance, by)
+
+
+# --- The meeting's notice under the Open Meeting Law (c.30A §20) -------------------------------
+
+
+@transaction.atomic
+def record_meeting_posting(
+    *,
+    meeting: Meeting,
+    posted_at: datetime,
+    by,
+    remote_access: str = "",
+    reason: str = "",
+    now: datetime | None = None,
+) -> MeetingPosting:
+    """The Town Clerk posted the meeting's notice (the first time, or amended) at `posted_at`:
+    the notice drafted from the docket as it is now is kept as posted, with what it lists."""
+    now = now or timezone.now()
+    meeting = Meeting.objects.select_for_update().get(pk=meeting.pk)
+    if timezone.is_naive(posted_at):
+        posted_at = timezone.make_aware(posted_at)
+    earlier = list(meeting.postings.order_by("posted_at", "id"))
+    reasons = []
+    if meeting.cancelled:
+        reasons.append("The meeting is cancelled.")
+    if posted_at > now:
+        reasons.append("The posting time cannot be in the future.")
+    if posted_at >= timezone.make_aware(meeting.starts_at):
+        reasons.append("A notice posted at or after the meeting's start gives no notice of it.")
+    if earlier and not reason.strip():
+        reasons.append(
+            "The notice was posted already: say why it is amended (what was added or changed)."
+        )
+    if earlier and posted_at < earlier[-1].posted_at:
+        reasons.append(
+            "An amendment is posted after the notice it amends "
+            f"({timezone.localtime(earlier[-1].posted_at):%B %-d, %Y %H:%M})."
+        )
+    items = notice_items(meeting)
+    if not items and not earlier:
+        reasons.append("The docket is empty: schedule the meeting's items before posting.")
+    _refuse_if(reasons, "The posting cannot be recorded.")
+    posting = MeetingPosting(
+        meeting=meeting,
+        posted_at=posted_at,
+        text=notice_text(meeting, items, remote_access),
+        remote_access=remote_access.strip(),
+        item_ids=[item.pk for item in items],
+        reason=reason.strip() if earlier else "",
+        recorded_by=by,
+    )
+    return save_as(posting, by)
+
+
+# --- Minutes (c.30A §22) ----------------------------------------------------------------------
+
+
+@transaction.atomic
+def draft_minutes(*, meeting: Meeting, by, today: date | None = None) -> Minutes:
+    """Open the minutes of a meeting held: drafted from its record, the summaries to write."""
+    today = today or timezone.localdate()
+    meeting = Meeting.objects.select_for_update().get(pk=meeting.pk)
+    reasons = []
+    if meeting.date > today:
+        reasons.append("The meeting has not been held yet: its minutes are drafted after it.")
+    if meeting.cancelled:
+        reasons.append("The meeting was cancelled: it has no minutes.")
+    if Minutes.objects.filter(meeting=meeting).exists():
+        reasons.append("The minutes of this meeting are drafted already.")
+    _refuse_if(reasons, "The minutes cannot be drafted.")
+    return save_as(Minutes(meeting=meeting, drafted_on=today), by)
+
+
+def _summaries_refusals(minutes: Minutes, item_summaries: Mapping) -> list[str]:
+    on_docket = {str(pk) for pk in minutes.meeting.items.values_list("pk", flat=True)}
+    return [
+        f"Item {key} is not on the docket of this meeting."
+        for key in item_summaries
+        if str(key) not in on_docket
+    ]
+
+
+@transaction.atomic
+def edit_minutes(*, minutes: Minutes, discussion: str, item_summaries: Mapping, by) -> Minutes:
+    """The clerk's summary of the discussion, for the meeting and each item (who was heard)."""
+    minutes = Minutes.objects.select_for_update().get(pk=minutes.pk)
+    reasons = _summaries_refusals(minutes, item_summaries)
+    if minutes.approved:
+        reasons.append("The minutes are approved: they are no longer edited.")
+    _refuse_if(reasons, "The minutes cannot be saved.")
+    minutes.discussion = discussion.strip()
+    minutes.item_summaries = {
+        str(key): text.strip() for key, text in item_summaries.items() if text.strip()
+    }
+    return save_as(minutes, by)
+
+
+@transaction.atomic
+def approve_minutes(
+    *, minutes: Minutes, at_meeting: Meeting, votes: Mapping, by, today: date | None = None
+) -> Minutes:
+    """The Board approves the minutes by a vote at a later meeting; the text is kept as
+    approved, and the minutes become public."""
+    today = today or timezone.localdate()
+    minutes = Minutes.objects.select_for_update().select_related("meeting").get(pk=minutes.pk)
+    reasons = []
+    if minutes.approved:
+        reasons.append(f"The minutes were approved on {_long(minutes.approved_on)}.")
+    if at_meeting.date <= minutes.meeting.date:
+        reasons.append("Minutes are approved at a later meeting than the one they record.")
+    if at_meeting.date > today:
+        reasons.append("The approving meeting has not been held yet.")
+    if at_meeting.cancelled:
+        reasons.append("The approving meeting was cancelled.")
+    result, vote_reasons = tally(votes, meeting=at_meeting)
+    reasons += vote_reasons
+    _refuse_if(reasons, "The minutes cannot be approved.")
+    names = {member.user_id: member.name for member in result.in_office}
+    minutes.approved_at = at_meeting
+    minutes.approved_on = at_meeting.date
+    minutes.approval_votes = {
+        names[pk]: Vote.Choice(choice).label.lower() for pk, choice in result.votes.items()
+    }
+    minutes.approved_text = minutes_text(record_of(minutes.meeting, minutes))
+    return save_as(minutes, by)
+
+
+@transaction.atomic
+def release_draft_minutes(
+    *, minutes: Minutes, requested_by: str, requested_on: date, by, today: date | None = None
+) -> MinutesRelease:
+    """Draft minutes released on request before approval: the request is recorded."""
+    today = today or timezone.localdate()
+    reasons = []
+    if not requested_by.strip():
+        reasons.append("Say who asked for the draft minutes.")
+    if requested_on > today:
+        reasons.append("The request cannot be dated in the future.")
+    if requested_on < minutes.meeting.date:
+        reasons.append("The request cannot predate the meeting.")
+    if minutes.approved:
+        reasons.append("The minutes are approved and public: no draft is released.")
+    _refuse_if(reasons, "The release cannot be recorded.")
+    release = MinutesRelease(
+        minutes=minutes,
+        requested_by=requested_by.strip(),
+        requested_on=requested_on,
+        released_on=today,
+        recorded_by=by,
+    )
+    return save_as(release, by)
+
+
+# --- The written decision sent, and received (the appeal's clock) -----------------------------
+
+
+@transaction.atomic
+def record_decision_mailing(
+    *, decision: Decision, mailed_on: date, article_number: str, by, today: date | None = None
+) -> Decision:
+    """The written decision went out by registered mail, return receipt requested."""
+    today = today or timezone.localdate()
+    decision = Decision.objects.select_for_update().get(pk=decision.pk)
+    reasons = []
+    if mailed_on > today:
+        reasons.append("The mailing date cannot be in the future.")
+    if mailed_on < decision.decided_on:
+        reasons.append("The decision cannot be mailed before the Board decided it.")
+    try:
+        number = normalize_article_number(article_number)
+    except ValueError as error:
+        reasons.append(str(error))
+        number = ""
+    if decision.received_on is not None:
+        reasons.append("The receipt is recorded already: the mailing stands as recorded.")
+    _refuse_if(reasons, "The mailing of the decision cannot be recorded.")
+    decision.mailed_on, decision.mail_article_number = mailed_on, number
+    return save_as(decision, by)
+
+
+@transaction.atomic
+def record_decision_receipt(
+    *, decision: Decision, received_on: date, by, today: date | None = None
+) -> Decision:
+    """The return receipt says the decision was received on `received_on`: the appeal's time
+    runs from that day."""
+    today = today or timezone.localdate()
+    decision = Decision.objects.select_for_update().get(pk=decision.pk)
+    reasons = []
+    if decision.mailed_on is None:
+        reasons.append("Record the mailing of the decision first.")
+    elif received_on < decision.mailed_on:
+        reasons.append("The decision cannot be received before it was mailed.")
+    if received_on > today:
+        reasons.append("The receipt date cannot be in the future.")
+    _refuse_if(reasons, "The receipt cannot be recorded.")
+    decision.received_on = received_on
+    return save_as(decision, by)
+
+
+@transaction.atomic
+def record_newspaper_charge(*, item: DocketItem, amount, by) -> NoticeCharge:
+    """The newspaper's charge for this hearing's legal notice, as its bill says: it goes on
+    the applicant's notice statement (§20-20(9))."""
+    reasons = []
+    try:
+        amount = Decimal(str(amount)).quantize(Decimal("0.01"))
+    except (InvalidOperation, ValueError):
+        amount = None
+    if amount is None or not amount.is_finite() or amount < 0 or amount >= Decimal("1000000"):
+        reasons.append("Enter the newspaper's charge in dollars and cents, e.g. 84.50.")
+    if not item.is_public_hearing:
+        reasons.append("Only a public hearing has a legal notice in the newspaper.")
+    _refuse_if(reasons, "The newspaper's charge cannot be recorded.")
+    charge = NoticeCharge.objects.filter(docket_item=item).first() or NoticeCharge(docket_item=item)
+    charge.newspaper_charge = amount
+    return save_as(charge, by)

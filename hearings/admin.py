@@ -11,7 +11,12 @@ from hearings.models import (
     LegalNotice,
     Meeting,
     MeetingAttendance,
+    MeetingPosting,
+    Minutes,
+    MinutesRelease,
+    NoticeCharge,
     RevocationProceeding,
+    TownClosure,
     Variance,
     Vote,
 )
@@ -117,3 +122,40 @@ class RevocationProceedingAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("permit", "opened_on", "holder_notified_on")
     search_fields = ("permit__number", "permit__application__applicant__name")
     raw_id_fields = ("permit", "docket_item", "findings", "orders")
+
+
+@admin.register(TownClosure)
+class TownClosureAdmin(SimpleHistoryAdmin):
+    """Reference data: the administrator adds the days the Town's offices close."""
+
+    list_display = ("date", "reason")
+    search_fields = ("reason",)
+    date_hierarchy = "date"
+
+
+@admin.register(MeetingPosting)
+class MeetingPostingAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("meeting", "posted_at", "reason")
+    search_fields = ("text", "reason")
+    raw_id_fields = ("meeting",)
+
+
+@admin.register(Minutes)
+class MinutesAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("meeting", "drafted_on", "approved_on")
+    search_fields = ("discussion", "approved_text")
+    raw_id_fields = ("meeting", "approved_at")
+
+
+@admin.register(MinutesRelease)
+class MinutesReleaseAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("minutes", "requested_by", "requested_on", "released_on")
+    search_fields = ("requested_by",)
+    raw_id_fields = ("minutes",)
+
+
+@admin.register(NoticeCharge)
+class NoticeChargeAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("docket_item", "newspaper_charge")
+    search_fields = ("docket_item__application__applicant__name",)
+    raw_id_fields = ("docket_item",)

@@ -7,8 +7,10 @@ hen application at 9 Collincote Street and the Greene goats at 24 Spring Street)
 from __future__ import annotations
 
 import random
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
+
+from django.utils import timezone
 
 from facilities import actions as facility_actions
 from hearings import actions, notices
@@ -260,6 +262,7 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
     )
     _mail_everyone(hen_item, rng, today - timedelta(days=1), clerk)
     actions.draft_legal_notice(meeting=meeting, by=clerk)
+    _posted(meeting, today, 9, clerk)
 
 
 def _decided_hearing(today: date, users, rng: random.Random) -> None:
@@ -339,6 +342,7 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
         by=clerk,
         today=scheduled_on,
     )
+    _posted(meeting, heard_on - timedelta(days=7), 10, clerk)
     actions.draft_legal_notice(meeting=meeting, by=clerk)
     actions.send_legal_notice(
         meeting=meeting,
@@ -392,6 +396,34 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
         today=heard_on,
     )
     permit_actions.issue_permit(application=application, by=clerk, on=heard_on + timedelta(days=3))
+    _draft_minutes(item, heard_on, clerk)
+
+
+def _posted(meeting, day: date, hour: int, clerk, **extra) -> None:
+    """The meeting's Open Meeting Law notice, posted by the Town Clerk at `hour` on `day`."""
+    actions.record_meeting_posting(
+        meeting=meeting,
+        posted_at=timezone.make_aware(datetime.combine(day, time(hour))),
+        now=timezone.make_aware(datetime.combine(day, time(hour + 1))),
+        by=clerk,
+        **extra,
+    )
+
+
+def _draft_minutes(item, heard_on: date, clerk) -> None:
+    """The minutes of the heard meeting: drafted two days after, the clerk's summaries in,
+    awaiting the Board's approval."""
+    minutes = actions.draft_minutes(meeting=item.meeting, by=clerk, today=heard_on + timedelta(2))
+    actions.edit_minutes(
+        minutes=minutes,
+        discussion="The chair called the meeting to order at 7:00 p.m. and announced that "
+        "one member took part by video; every vote was taken by roll call.",
+        item_summaries={
+            item.pk: "Ms. Costello presented the plan. The abutter behind the lot wrote in "
+            "support; no one spoke against. Members asked about screening along the rear line."
+        },
+        by=clerk,
+    )
 
 
 def load(*, today: date, users, rng: random.Random) -> None:

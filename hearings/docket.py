@@ -13,6 +13,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 from django.template.defaultfilters import date as date_filter
 from django.utils.html import format_html, format_html_join
 
+from hearings.meeting_notice import posting_state
 from hearings.models import (
     APPROVAL_RULES,
     AbutterNotice,
@@ -64,6 +65,8 @@ class DocketEntry:
     pending: list[str]
     eligible: bool
     error: str = ""
+    # Not on the Open Meeting Law notice as posted, or posted too late (hearings.meeting_notice).
+    posting_mark: str = ""
 
     @property
     def application(self) -> Application:
@@ -182,7 +185,11 @@ def entry_for(item: DocketItem) -> DocketEntry:
 def docket_entries(meeting: Meeting) -> list[DocketEntry]:
     items = docket_items(meeting)
     load_docket(items)
-    return [entry_for(item) for item in items]
+    entries = [entry_for(item) for item in items]
+    marks = posting_state(meeting, items=items).marks()
+    for entry in entries:
+        entry.posting_mark = marks.get(entry.item.pk, "")
+    return entries
 
 
 def outcome_badge(status: str, result: str | None) -> str:

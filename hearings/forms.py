@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import time
+from datetime import datetime, time
 from decimal import Decimal
 
 from crispy_forms.layout import Column, Div, Fieldset, Row
@@ -717,3 +717,174 @@ class RegisterAcceptanceForm(forms.Form):
             .order_by("number")
         )
         self.helper = helper("meeting", "permits")
+class MeetingPostingForm(forms.Form):
+    """The Town Clerk's posting of the meeting's notice (c.30A §20), or its amendment."""
+
+    posted_on = forms.DateField(label="Posted on", widget=DateInput, initial=timezone.localdate)
+    posted_time = forms.TimeField(label="Time posted", widget=TimeInput)
+    remote_access = forms.CharField(
+        label="Remote access",
+        max_length=300,
+        required=False,
+        help_text="The link or dial-in the public may use, if members or the public join "
+        "remotely; printed on the notice.",
+    )
+    reason = forms.CharField(
+        label="Reason for the amendment",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+        help_text="Only for an amended notice: what was added or changed since it was posted.",
+    )
+
+    def __init__(self, *args, amending: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        fields = [
+            Row(
+                Column("posted_on", css_class="col-sm-6"),
+                Column("posted_time", css_class="col-sm-6"),
+            ),
+            "remote_access",
+        ]
+        if amending:
+            self.fields["reason"].required = True
+            fields.append("reason")
+        else:
+            del self.fields["reason"]
+        self.helper = helper(*fields)
+
+    def clean(self):
+        data = super().clean()
+        if data.get("posted_on") and data.get("posted_time"):
+            data["posted_at"] = datetime.combine(data.pop("posted_on"), data.pop("posted_time"))
+        return data
+
+
+# --- Minutes ------------------------------------------------------------------------------------
+
+
+class MinutesForm(forms.Form):
+    """The clerk's summary of the discussion: for the meeting, and for each item."""
+
+    discussion = forms.CharField(
+        label="Summary of the discussion",
+        widget=forms.Textarea(attrs={"rows": 4}),
+        required=False,
+        help_text="c.30A §22: a summary of the discussions on each subject.",
+    )
+
+    def __init__(self, *args, items=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.items = list(items)
+        for item in self.items:
+            self.fields[f"summary_{item.pk}"] = forms.CharField(
+                label=f"{item.application.applicant.name} · {item.application.lot.street_address}",
+                widget=forms.Textarea(attrs={"rows": 3}),
+                required=False,
+                max_length=5000,
+                help_text="Who was heard (the applicant, abutters) and what they said.",
+            )
+        self.helper = helper("discussion", *(f"summary_{item.pk}" for item in self.items))
+
+    def clean(self):
+        data = super().clean()
+        data["item_summaries"] = {
+            item.pk: data.pop(f"summary_{item.pk}", "") or "" for item in self.items
+        }
+        return data
+
+
+class MinutesApprovalForm(forms.Form):
+    """The Board's vote approving the minutes at a later meeting, member by member."""
+
+    at_meeting = MeetingChoiceField(
+        queryset=Meeting.objects.none(), label="Approved at the meeting of"
+    )
+
+    def __init__(self, *args, minutes, **kwargs):
+        super().__init__(*args, **kwargs)
+        today = timezone.localdate()
+        self.fields["at_meeting"].queryset = Meeting.objects.filter(
+            date__gt=minutes.meeting.date, date__lte=today, cancelled=False
+        ).order_by("-date", "-time")
+        self.members = list(board_members(today))
+        votes = []
+        for member in self.members:
+            name = f"vote_{member.user_id}"
+            self.fields[name] = forms.ChoiceField(
+                choices=VOTE_CHOICES, required=False, label=member.name
+            )
+            votes.append(Column(name, css_class="col-sm-6"))
+        self.helper = helper("at_meeting", Fieldset("Each member's vote", Row(*votes)))
+
+    def clean(self):
+        data = super().clean()
+        data["votes"] = {
+            member.user: data.pop(f"vote_{member.user_id}")
+            for member in self.members
+            if data.get(f"vote_{member.user_id}")
+        }
+        return data
+
+
+class MinutesReleaseForm(forms.Form):
+    requested_by = forms.CharField(label="Requested by", max_length=200)
+    requested_on = forms.DateField(
+        label="Requested on", widget=DateInput, initial=timezone.localdate
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(
+            Row(
+                Column("requested_by", css_class="col-sm-7"),
+                Column("requested_on", css_class="col-sm-5"),
+            )
+        )
+
+
+# --- The written decision sent and received --------------------------------------------------
+
+
+class DecisionMailingForm(forms.Form):
+    mailed_on = forms.DateField(label="Mailed on", widget=DateInput, initial=timezone.localdate)
+    article_number = forms.CharField(
+        label="Article number",
+        max_length=40,
+        help_text="Registered mail, return receipt requested: as on the receipt.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(
+            Row(
+                Column("mailed_on", css_class="col-sm-5"),
+                Column("article_number", css_class="col-sm-7"),
+            )
+        )
+
+
+class DecisionReceiptForm(forms.Form):
+    received_on = forms.DateField(
+        label="Received on",
+        widget=DateInput,
+        help_text="The date on the returned receipt: the appeal's 60 days run from it.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("received_on")
+
+
+class NewspaperChargeForm(forms.Form):
+    amount = forms.DecimalField(
+        label="Newspaper's charge ($)",
+        min_value=Decimal("0"),
+        max_value=Decimal("999999.99"),
+        max_digits=8,
+        decimal_places=2,
+        help_text="This hearing's share of the legal notice, as the newspaper's bill says.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("amount")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -126,12 +126,30 @@ class Meeting(models.Model):
         return f"Board meeting {self.date:%B %-d, %Y}"
 
     @property
+    def notice_counts_until(self) -> date:
+        """The last day a notice given still gives the §20-20(9) days: the hearing's date less
+        the ruleset's days, calendar days, the day of the hearing excluded (as the rules judge)."""
+        return self.date - timedelta(days=notice_days(self.date))
+
+    @property
+    def notice_clock(self):
+        """The last business day to give the notices (hearings.clocks.abutter_notice_deadline):
+        the day above, moved earlier when the Town's offices are closed on it."""
+        from hearings.clocks import abutter_notice_deadline
+
+        return abutter_notice_deadline(self.date)
+
+    @property
     def last_notice_day(self) -> date:
         """The last day on which notices can go out and still give the notice §20-20(9) asks."""
-        return self.date - timedelta(days=notice_days(self.date))
+        return self.notice_clock.when
 
     def notice_deadline_passed(self, today: date) -> bool:
         return self.last_notice_day < today
+
+    @property
+    def starts_at(self) -> datetime:
+        return datetime.combine(self.date, self.time)
 
 
 class MeetingAttendance(models.Model):
@@ -279,6 +297,122 @@ class LegalNotice(models.Model):
         return _first_recorded_day(self)
 
 
+class MeetingPosting(models.Model):
+    """One posting of a meeting's Open Meeting Law notice by the Town Clerk (c.30A §20): the
+    first, or a later amendment. The text is the notice as posted; what it listed is kept."""
+
+    meeting = models.ForeignKey(Meeting, on_delete=models.PROTECT, related_name="postings")
+    posted_at = models.DateTimeField("posted by the Town Clerk at")
+    text = models.TextField()
+    remote_access = models.CharField(
+        "remote access", max_length=300, blank=True, help_text="The link or dial-in, if any."
+    )
+    item_ids = models.JSONField(default=list, editable=False)
+    reason = models.TextField(
+        "reason for the amendment", blank=True, help_text="Blank for the first posting."
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["meeting", "posted_at", "id"]
+
+    def __str__(self) -> str:
+        kind = "Amended notice" if self.reason else "Notice"
+        return f"{kind} of {self.meeting}, posted {self.posted_at:%Y-%m-%d %H:%M}"
+
+
+class Minutes(models.Model):
+    """The minutes of a meeting (M.G.L. c.30A §22): drafted from the meeting's record, the
+    clerk's summary of the discussion added, approved by the Board's vote at a later meeting.
+
+    What the record holds (attendance, items, decisions, votes, documents) is read from it;
+    only the summaries are written here. Once approved, the text is kept as approved."""
+
+    meeting = models.OneToOneField(Meeting, on_delete=models.PROTECT, related_name="minutes")
+    drafted_on = models.DateField()
+    discussion = models.TextField("summary of the discussion", blank=True)
+    # docket item id (as text) -> the clerk's summary of that item's discussion
+    item_summaries = models.JSONField(default=dict, blank=True)
+    approved_at = models.ForeignKey(
+        Meeting,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="minutes_approved",
+        help_text="The later meeting whose vote approved them.",
+    )
+    approved_on = models.DateField(null=True, blank=True)
+    # member name -> vote, as the roll was called
+    approval_votes = models.JSONField(default=dict, blank=True)
+    approved_text = models.TextField(blank=True, editable=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-meeting__date"]
+        verbose_name_plural = "minutes"
+
+    def __str__(self) -> str:
+        return f"Minutes of {self.meeting}"
+
+    @property
+    def approved(self) -> bool:
+        return self.approved_on is not None
+
+
+class MinutesRelease(models.Model):
+    """Draft minutes released on request before their approval (a public records request)."""
+
+    minutes = models.ForeignKey(Minutes, on_delete=models.PROTECT, related_name="releases")
+    requested_by = models.CharField("requested by", max_length=200)
+    requested_on = models.DateField()
+    released_on = models.DateField()
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["minutes", "released_on", "id"]
+
+    def __str__(self) -> str:
+        return f"Draft {self.minutes} released to {self.requested_by}"
+
+
+class NoticeCharge(models.Model):
+    """What the newspaper charged for this hearing's share of the legal notice, as entered:
+    with the abutters' postage it makes the applicant's notice statement (§20-20(9): notice
+    "at the applicant's expense"; hearings.notice_cost)."""
+
+    docket_item = models.OneToOneField(
+        DocketItem, on_delete=models.PROTECT, related_name="notice_charge"
+    )
+    newspaper_charge = models.DecimalField(max_digits=8, decimal_places=2)
+    history = HistoricalRecords()
+
+    def __str__(self) -> str:
+        return f"Newspaper charge of ${self.newspaper_charge} for {self.docket_item}"
+
+
+class TownClosure(models.Model):
+    """A day the Town's offices are closed though no legal holiday (a snow day, an extra
+    holiday): the Town's business-day clocks skip it (stoneham_boh.lib.mass_calendar).
+
+    Reference data the administrator keeps in the Django admin."""
+
+    date = models.DateField(unique=True)
+    reason = models.CharField(max_length=120, help_text="e.g. Snow emergency: offices closed.")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-date"]
+
+    def __str__(self) -> str:
+        return f"{self.date:%B %-d, %Y}: {self.reason}"
+
+
 def _first_recorded_day(record) -> date | None:
     first = record.history.order_by("history_date").values_list("history_date", flat=True)[:1]
     return timezone.localdate(first[0]) if first else None
@@ -339,10 +473,34 @@ class Decision(models.Model):
     present = models.PositiveSmallIntegerField(null=True, editable=False)
     # A member took part remotely: every vote is taken by roll call (940 CMR 29.10(7)(c)).
     roll_call = models.BooleanField(default=False, editable=False)
+    # The written decision sent to the applicant or holder (registered mail, return receipt
+    # requested, as the regulation sends its notices) and the day the receipt says it arrived:
+    # the appeal's time runs from that day (hearings.clocks.appeal_deadline).
+    mailed_on = models.DateField("written decision mailed on", null=True, blank=True)
+    mail_article_number = models.CharField(
+        "registered-mail article number", max_length=40, blank=True
+    )
+    received_on = models.DateField("received on (return receipt)", null=True, blank=True)
     history = HistoricalRecords()
+
+    ADVERSE = ("denied", "revoked", "rescinded")
 
     def __str__(self) -> str:
         return f"{self.get_result_display()} on {self.decided_on}"
+
+    @property
+    def is_adverse(self) -> bool:
+        """A denial or a revocation (or a variance rescinded): it states the route of appeal."""
+        return self.result in self.ADVERSE
+
+    @property
+    def appeal_clock(self):
+        """The last day to appeal, from the day the decision was received; None before."""
+        if self.received_on is None:
+            return None
+        from hearings.clocks import appeal_deadline
+
+        return appeal_deadline(self.received_on)
 
     @property
     def quorum_summary(self) -> str:
@@ -527,3 +685,18 @@ class RevocationProceeding(models.Model):
 
     def __str__(self) -> str:
         return f"Revocation proceeding on permit {self.permit}"
+
+    @property
+    def holder_notice_clock(self):
+        """The last business day to mail the holder's notice (REVOCATION_NOTICE_DAYS before)."""
+        from hearings.clocks import revocation_notice_deadline
+
+        return revocation_notice_deadline(self.docket_item.meeting.date)
+
+    @property
+    def holder_notice_short(self) -> bool:
+        """The notice was mailed, but fewer than REVOCATION_NOTICE_DAYS before the hearing."""
+        if self.holder_notified_on is None:
+            return False
+        gap = (self.docket_item.meeting.date - self.holder_notified_on).days
+        return gap < settings.REVOCATION_NOTICE_DAYS

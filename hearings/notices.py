@@ -53,6 +53,9 @@ class NoticeTiming:
     # What of the request the legal notice's text does not name (§20-20(9)): a notice that
     # drops or understates an item gives no notice of it.
     legal_notice_gaps: tuple[str, ...] = ()
+    # The last business day to give them (the deadline, moved earlier when the Town's
+    # offices are closed on it: hearings.clocks.abutter_notice_deadline).
+    due_by: date | None = None
 
     @property
     def abutters_complete(self) -> bool:
@@ -98,7 +101,7 @@ class NoticeTiming:
     def status_label(self, today: date) -> str:
         return {
             "pass": "Notices given in time",
-            "pending": f"Notices due by {_day(self.deadline)}",
+            "pending": f"Notices due by {_day(self.due_by or self.deadline)}",
             "fail": f"Notice short of {notice_days(self.hearing_date)} days",
         }[self.status(today)]
 
@@ -229,7 +232,8 @@ def timing_for(item: DocketItem, *, application=None) -> NoticeTiming:
     )
     return NoticeTiming(
         hearing_date=meeting.date,
-        deadline=meeting.last_notice_day,
+        deadline=meeting.notice_counts_until,
+        due_by=meeting.last_notice_day,
         abutter_total=len(abutter_ids),
         abutters_mailed=len(mailed),
         last_mailed=max(mailed.values()) if mailed else None,
@@ -514,16 +518,19 @@ def _long(day: date) -> str:
     return date_filter(day, "l, F j, Y")
 
 
-def _notice_line(what: str, given, deadline, in_time_text: str) -> dict:
+def _notice_line(what: str, given, deadline, in_time_text: str, due_by=None) -> dict:
     if given is None:
-        return {"what": what, "text": f"not yet given; due by {_long(deadline)}", "late": False}
+        due = _long(due_by or deadline)
+        return {"what": what, "text": f"not yet given; due by {due}", "late": False}
     late = given > deadline
     text = f"{in_time_text} {_long(given)}: " + ("too late" if late else "in time")
     return {"what": what, "text": text, "late": late}
 
 
 def _legal_notice_line(timing: NoticeTiming) -> dict:
-    line = _notice_line("Legal notice", timing.published_on, timing.deadline, "published on")
+    line = _notice_line(
+        "Legal notice", timing.published_on, timing.deadline, "published on", timing.due_by
+    )
     if timing.legal_notice_gaps:
         line["text"] = "it does not name " + "; ".join(timing.legal_notice_gaps) + ": not noticed"
         line["late"] = True
@@ -553,16 +560,17 @@ def pending_schedule(application) -> dict | None:
         mailed,
         timing.deadline,
         f"{timing.abutters_mailed} of {timing.abutter_total} mailed, the last on",
+        timing.due_by,
     )
     if timing.abutters_mailed and mailed is None:
         letters["text"] = (
             f"{timing.abutters_mailed} of {timing.abutter_total} mailed; the rest due by "
-            f"{_long(timing.deadline)}"
+            f"{_long(timing.due_by or timing.deadline)}"
         )
     return {
         "hearing_date": _long(timing.hearing_date),
         "meeting_time": item.meeting.time,
-        "deadline": _long(timing.deadline),
+        "deadline": _long(timing.due_by or timing.deadline),
         "notices": [
             letters,
             _legal_notice_line(timing),

@@ -16,6 +16,8 @@ from django.utils import timezone
 from facilities.models import Abutter
 from facilities.siteplan.drawing import plan_png
 from hearings.docket import DocketEntry, docket_entries
+from hearings.meeting_notice import notice_text, posting_state
+from hearings.minutes import approval_state, record_of
 from hearings.models import BoardMember, DocketItem, Meeting
 from hearings.notices import LETTER_ORDER, timing_for
 from hearings.wording import animals_phrase, reliefs
@@ -163,6 +165,36 @@ def agenda_pdf(meeting: Meeting) -> bytes:
             "entries": entries,
             "BOARD": _board(),
             "legal_notice": getattr(meeting, "legal_notice", None),
+        },
+    )
+
+
+def meeting_notice_pdf(meeting: Meeting) -> bytes:
+    """The meeting's Open Meeting Law notice, drafted from the docket, to file with the Town
+    Clerk; with the last moment to file and post it."""
+    state = posting_state(meeting)
+    latest = state.latest
+    return render_pdf(
+        "pdf/meeting_notice.html",
+        {
+            "meeting": meeting,
+            "state": state,
+            "text": notice_text(meeting, state.items, latest.remote_access if latest else ""),
+            "BOARD": _board(),
+        },
+    )
+
+
+def minutes_pdf(meeting: Meeting, minutes) -> bytes:
+    """The minutes as the Board files them: the draft from the record, or the approved text."""
+    return render_pdf(
+        "pdf/minutes.html",
+        {
+            "meeting": meeting,
+            "minutes": minutes,
+            "record": record_of(meeting, minutes),
+            "approval": approval_state(minutes, meeting, timezone.localdate()),
+            "BOARD": _board(),
         },
     )
 

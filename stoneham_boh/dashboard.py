@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 
+from django.conf import settings
 from django.db.models import Count, Q
 
 from hearings.models import DocketItem, Meeting
@@ -52,7 +53,7 @@ def clerk_sections(today: date) -> list[Section]:
         ),
         Section(
             "Applications needing attention",
-            first_rows(needing_attention, "status", "received_on"),
+            mark_long_undecided(first_rows(needing_attention, "status", "received_on"), today),
             needing_attention.count(),
             "No application is waiting. Start a new application when one arrives at the counter.",
             "_partials/dashboard/applications.html",
@@ -87,6 +88,19 @@ def renewal_requests_section() -> Section:
         "_partials/dashboard/renewal_requests.html",
         reverse("permits:renewal-list"),
     )
+
+
+def mark_long_undecided(applications: list, today: date) -> list:
+    """Flag each received application still undecided more than UNDECIDED_APPLICATION_DAYS
+    after its receipt (`undecided_days`, None otherwise): the Board owes the applicant a
+    decision."""
+    for application in applications:
+        days = (today - application.received_on).days if application.received_on else 0
+        undecided = application.status == Application.Status.RECEIVED
+        application.undecided_days = (
+            days if undecided and days > settings.UNDECIDED_APPLICATION_DAYS else None
+        )
+    return applications
 
 
 def first_rows(queryset, *ordering: str) -> list:

@@ -268,6 +268,21 @@ INJURIOUS_CONDITIONS_LOOKBACK_DAYS = int(
     os.environ.get("INJURIOUS_CONDITIONS_LOOKBACK_DAYS", "365")
 )
 
+# The Board's meetings and clocks (the Town's practice, not the law's figures, which are in
+# stoneham_boh/lib/law.py, nor the regulation's, which are in the ruleset).
+# The Town Clerk accepts a meeting notice for posting until this time of a business day.
+TOWN_CLERK_FILING_CUTOFF = os.environ.get("TOWN_CLERK_FILING_CUTOFF", "16:00")
+# The weekly newspaper of the legal notice: the weekday it prints, and how many days before
+# that it must have the text (its ad cut-off).
+NEWSPAPER_WEEKDAY = os.environ.get("NEWSPAPER_WEEKDAY", "thursday").strip().lower()
+NEWSPAPER_AD_CUTOFF_DAYS = int(os.environ.get("NEWSPAPER_AD_CUTOFF_DAYS", "6"))
+# Registered mail with return receipt, per abutter, in cents (the rates in force).
+REGISTERED_MAIL_POSTAGE_CENTS = int(os.environ.get("REGISTERED_MAIL_POSTAGE_CENTS", "2055"))
+# A permit holder's notice of a revocation hearing, at least this many days before it.
+REVOCATION_NOTICE_DAYS = int(os.environ.get("REVOCATION_NOTICE_DAYS", "10"))
+# An application undecided this many days after its receipt is flagged on the clerk's home.
+UNDECIDED_APPLICATION_DAYS = int(os.environ.get("UNDECIDED_APPLICATION_DAYS", "60"))
+
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(8 * 60 * 60)))
 # A session ends when the browser closes, and on the server after SESSION_COOKIE_AGE in any

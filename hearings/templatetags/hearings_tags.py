@@ -8,6 +8,7 @@ from datetime import date
 from django import template
 from django.utils import timezone
 
+from hearings import clocks
 from hearings.docket import outcome_badge
 from hearings.models import BoardApproval, DocketItem
 from hearings.notices import NoticeTiming, changes_since_notice, pending_schedule, timing_for
@@ -106,3 +107,9 @@ def application_hearing(application) -> HearingSummary:
         # A renewal may be docketed too, for a variance request (§20-21).
         can_schedule=open_item is None and application.status == Application.Status.RECEIVED,
     )
+
+
+@register.filter
+def meeting_day_warning(meeting) -> str:
+    """Why the meeting's day needs a second look (a weekend, a legal holiday, a closure)."""
+    return clocks.meeting_day_warning(meeting.date)

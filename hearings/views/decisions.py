@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from hearings import actions
-from hearings.forms import (
-    DecisionForm,
-)
+from hearings.forms import DecisionForm, DecisionMailingForm, DecisionReceiptForm
 from hearings.models import DocketItem
 from hearings.notices import stale_notice_refusals, timing_for
 from hearings.printing import decision_pdf
 from hearings.views.items import docket_item_or_404
-from stoneham_boh.accounts.access import board_member_required, staff_required
+from stoneham_boh.accounts.access import board_member_required, role_required, staff_required
+from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.pdf import pdf_response
 
@@ -63,3 +62,71 @@ def item_decision_pdf(request, pk):
         decision__isnull=False,
     )
     return pdf_response(decision_pdf(item), f"decision-{item.application_id}-{item.pk}.pdf")
+
+
+def _decided_item(pk):
+    return get_object_or_404(
+        DocketItem.objects.select_related(
+            "meeting", "application__applicant", "application__lot", "decision"
+        ),
+        pk=pk,
+        decision__isnull=False,
+    )
+
+
+def _sent_page(request, item, status=200, **forms):
+    return render(
+        request,
+        "hearings/decision_sent.html",
+        {
+            "item": item,
+            "decision": item.decision,
+            "is_clerk": has_role(request.user, [Role.CLERK]),
+            "mailing_form": forms.get("mailing_form") or DecisionMailingForm(),
+            "receipt_form": forms.get("receipt_form") or DecisionReceiptForm(),
+        },
+        status=status,
+    )
+
+
+@staff_required
+@require_GET
+def decision_sent(request, pk):
+    """The written decision's mailing and receipt, and the appeal's clock from the receipt."""
+    return _sent_page(request, _decided_item(pk))
+
+
+@role_required(Role.CLERK)
+@require_POST
+def decision_mailing(request, pk):
+    item = _decided_item(pk)
+    form = DecisionMailingForm(request.POST)
+    done = attempt(
+        request,
+        form,
+        lambda data: actions.record_decision_mailing(
+            decision=item.decision, by=request.user, **data
+        ),
+        "The mailing of the decision is recorded.",
+    )
+    if done:
+        return redirect("hearings:decision-sent", pk=item.pk)
+    return _sent_page(request, item, status=400, mailing_form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def decision_receipt(request, pk):
+    item = _decided_item(pk)
+    form = DecisionReceiptForm(request.POST)
+    done = attempt(
+        request,
+        form,
+        lambda data: actions.record_decision_receipt(
+            decision=item.decision, by=request.user, **data
+        ),
+        "The receipt is recorded.",
+    )
+    if done:
+        return redirect("hearings:decision-sent", pk=item.pk)
+    return _sent_page(request, item, status=400, receipt_form=form)

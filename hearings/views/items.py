@@ -14,10 +14,12 @@ from hearings.forms import (
     DocketItemForm,
     MailingForm,
     MailingListForm,
+    NewspaperChargeForm,
     ReceiptForm,
 )
 from hearings.history import docket_item_history
 from hearings.models import AbutterNotice, DocketItem
+from hearings.notice_cost import statement_for
 from hearings.notices import abutters_in_letter_order, timing_for
 from hearings.printing import abutter_letters_pdf, labels_pdf
 from stoneham_boh.accounts.access import role_required
@@ -75,6 +77,8 @@ def _notices_page(request, item, status=200, **forms):
             "legal_notice": getattr(item.meeting, "legal_notice", None),
             "open": item.status == DocketItem.Status.SCHEDULED,
             "today": timezone.localdate(),
+            "cost": statement_for(item) if item.is_public_hearing else None,
+            "charge_form": forms.get("charge_form") or NewspaperChargeForm(),
         },
         status=status,
     )
@@ -201,3 +205,19 @@ def item_letters(request, pk):
 def item_labels(request, pk):
     item = docket_item_or_404(pk)
     return pdf_response(labels_pdf([item]), f"labels-{item.pk}.pdf")
+
+
+@role_required(Role.CLERK)
+@require_POST
+def item_newspaper_charge(request, pk):
+    item = docket_item_or_404(pk)
+    form = NewspaperChargeForm(request.POST)
+    recorded = attempt(
+        request,
+        form,
+        lambda data: actions.record_newspaper_charge(item=item, by=request.user, **data),
+        "The newspaper's charge is recorded on the notice statement.",
+    )
+    if recorded:
+        return redirect("hearings:item-notices", pk=item.pk)
+    return _notices_page(request, item, status=400, charge_form=form)

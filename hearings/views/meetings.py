@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from hearings import actions
+from hearings import actions, clocks
 from hearings.docket import docket_entries, past_meetings, past_outcomes
 from hearings.forms import (
     LegalNoticeForm,
@@ -110,6 +110,9 @@ def meeting_create(request):
     )
     if meeting:
         warn_if_late(request, meeting)
+        closed = clocks.meeting_day_warning(meeting.date)
+        if closed:
+            messages.warning(request, closed)
         return redirect("hearings:meeting-detail", pk=meeting.pk)
     return render(
         request, "hearings/meeting_form.html", {"form": form}, status=400 if form.errors else 200
@@ -149,6 +152,8 @@ def _legal_notice_page(request, meeting, status=200, **forms):
             "notice": notice,
             "items": items,
             "gaps": gaps,
+            "issue_clock": clocks.newspaper_notice_deadline(meeting.date),
+            "copy_clock": clocks.newspaper_copy_deadline(meeting.date),
             "form": forms.get("form")
             or LegalNoticeForm(
                 initial={

@@ -3,6 +3,7 @@ Board, the holder is noticed, the Board decides on the docket (views.decisions).
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -74,6 +75,7 @@ def _proceeding_page(request, proceeding, status=200, notice_form=None):
             "decision": getattr(item, "decision", None),
             "notice_form": notice_form or HolderNoticeForm(),
             "is_clerk": has_role(request.user, [Role.CLERK]),
+            "revocation_notice_days": settings.REVOCATION_NOTICE_DAYS,
         },
         status=status,
     )

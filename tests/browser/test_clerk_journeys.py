@@ -104,9 +104,7 @@ def test_a_clerk_corrects_a_failing_setback_until_only_the_hearing_is_pending(
     application_url = edit_url.removesuffix("edit/")
     page.goto(application_url)
     for label in PAPER_DOCUMENTS:
-        page.get_by_label("Or record that the paper original is on file").select_option(
-            label=label
-        )
+        page.get_by_label("Or record that the paper original is on file").select_option(label=label)
         page.get_by_role("button", name="Paper original is on file").click()
         page.get_by_text("the paper original is recorded as on file").wait_for()
     # Each record says who holds the paper and since when; nothing can be ticked instead.

@@ -64,8 +64,7 @@ def test_an_approval_with_a_variance_makes_the_application_eligible_to_issue(cle
     permit = permit_actions.issue_permit(application=application, by=clerk, on=date(2030, 3, 28))
     assert "No roosters." in permit.conditions
     assert (
-        "Variance of §20-15(4)(a) (setback from the abutting property line) "
-        "until December 31, 2032"
+        "Variance of §20-15(4)(a) (setback from the abutting property line) until December 31, 2032"
     ) in permit.variances_text
 
 

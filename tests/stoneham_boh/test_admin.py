@@ -41,7 +41,13 @@ def test_a_clerk_cannot_open_the_admin(client, clerk):
 
 # Records of the workflow change only through their actions (checked, with history): the admin
 # shows them read-only. Reference data an administrator keeps stays editable there.
-EDITABLE = {"permits.FeeSchedule", "permits.Applicant", "facilities.Lot", "stoneham_boh.User"}
+EDITABLE = {
+    "hearings.TownClosure",
+    "permits.FeeSchedule",
+    "permits.Applicant",
+    "facilities.Lot",
+    "stoneham_boh.User",
+}
 WORKFLOW_APPS = {"permits", "facilities", "hearings", "inspections"}
 
 

@@ -72,3 +72,17 @@ def test_the_demo_shows_a_revocation_proceeding_on_the_docket_and_a_board_of_thr
     assert proceeding.docket_item.meeting.date >= today
     assert proceeding.holder_notified_on is not None
     assert proceeding.orders.get().status == "unabated"
+
+
+@pytest.mark.django_db
+def test_the_demo_has_a_posted_meeting_notice_a_remote_member_roll_calls_and_draft_minutes():
+    from hearings.minutes import record_of
+    from hearings.models import MeetingPosting, Minutes
+
+    call_command("load_demo")
+    assert MeetingPosting.objects.count() == 2
+    minutes = Minutes.objects.get()
+    assert not minutes.approved and minutes.discussion
+    record = record_of(minutes.meeting, minutes)
+    assert record.roll_call and record.remote[0].reason
+    assert sorted(vote for _, vote in record.items[0].votes) == ["No", "Yes", "Yes"]

@@ -103,6 +103,9 @@ PAGES = {
     "legal-notice-published": _page(
         "hearings:legal-notice", "clerk", lambda w: {"pk": w.meeting.pk}
     ),
+    "decision-sent": _page("hearings:decision-sent", "clerk", lambda w: {"pk": w.decided_item.pk}),
+    "minutes": _page("hearings:minutes", "clerk", lambda w: {"pk": w.past_meeting.pk}),
+    "meeting-notice": _page("hearings:meeting-notice", "clerk", lambda w: {"pk": w.meeting.pk}),
     "item-notices": _page("hearings:item-notices", "clerk", lambda w: {"pk": w.item.pk}),
     "decide": _page("hearings:decide", "board", lambda w: {"pk": w.item.pk}),
     "agenda": _page("inspections:agenda", "agent"),
@@ -176,6 +179,13 @@ FORM_PAGES = {
     "hearings.forms.MailingForm": "item-notices",
     "hearings.forms.MailingListForm": "item-notices",
     "hearings.forms.MeetingForm": "meeting-create",
+    "hearings.forms.MeetingPostingForm": "meeting-notice",
+    "hearings.forms.MinutesForm": "minutes",
+    "hearings.forms.NewspaperChargeForm": "item-notices",
+    "hearings.forms.DecisionMailingForm": "decision-sent",
+    "hearings.forms.DecisionReceiptForm": "decision-sent",
+    "hearings.forms.MinutesApprovalForm": "minutes",
+    "hearings.forms.MinutesReleaseForm": "minutes",
     "hearings.forms.PublicationForm": "legal-notice-published",
     "hearings.forms.ReceiptForm": "item-notices",
     "hearings.forms.ScheduleHearingForm": "schedule-hearing",

@@ -291,11 +291,65 @@ def _hearings(o, *, clerk, board):
         variance_finding="Moving the coop would do manifest injustice on this narrow lot.",
         today=PAST_HEARING,
     )
+    # The written decision mailed, and its receipt back (the appeal's clock starts).
+    hearing_actions.record_decision_mailing(
+        decision=decision,
+        mailed_on=PAST_HEARING + timedelta(days=1),
+        article_number="RE000000098US",
+        by=clerk,
+        today=PAST_HEARING + timedelta(days=1),
+    )
+    hearing_actions.record_decision_receipt(
+        decision=decision, received_on=PAST_HEARING + timedelta(days=4), by=clerk, today=TODAY
+    )
+    # What the newspaper charged for next month's hearing's notice (the applicant's expense).
+    hearing_actions.record_newspaper_charge(item=item, amount="84.50", by=clerk)
+    # Next month's meeting notice posted with the Town Clerk (the Open Meeting Law).
+    hearing_actions.record_meeting_posting(
+        meeting=meeting, posted_at=NOW - timedelta(hours=1), by=clerk, now=NOW
+    )
+    # The minutes of the meeting before last month's, approved at last month's; last
+    # month's drafted, the clerk's summary written, and the draft released on a request.
+    earlier_day = PAST_HEARING - timedelta(days=28)
+    earlier = hearing_actions.schedule_meeting(
+        on=earlier_day,
+        at=time(19),
+        place="Stoneham Town Hall",
+        by=clerk,
+        today=earlier_day - timedelta(days=20),
+    )
+    earlier_minutes = hearing_actions.draft_minutes(
+        meeting=earlier, by=clerk, today=earlier_day + timedelta(days=1)
+    )
+    hearing_actions.approve_minutes(
+        minutes=earlier_minutes,
+        at_meeting=past,
+        votes={board: "yes"},
+        by=board,
+        today=PAST_HEARING,
+    )
+    minutes = hearing_actions.draft_minutes(
+        meeting=past, by=clerk, today=PAST_HEARING + timedelta(days=1)
+    )
+    hearing_actions.edit_minutes(
+        minutes=minutes,
+        discussion="The chair opened the hearing; the applicant presented the plan.",
+        item_summaries={decided_item.pk: "Pat Neighbour spoke in favour."},
+        by=clerk,
+    )
+    hearing_actions.release_draft_minutes(
+        minutes=minutes,
+        requested_by="A. Reporter",
+        requested_on=PAST_HEARING + timedelta(days=2),
+        by=clerk,
+        today=TODAY,
+    )
     o.update(
         past_meeting=past,
         decided_item=decided_item,
         decision=decision,
         variance=decision.variances.first(),
+        approved_minutes_meeting=earlier,
     )
 
 

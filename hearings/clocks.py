@@ -1,0 +1,222 @@
+"""Every clock of the Board's business, counted on the Massachusetts calendar.
+
+One home for each reading: the screens, the actions, the notices and `manage.py clocks` call
+these. Each returns a `Clock`: the date (or moment) and the rule that gave it, in words.
+The law's figures come from `stoneham_boh.lib.law`, the regulation's from the ruleset
+(`hearings.models.notice_days`), the Town's practice from settings.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
+from django.core.signals import request_finished, request_started
+from django.db.models.signals import post_delete, post_save
+
+from hearings.models import Meeting, TownClosure, notice_days
+from stoneham_boh.lib import law
+from stoneham_boh.lib.mass_calendar import Clock, MassCalendar
+
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+# The calendar remembered for the request being served: [] outside a request (commands,
+# tests), where each clock reads the closures afresh; [None] once a request starts, filled on
+# first use and dropped when the request ends or a closure changes.
+_remembered: list[MassCalendar | None] = []
+
+
+def town_calendar() -> MassCalendar:
+    """The calendar with the town closures the administrator recorded.
+
+    Read once per request (one query) and remembered until the request ends or a closure
+    changes, so a page showing many meetings' clocks reads the closures once."""
+    if _remembered and _remembered[0] is not None:
+        return _remembered[0]
+    calendar = MassCalendar(dict(TownClosure.objects.values_list("date", "reason")))
+    if _remembered:
+        _remembered[0] = calendar
+    return calendar
+
+
+def _request_started(**_signal) -> None:
+    _remembered[:] = [None]
+
+
+def _request_finished(**_signal) -> None:
+    _remembered.clear()
+
+
+def _closure_changed(**_signal) -> None:
+    if _remembered:
+        _remembered[0] = None
+
+
+request_started.connect(_request_started, dispatch_uid="hearings.clocks.started")
+request_finished.connect(_request_finished, dispatch_uid="hearings.clocks.finished")
+post_save.connect(_closure_changed, sender=TownClosure, dispatch_uid="hearings.clocks.saved")
+post_delete.connect(_closure_changed, sender=TownClosure, dispatch_uid="hearings.clocks.deleted")
+
+
+def _calendar(calendar: MassCalendar | None) -> MassCalendar:
+    return calendar if calendar is not None else town_calendar()
+
+
+# --- The Open Meeting Law -----------------------------------------------------------------
+
+
+def oml_posting_deadline(meeting_at: datetime, *, calendar=None) -> Clock:
+    """The last moment the meeting's notice may be posted (48 hours before, not counting
+    Saturdays, Sundays and legal holidays)."""
+    return _calendar(calendar).hours_before_excluding_closed_days(
+        meeting_at,
+        law.OML_POSTING_HOURS,
+        what=f"Posting of the meeting notice ({law.OML_POSTING_CITATION})",
+    )
+
+
+def clerk_cutoff() -> time:
+    try:
+        return time.fromisoformat(settings.TOWN_CLERK_FILING_CUTOFF)
+    except ValueError as error:
+        raise ImproperlyConfigured(
+            "TOWN_CLERK_FILING_CUTOFF must be a time of day, e.g. 16:00."
+        ) from error
+
+
+def clerk_filing_deadline(meeting_at: datetime, *, calendar=None) -> Clock:
+    """The last moment to file the notice with the Town Clerk: the posting deadline, or the
+    clerk's cut-off of the last business day before it when the office is closed by then."""
+    calendar = _calendar(calendar)
+    posting = oml_posting_deadline(meeting_at, calendar=calendar)
+    cutoff = clerk_cutoff()
+    moment = posting.when
+    day = moment.date()
+    if calendar.is_business_day(day) and moment.time() <= cutoff:
+        when = moment
+    else:
+        if not (calendar.is_business_day(day) and moment.time() > cutoff):
+            day = calendar.previous_business_day(day - timedelta(days=1))
+        when = datetime.combine(day, cutoff)
+    rule = (
+        f"Filing with the Town Clerk: by the clerk's cut-off ({cutoff:%H:%M} of a business day, "
+        f"TOWN_CLERK_FILING_CUTOFF) at or before the posting deadline of "
+        f"{posting.iso().replace('T', ' ')}"
+    )
+    return Clock(when, rule)
+
+
+# --- The regulation's notices (§20-20(9)) ----------------------------------------------------
+
+
+def abutter_notice_deadline(hearing: date, *, calendar=None) -> Clock:
+    """The last day to mail the abutters' registered letters: the ruleset's days before the
+    hearing, moved earlier when that day is not a business day."""
+    return _calendar(calendar).notice_before(
+        hearing, notice_days(hearing), what="Mailing to the abutters (§20-20(9))"
+    )
+
+
+def _newspaper_weekday() -> int:
+    name = settings.NEWSPAPER_WEEKDAY
+    if name not in WEEKDAYS:
+        raise ImproperlyConfigured(f"NEWSPAPER_WEEKDAY must be a weekday's name, not {name!r}.")
+    return WEEKDAYS.index(name)
+
+
+def newspaper_notice_deadline(hearing: date) -> Clock:
+    """The last issue of the weekly paper that prints the legal notice the ruleset's days
+    before the hearing (NEWSPAPER_WEEKDAY)."""
+    days = notice_days(hearing)
+    latest = hearing - timedelta(days=days)
+    issue = latest - timedelta(days=(latest.weekday() - _newspaper_weekday()) % 7)
+    rule = (
+        f"Legal notice (§20-20(9)): at least {days} days before {_day(hearing)}, that day "
+        f"excluded, so published by {_day(latest)}; the paper prints on "
+        f"{settings.NEWSPAPER_WEEKDAY.title()}s (NEWSPAPER_WEEKDAY), so the issue of {_day(issue)}"
+    )
+    return Clock(issue, rule)
+
+
+def newspaper_copy_deadline(hearing: date, *, calendar=None) -> Clock:
+    """The day the newspaper must have the text for that issue (NEWSPAPER_AD_CUTOFF_DAYS),
+    moved earlier to a business day."""
+    issue = newspaper_notice_deadline(hearing).when
+    clock = _calendar(calendar).notice_before(
+        issue,
+        settings.NEWSPAPER_AD_CUTOFF_DAYS,
+        what=f"Text to the newspaper for the issue of {_day(issue)} (NEWSPAPER_AD_CUTOFF_DAYS)",
+    )
+    return clock
+
+
+def revocation_notice_deadline(hearing: date, *, calendar=None) -> Clock:
+    """The last day to mail the holder the notice of a revocation hearing (§20-20(5): written
+    notice; the minimum is the Board's setting REVOCATION_NOTICE_DAYS)."""
+    return _calendar(calendar).notice_before(
+        hearing,
+        settings.REVOCATION_NOTICE_DAYS,
+        what="Notice to the holder of a revocation hearing (REVOCATION_NOTICE_DAYS)",
+    )
+
+
+# --- Records and appeals -----------------------------------------------------------------------
+
+
+def records_response_deadline(received: date, *, calendar=None) -> Clock:
+    return _calendar(calendar).business_days_after(
+        received,
+        law.RECORDS_RESPONSE_BUSINESS_DAYS,
+        what=f"Response to a public records request ({law.RECORDS_CITATION})",
+    )
+
+
+def appeal_deadline(received: date, *, calendar=None) -> Clock:
+    """The last day of the certiorari appeal, counted from the day the decision was received."""
+    return _calendar(calendar).deadline_after(
+        received,
+        law.APPEAL_DAYS,
+        what=f"Appeal in the nature of certiorari ({law.APPEAL_CITATION})",
+    )
+
+
+# --- Warnings ------------------------------------------------------------------------------------
+
+
+def meeting_day_warning(on: date, *, calendar=None) -> str:
+    """Why a meeting set on `on` deserves a second look (a weekend, a legal holiday, a closure)."""
+    why = _calendar(calendar).why_closed(on)
+    if why is None:
+        return ""
+    return (
+        f"{_day(on)} is {why}: the Town's offices are closed, and the notice and the public "
+        "must be able to reach the Board. Check the date before the notice is posted."
+    )
+
+
+def _day(day: date) -> str:
+    return f"{day:%A, %B} {day.day}, {day.year}"
+
+
+# --- Minutes --------------------------------------------------------------------------------------
+
+
+def minutes_approval_deadline(meeting) -> Clock:
+    """The day the minutes of `meeting` are due for approval: within the next three meetings
+    or 30 days, whichever is later (the third meeting counted once it is scheduled)."""
+    by_days = meeting.date + timedelta(days=law.MINUTES_APPROVAL_DAYS)
+    later = list(
+        Meeting.objects.filter(date__gt=meeting.date, cancelled=False)
+        .order_by("date", "time")
+        .values_list("date", flat=True)[: law.MINUTES_APPROVAL_MEETINGS]
+    )
+    rule = (
+        f"Approval of the minutes ({law.MINUTES_CITATION}): within the next "
+        f"{law.MINUTES_APPROVAL_MEETINGS} meetings or {law.MINUTES_APPROVAL_DAYS} days, "
+        "whichever is later"
+    )
+    if len(later) == law.MINUTES_APPROVAL_MEETINGS and later[-1] > by_days:
+        return Clock(later[-1], f"{rule}; the third meeting after, on {_day(later[-1])}")
+    return Clock(by_days, f"{rule}; {law.MINUTES_APPROVAL_DAYS} days after {_day(meeting.date)}")

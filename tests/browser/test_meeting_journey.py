@@ -1,0 +1,112 @@
+"""A Board meeting from its Open Meeting Law notice to its approved minutes, as the clerk and
+the Board.
+
+The clerk reads when the notice must reach the Town Clerk, prints it, records its posting;
+after the meeting drafts the minutes from the record and writes the summary; at the next
+meeting the Board approves them by a vote, and the public reads them on the site.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import date, datetime, time
+
+import pytest
+import time_machine
+from django.utils import timezone
+from playwright.sync_api import expect
+
+from hearings import actions
+from hearings.models import BoardMember
+from stoneham_boh.accounts.roles import Role
+from tests.browser.conftest import login
+from tests.browser.test_hearings_journey import log_out, pdf_pages
+from tests.conftest import make_user
+from tests.hearings import builders as b
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def moment(text: str):
+    return timezone.make_aware(datetime.fromisoformat(text))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_from_the_meeting_notice_to_the_approved_minutes(browser_page, live_server):
+    page = browser_page
+    with time_machine.travel(moment("2030-03-05 09:00"), tick=True) as traveller:
+        clerk = make_user("clerk6", Role.CLERK, first_name="Maureen", last_name="Doherty")
+        chair = make_user("chair6", Role.BOARD, first_name="Anne", last_name="Whitcomb")
+        make_user("member6", Role.BOARD, first_name="Robert", last_name="Nolan")
+        item = b.noticed(by=clerk)  # the hearing of Tuesday, March 26, 2030 at 7 p.m.
+        meeting = item.meeting
+        later = actions.schedule_meeting(
+            on=date(2030, 4, 9), at=time(19), place="Town Hall", by=clerk, today=date(2030, 3, 5)
+        )
+
+        # Wednesday before the meeting: the clerk files the notice with the Town Clerk.
+        traveller.move_to(moment("2030-03-20 09:00"))
+        login(page, live_server, clerk.username)
+        page.goto(f"{live_server.url}/hearings/meetings/{meeting.pk}/")
+        page.get_by_role("link", name="Meeting notice").click()
+        expect(page.locator("#filing-deadline")).to_contain_text("Friday, March 22, 2030, 4:00 PM")
+        expect(page.locator("#posting-deadline")).to_contain_text("Friday, March 22, 2030, 7:00 PM")
+        notice = " ".join(pdf_pages(page, "Notice (PDF)"))
+        assert "NOTICE OF MEETING" in notice and item.application.applicant.name in notice
+        page.get_by_label("Posted on").fill("2030-03-20")
+        page.get_by_label("Time posted").fill("08:45")
+        page.get_by_label("Remote access").fill("https://meet.example.org/stoneham-boh")
+        page.get_by_role("button", name="Record the posting").click()
+        expect(page.get_by_text("The notice is recorded as posted.")).to_be_visible()
+        expect(page.locator("#posting-status")).to_contain_text("in time")
+
+        # The meeting is held: one member joins by video, the Board decides by roll call.
+        traveller.move_to(moment("2030-03-26 20:30"))
+        members = {m.name: m for m in BoardMember.objects.all()}
+        actions.record_attendance(
+            meeting=meeting,
+            attendance={
+                members["Anne Whitcomb"]: "in_person",
+                members["Robert Nolan"]: ("remote", "Recovering from surgery"),
+            },
+            by=clerk,
+            today=meeting.date,
+        )
+        b.decide(item, by=chair)
+
+        # The next morning the clerk drafts the minutes from the record.
+        traveller.move_to(moment("2030-03-27 09:00"))
+        log_out(page)
+        login(page, live_server, clerk.username)
+        page.goto(f"{live_server.url}/hearings/meetings/{meeting.pk}/")
+        page.get_by_role("link", name="Minutes", exact=True).click()
+        page.get_by_role("button", name="Draft the minutes").click()
+        expect(page.get_by_text("Robert Nolan: remotely (Recovering from surgery)")).to_be_visible()
+        expect(page.get_by_text("Votes (roll call)")).to_be_visible()
+        page.get_by_label(item.application.applicant.name, exact=False).fill(
+            "The applicant presented the plan; no abutter spoke."
+        )
+        page.get_by_role("button", name="Save the minutes").click()
+        expect(page.get_by_text("The minutes are saved.")).to_be_visible()
+        expect(page.get_by_text("Draft", exact=True)).to_be_visible()
+
+        # At the next meeting the Board approves them by a vote.
+        traveller.move_to(moment("2030-04-09 19:30"))
+        b.attend_as_voting(later, b.unanimous(later.date), by=clerk)
+        log_out(page)
+        login(page, live_server, chair.username)
+        page.goto(f"{live_server.url}/hearings/meetings/{meeting.pk}/minutes/")
+        page.get_by_label("Approved at the meeting of").select_option(str(later.pk))
+        page.get_by_label("Anne Whitcomb", exact=True).select_option("yes")
+        page.get_by_label("Robert Nolan", exact=True).select_option("yes")
+        page.get_by_role("button", name="Approve the minutes").click()
+        expect(page.get_by_text("The minutes are approved and published.")).to_be_visible()
+
+        # Anyone reads them on the site.
+        log_out(page)
+        page.goto(f"{live_server.url}/minutes/")
+        page.get_by_role("link", name="Meeting of Tuesday, March 26, 2030").click()
+        expect(page.get_by_text("no abutter spoke")).to_be_visible()
+        expect(
+            page.get_by_text("Approved by the Board at its meeting of April 9, 2030")
+        ).to_be_visible()

@@ -1,0 +1,132 @@
+"""Every clock of the hearings counts on the Massachusetts calendar and says which rule it
+applied: the last day to give notice moves earlier off a weekend, a holiday or a town closure;
+a meeting set on a holiday is warned of; a revocation hearing gives its holder the minimum
+notice."""
+
+from __future__ import annotations
+
+from datetime import date, time
+
+import pytest
+from django.test import override_settings
+from django.urls import reverse
+
+from hearings import actions
+from hearings.models import TownClosure
+from permits.models import Permit
+from stoneham_boh.accounts.roles import Role
+from tests.conftest import make_user
+from tests.hearings import board_builders as rb
+from tests.hearings import builders as b
+from tests.hearings.test_board_authority import refused
+from tests.hearings.test_views import at
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def board(db):
+    return [make_user(f"member{n}", Role.BOARD) for n in range(3)]
+
+
+def _meeting(clerk, on: date):
+    return actions.schedule_meeting(
+        on=on, at=time(19), place="Town Hall", by=clerk, today=date(2026, 10, 1)
+    )
+
+
+def test_the_last_day_to_give_notice_moves_earlier_off_a_sunday_and_says_why(clerk):
+    meeting = _meeting(clerk, date(2026, 12, 6))  # 14 days before is Sunday, November 22
+    assert meeting.notice_counts_until == date(2026, 11, 22)
+    assert meeting.last_notice_day == date(2026, 11, 20)
+    assert "Sunday, November 22, 2026 is a Sunday" in meeting.notice_clock.rule
+
+
+def test_a_town_closure_moves_the_last_day_to_give_notice_earlier(clerk):
+    meeting = _meeting(clerk, date(2026, 12, 15))
+    assert meeting.last_notice_day == date(2026, 12, 1)
+    TownClosure.objects.create(date=date(2026, 12, 1), reason="Snow emergency")
+    assert meeting.last_notice_day == date(2026, 11, 30)
+    assert "a town closure (Snow emergency)" in meeting.notice_clock.rule
+
+
+def test_the_meeting_page_shows_the_rule_its_notice_day_was_counted_by(clerk, client):
+    meeting = _meeting(clerk, date(2026, 12, 6))
+    with at(date(2026, 11, 1), client, clerk):
+        page = client.get(reverse("hearings:meeting-detail", args=[meeting.pk])).content.decode()
+    assert "Friday, November 20, 2026" in page
+    assert "never moves later" in page
+
+
+def test_a_meeting_set_on_christmas_day_is_warned_of(clerk, client):
+    with at(date(2026, 11, 2), client, clerk):
+        response = client.post(
+            reverse("hearings:meeting-create"),
+            {"date": "2026-12-25", "time": "19:00", "place": "Town Hall", "notes": ""},
+            follow=True,
+        )
+    page = response.content.decode()
+    assert "Friday, December 25, 2026 is Christmas Day, a legal holiday" in page
+
+
+def test_a_meeting_on_a_weekday_gets_no_such_warning(clerk, client):
+    with at(date(2026, 11, 2), client, clerk):
+        response = client.post(
+            reverse("hearings:meeting-create"),
+            {"date": "2026-12-15", "time": "19:00", "place": "Town Hall", "notes": ""},
+            follow=True,
+        )
+    assert "a legal holiday" not in response.content.decode()
+    assert "offices are closed" not in response.content.decode()
+
+
+def test_a_revocation_noticed_one_day_ahead_cannot_revoke(clerk, agent, board):
+    proceeding = rb.proceeding(clerk=clerk, agent=agent, notified=False)
+    actions.record_holder_notice(
+        proceeding=proceeding, mailed_on=date(2027, 6, 21), by=clerk, today=date(2027, 6, 21)
+    )
+    message = refused(
+        lambda: b.decide(
+            proceeding.docket_item,
+            by=board[0],
+            result="revoked",
+            votes=dict.fromkeys(board, "yes"),
+            removal_by=rb.REMOVE_BY,
+        )
+    )
+    assert "1 days before the hearing" in message and "at least 10 days" in message
+    assert Permit.objects.get(pk=proceeding.permit.pk).status == Permit.Status.ACTIVE
+
+
+@override_settings(REVOCATION_NOTICE_DAYS=21)
+def test_the_holders_minimum_notice_is_a_setting(clerk, agent, board):
+    proceeding = rb.proceeding(clerk=clerk, agent=agent)  # mailed June 5 for June 22: 17 days
+    assert "at least 21 days" in refused(
+        lambda: b.decide(
+            proceeding.docket_item,
+            by=board[0],
+            result="revoked",
+            votes=dict.fromkeys(board, "yes"),
+            removal_by=rb.REMOVE_BY,
+        )
+    )
+
+
+def test_the_revocation_page_says_by_when_to_mail_the_holder(clerk, agent, client):
+    proceeding = rb.proceeding(clerk=clerk, agent=agent, notified=False)
+    with at(rb.OPENED, client, clerk):
+        page = client.get(
+            reverse("hearings:revocation-detail", args=[proceeding.pk])
+        ).content.decode()
+    # June 22, 2027 less 10 days is Saturday, June 12: the business day before
+    assert "Mail it by <strong>Friday, June 11, 2027</strong>" in page
+
+
+def test_the_legal_notice_page_names_the_weekly_issue_and_the_copy_deadline(clerk, client):
+    meeting = _meeting(clerk, date(2026, 12, 15))  # 14 days before: Tuesday, December 1
+    with at(date(2026, 11, 2), client, clerk):
+        page = client.get(reverse("hearings:legal-notice", args=[meeting.pk])).content.decode()
+    # the Thursday paper on or before December 1 is November 26 (Thanksgiving: it still prints)
+    assert "Thursday, November 26, 2026" in page
+    # its copy 6 days before: Friday, November 20
+    assert "Friday, November 20, 2026" in page

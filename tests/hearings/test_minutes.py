@@ -1,0 +1,188 @@
+"""Minutes drafted from the meeting's record (c.30A §22): what the law lists read from the
+record, the clerk's summaries, approval by the Board's vote at a later meeting with its clock,
+approved minutes public, drafts released on request."""
+
+from __future__ import annotations
+
+from datetime import date, time
+
+import pytest
+from django.urls import reverse
+
+from hearings import actions, clocks
+from hearings.minutes import approval_state, record_of
+from hearings.models import BoardMember, Minutes
+from hearings.printing import minutes_pdf
+from stoneham_boh.accounts.roles import Role
+from tests.conftest import make_user
+from tests.hearings import builders as b
+from tests.hearings.test_board_authority import pdf_text, refused
+from tests.hearings.test_views import at
+
+pytestmark = pytest.mark.django_db
+
+HELD = b.HEARING  # Tuesday, March 26, 2030
+
+
+@pytest.fixture
+def board(db):
+    return [
+        make_user(f"member{n}", Role.BOARD, first_name=name, last_name="Member")
+        for n, name in enumerate(("Anne", "Robert", "Linda"))
+    ]
+
+
+@pytest.fixture
+def held(clerk, board):
+    """A meeting held, one hearing decided 2 to 1, Linda taking part remotely."""
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    modes = {"Anne": "in_person", "Robert": "in_person", "Linda": ("remote", "travel for work")}
+    actions.record_attendance(
+        meeting=item.meeting,
+        attendance={m: modes[m.user.first_name] for m in BoardMember.objects.all()},
+        by=clerk,
+        today=HELD,
+    )
+    b.decide(
+        item,
+        by=board[0],
+        votes={board[0]: "yes", board[1]: "no", board[2]: "yes"},
+        variance_rules=["20-15.4.a"],
+        reasons="The lot is narrow; the neighbour spoke in favour.",
+    )
+    return item
+
+
+def _later(clerk, on=date(2030, 4, 9)):
+    return actions.schedule_meeting(
+        on=on, at=time(19), place="Town Hall", by=clerk, today=date(2030, 3, 27)
+    )
+
+
+def test_minutes_are_not_drafted_before_the_meeting(clerk, held):
+    assert "has not been held yet" in refused(
+        lambda: actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 25))
+    )
+
+
+def test_the_draft_reads_attendance_items_motions_and_each_members_vote(clerk, held):
+    minutes = actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 27))
+    record = record_of(held.meeting, minutes)
+    assert [(a.name, a.how, a.reason) for a in record.attendance] == [
+        ("Anne Member", "in person", ""),
+        ("Linda Member", "remotely", "travel for work"),
+        ("Robert Member", "in person", ""),
+    ]
+    assert record.roll_call
+    entry = record.items[0]
+    assert held.application.applicant.name in entry.topic
+    assert entry.abutters_noticed == 3
+    assert entry.motion.startswith("Motion to approve") and entry.result == "Approved"
+    assert entry.findings == "The lot is narrow; the neighbour spoke in favour."
+    assert ("Robert Member", "No") in entry.votes and ("Linda Member", "Yes") in entry.votes
+
+
+def test_the_clerk_writes_the_summary_and_the_board_approves_at_a_later_meeting(
+    clerk, board, held, client
+):
+    later = _later(clerk)
+    with at(date(2030, 3, 27), client, clerk):
+        client.post(reverse("hearings:minutes-draft", args=[held.meeting.pk]))
+        response = client.post(
+            reverse("hearings:minutes-edit", args=[held.meeting.pk]),
+            {"discussion": "The chair opened the hearing.", f"summary_{held.pk}": "Pat spoke."},
+            follow=True,
+        )
+    page = response.content.decode()
+    assert "The minutes are saved." in page and "Pat spoke." in page
+    assert "(roll call)" in page and "Linda Member: remotely (travel for work)" in page
+    minutes = Minutes.objects.get()
+    b.attend_as_voting(later, dict.fromkeys(board, "yes"), by=clerk)
+    assert "at a later meeting" in refused(
+        lambda: actions.approve_minutes(
+            minutes=minutes,
+            at_meeting=held.meeting,
+            votes=dict.fromkeys(board, "yes"),
+            by=board[0],
+            today=date(2030, 4, 9),
+        )
+    )
+    with at(date(2030, 4, 9), client, board[0]):
+        response = client.post(
+            reverse("hearings:minutes-approve", args=[held.meeting.pk]),
+            {
+                "at_meeting": later.pk,
+                f"vote_{board[0].pk}": "yes",
+                f"vote_{board[1].pk}": "yes",
+                f"vote_{board[2].pk}": "abstain",
+            },
+            follow=True,
+        )
+    assert "The minutes are approved and published." in response.content.decode()
+    minutes.refresh_from_db()
+    assert minutes.approved_on == date(2030, 4, 9)
+    assert minutes.approval_votes["Linda Member"] == "abstain"
+    assert "Pat spoke." in minutes.approved_text
+    assert "Approved by the Board at its meeting of Tuesday, April 9, 2030" in (
+        minutes.approved_text
+    )
+    assert "are no longer edited" in refused(
+        lambda: actions.edit_minutes(minutes=minutes, discussion="x", item_summaries={}, by=clerk)
+    )
+    client.logout()
+    public = client.get(reverse("hearings:public-minutes-detail", args=[held.meeting.pk]))
+    assert public.status_code == 200 and "Pat spoke." in public.content.decode()
+    listing = client.get(reverse("hearings:public-minutes")).content.decode()
+    assert "Meeting of Tuesday, March 26, 2030" in listing
+
+
+def test_draft_minutes_are_not_public(clerk, held, client):
+    actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 27))
+    url = reverse("hearings:public-minutes-detail", args=[held.meeting.pk])
+    assert client.get(url).status_code == 404
+
+
+def test_the_approval_clock_is_30_days_or_the_third_meeting_whichever_is_later(clerk, held):
+    meeting = held.meeting
+    assert clocks.minutes_approval_deadline(meeting).when == date(2030, 4, 25)
+    for day in (date(2030, 4, 2), date(2030, 4, 16), date(2030, 5, 7)):
+        _later(clerk, on=day)
+    clock = clocks.minutes_approval_deadline(meeting)
+    assert clock.when == date(2030, 5, 7)
+    assert "the third meeting after" in clock.rule
+
+
+def test_unapproved_minutes_past_their_clock_are_marked_overdue(clerk, held, client):
+    minutes = actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 27))
+    assert not approval_state(minutes, held.meeting, date(2030, 4, 25)).overdue
+    assert approval_state(minutes, held.meeting, date(2030, 4, 26)).overdue
+    with at(date(2030, 4, 26), client, clerk):
+        page = client.get(reverse("hearings:minutes", args=[held.meeting.pk])).content.decode()
+    assert "Approval overdue" in page
+
+
+def test_a_draft_released_on_request_is_recorded(clerk, held, client):
+    actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 27))
+    with at(date(2030, 3, 29), client, clerk):
+        response = client.post(
+            reverse("hearings:minutes-release", args=[held.meeting.pk]),
+            {"requested_by": "A. Reporter", "requested_on": "2030-03-28"},
+            follow=True,
+        )
+        bad = client.post(
+            reverse("hearings:minutes-release", args=[held.meeting.pk]),
+            {"requested_by": "", "requested_on": "2030-13-45"},
+        )
+    assert "A. Reporter: asked Mar 28, 2030, released Mar 29, 2030" in response.content.decode()
+    assert bad.status_code == 400
+    release = Minutes.objects.get().releases.get()
+    assert release.history.first().history_user == clerk
+
+
+def test_the_minutes_pdf_says_draft_and_lists_the_votes(clerk, held):
+    minutes = actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 27))
+    text = pdf_text(minutes_pdf(held.meeting, minutes))
+    assert "MINUTES OF THE MEETING (DRAFT)" in text
+    assert "Robert Member no" in text
+    assert "Linda Member: remotely (travel for work)" in text
+    assert "To be approved by Thursday, April 25, 2030" in text
