@@ -15,6 +15,7 @@ from simple_history.models import HistoricalRecords
 
 from facilities.choices import ManureMethod, Species, counted
 from facilities.models import AnimalKind, MailingAddress, named_only_when_other_domestic
+from stoneham_boh.lib.emails import canonical_email, same_email
 from stoneham_boh.lib.record_ids import record_id
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
@@ -47,6 +48,19 @@ class ApplicantQuerySet(models.QuerySet):
             | Q(email__icontains=text)
             | Q(phone__icontains=text)
         )
+
+    def with_email(self, address: str):
+        """Applicants whose e-mail is `address` in allauth's canonical form, exactly.
+
+        The database's case-insensitive match only narrows the rows to read (it may fold
+        look-alike letters together: ı and I, ſ and S on PostgreSQL); the exact comparison of
+        canonical forms decides (stoneham_boh.lib.emails).
+        """
+        wanted = canonical_email(address)
+        if not wanted:
+            return self.none()
+        near = self.filter(Q(email__iexact=wanted) | Q(email=address.strip()))
+        return self.filter(pk__in=[a.pk for a in near if same_email(a.email, wanted)])
 
 
 class Applicant(MailingAddress):

@@ -183,7 +183,8 @@ def open_applicant_account(*, user, by) -> Applicant:
     email = user.email.strip()
     known = (
         Applicant.objects.select_for_update()
-        .filter(email__iexact=email, user__isnull=True)
+        .with_email(email)
+        .filter(user__isnull=True)
         .order_by("pk")
         .first()
         if email

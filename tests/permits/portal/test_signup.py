@@ -159,3 +159,27 @@ def test_staff_cannot_become_applicants_through_the_confirmation_action(clerk):
 
     with pytest.raises(ActionRefused):
         actions.open_applicant_account(user=clerk, by=clerk)
+
+
+@pytest.mark.parametrize(
+    "typed_by_clerk, signed_up_as",
+    [
+        ("michael.chen@hotmail.com", "michael.chen@hotma\u0131l.com"),  # dotless ı
+        ("susan.ames@example.org", "\u017fusan.ames@example.org"),  # long ſ
+        ("Jesse.Kirk@example.org", "jesse.k\u0131rk@example.org"),
+    ],
+)
+def test_a_look_alike_address_is_never_taken_for_the_clerks_record(
+    client, typed_by_clerk, signed_up_as
+):
+    # PostgreSQL's iexact is UPPER() = UPPER(), which folds ı to I and ſ to S.
+    known = Applicant.objects.create(name="The Real Resident", email=typed_by_clerk)
+    sign_up(client, email=signed_up_as, name="Someone Else")
+    confirm(client, mail.outbox[0])
+    known.refresh_from_db()
+    assert known.user is None
+    user = get_user_model().objects.get(email=signed_up_as)
+    assert user.applicant != known
+    assert user.applicant.email == signed_up_as
+    assert list(Applicant.objects.with_email(signed_up_as)) == [user.applicant]
+    assert list(Applicant.objects.with_email(typed_by_clerk.upper())) == [known]
