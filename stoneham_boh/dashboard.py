@@ -65,8 +65,22 @@ def clerk_sections(today: date) -> list[Section]:
             "_partials/dashboard/permits.html",
         ),
         renewal_requests_section(),
+        account_links_section(),
         upcoming_meetings_section(today),
     ]
+
+
+def account_links_section() -> Section:
+    from permits.portal.models import AccountLink
+
+    waiting = AccountLink.objects.pending()
+    return Section(
+        "Sign-ups to match with applicants on file",
+        list(waiting.select_related("applicant")[:SECTION_LIMIT]),
+        waiting.count(),
+        "No signed-up account waits to be matched with an applicant on file.",
+        "_partials/dashboard/account_links.html",
+    )
 
 
 def renewal_requests_section() -> Section:
@@ -173,6 +187,18 @@ def board_sections(today: date) -> list[Section]:
 
 def applicant_sections(user) -> list[Section]:
     applicant = getattr(user, "applicant", None)
+    if applicant is None and user.account_links.filter(status="pending").exists():
+        return [
+            Section(
+                "Your applications",
+                empty=(
+                    "The Board's office has a record under your e-mail address and is checking "
+                    "that it is yours. Your applications and permits appear here once it has; "
+                    "the office may call you."
+                ),
+                template="_partials/dashboard/applications.html",
+            )
+        ]
     if applicant is None:
         return [
             Section(

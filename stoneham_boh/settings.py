@@ -318,10 +318,12 @@ if _proxies and not (_proxies.isascii() and _proxies.isdigit()):
 TRUSTED_PROXY_COUNT = int(_proxies or "0")
 
 # Accounts without an invitation (django-allauth's `account` app): a resident signs up with
-# an e-mail address and a password and must confirm the address before the log-in page lets
-# them in. The confirmation link is an HMAC of the address signed with SECRET_KEY (nothing of
-# it is stored) and expires; the reset link is Django's token, which stops working once the
-# password changes. Log-in itself stays the project's page (axes, staff two-factor).
+# an e-mail address and a password, and confirms the address by typing, in the same browser
+# session, the code e-mailed to it (allauth's verification by code): whoever began a sign-up
+# completes it, and a mailbox's owner who did not begin it cannot complete someone else's.
+# An unconfirmed account that logs in with its password is sent a new code the same way. The
+# reset link is Django's token, which stops working once the password changes. Log-in itself
+# stays the project's page (axes, staff two-factor).
 ACCOUNT_ADAPTER = "permits.portal.signup.AccountAdapter"
 ACCOUNT_SIGNUP_FORM_CLASS = "permits.portal.signup.SignupDetailsForm"
 ACCOUNT_LOGIN_METHODS = {"email"}
@@ -329,10 +331,11 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_USER_MODEL_USERNAME_FIELD = "username"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
-ACCOUNT_EMAIL_CONFIRMATION_HMAC = True
-ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
-ACCOUNT_CONFIRM_EMAIL_ON_GET = False
-ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_ENABLED = True
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_TIMEOUT = 15 * 60
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_MAX_ATTEMPTS = 3
+ACCOUNT_EMAIL_VERIFICATION_SUPPORTS_RESEND = True
+ACCOUNT_EMAIL_VERIFICATION_SUPPORTS_CHANGE = False
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "login"
 ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "home"
@@ -345,7 +348,8 @@ ACCOUNT_RATE_LIMITS = {
     "signup": os.environ.get("SIGNUP_RATE_LIMIT", "5/10m/ip"),
     "reset_password": os.environ.get("RESET_RATE_LIMIT", "10/10m/ip,3/10m/key"),
     "reset_password_from_key": "20/m/ip",
-    "confirm_email": "1/3m/key",
+    # Codes to one address: a few in ten minutes (sign-up, a resend, a log-in), then 429.
+    "confirm_email": "3/10m/key",
 }
 
 # Two-factor authentication (django-otp, TOTP with recovery codes) for staff: required in

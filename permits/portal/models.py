@@ -128,6 +128,62 @@ class RenewalRequest(models.Model):
         return date(permit.expires_on.year, month, day), permit.expires_on
 
 
+class AccountLinkQuerySet(models.QuerySet):
+    def pending(self):
+        return self.filter(status=AccountLink.Status.PENDING)
+
+
+class AccountLink(models.Model):
+    """A signed-up account whose confirmed address is that of an applicant the clerk already
+    has on file: the clerk decides whether the account is that applicant's.
+
+    An address alone proves only a mailbox, and the same mailbox may serve a household or a
+    business; the records stay unlinked until the clerk, who can call the person on file,
+    confirms. Declined, the account gets an applicant record of its own.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the clerk"
+        LINKED = "linked", "Linked by the clerk"
+        DECLINED = "declined", "Not the same person"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="account_links"
+    )
+    applicant = models.ForeignKey(
+        "permits.Applicant",
+        on_delete=models.PROTECT,
+        related_name="account_links",
+        help_text="The applicant on file whose e-mail address the account confirmed.",
+    )
+    name_given = models.CharField(max_length=300, help_text="The name typed at sign-up.")
+    email = models.EmailField(help_text="The address the account confirmed.")
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    objects = AccountLinkQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "applicant"],
+                condition=models.Q(status="pending"),
+                name="one_pending_link_per_account_and_applicant",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Link of {self.email} to {self.applicant}"
+
+
 class Notification(models.Model):
     """One e-mail the system sent, kept so that each is sent once (and to show what was said).
 

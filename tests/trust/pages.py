@@ -29,7 +29,7 @@ ARGS = {
     "permits:permit-verify": lambda w: {"token": w.permit_a.verify_token},
     "hearings:variance-decision": lambda w: {"pk": w.variance.pk},
     "permits:accept-invitation": lambda w: {"token": "not-a-real-invitation-token"},
-    "account_confirm_email": lambda w: {"key": "not-a-real-confirmation-key"},
+    "permits:account-link-decide": lambda w: {"pk": w.account_link_gina.pk},
     "account_reset_password_from_key": lambda w: {"uidb36": "zz", "key": "not-a-real-key"},
     "permits:my-application": lambda w: {"pk": w.open_application_a.pk},
     "permits:my-permit-pdf": lambda w: {"pk": w.permit_a.pk},
