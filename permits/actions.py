@@ -176,6 +176,7 @@ def issue_permit(
         grandfathered=grandfathered,
         issued_by=by,
     )
+    permit.take_holder_snapshot()
     try:
         with transaction.atomic():
             save_as(permit, by)
@@ -607,6 +608,7 @@ def record_legacy_permit(
         legacy_basis=basis.strip(),
         issued_by=by,
     )
+    permit.take_holder_snapshot()
     save_as(permit, by)
     PermitAnimal.objects.bulk_create(
         PermitAnimal(permit=permit, species=a.species, count=a.count, mature_count=a.mature_count)

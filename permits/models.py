@@ -451,6 +451,11 @@ class Permit(models.Model):
     sequence = models.PositiveIntegerField()
     application = models.OneToOneField(Application, on_delete=models.PROTECT, related_name="permit")
     holder = models.ForeignKey(Applicant, on_delete=models.PROTECT, related_name="permits")
+    # Who the permit was issued to, as the applicant record read at issue: the printed permit
+    # and the public verification page name them, whatever the record says later
+    # (§20-20(7): a permit is not transferable).
+    holder_name = models.CharField("issued to", max_length=200, blank=True)
+    holder_address = models.TextField("holder's address at issue", blank=True)
     lot = models.ForeignKey("facilities.Lot", on_delete=models.PROTECT, related_name="permits")
     issued_on = models.DateField()
     expires_on = models.DateField(db_index=True)
@@ -508,6 +513,23 @@ class Permit(models.Model):
         if not self.verify_token:
             self.verify_token = secrets.token_urlsafe(32)
         super().save(*args, **kwargs)
+
+    def take_holder_snapshot(self) -> None:
+        """Copy the holder's name and mailing address as they stand now (at issue)."""
+        self.holder_name = self.holder.name
+        self.holder_address = "\n".join(
+            line for line in self.holder.mailing_address_lines if line.strip(" ,")
+        )
+
+    @property
+    def issued_to(self) -> str:
+        return self.holder_name or self.holder.name
+
+    @property
+    def issued_to_address_lines(self) -> list[str]:
+        if self.holder_name:
+            return [line for line in self.holder_address.splitlines() if line]
+        return self.holder.mailing_address_lines
 
     def status_on(self, day: date) -> str:
         """The status a reader sees: an active permit past December 31 shows as expired."""

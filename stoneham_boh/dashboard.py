@@ -66,8 +66,22 @@ def clerk_sections(today: date) -> list[Section]:
         ),
         renewal_requests_section(),
         account_links_section(),
+        details_changes_section(),
         upcoming_meetings_section(today),
     ]
+
+
+def details_changes_section() -> Section:
+    from permits.portal.models import DetailsChange
+
+    waiting = DetailsChange.objects.pending()
+    return Section(
+        "Residents' changes of their details",
+        list(waiting.select_related("applicant")[:SECTION_LIMIT]),
+        waiting.count(),
+        "No resident has asked to change their name or address.",
+        "_partials/dashboard/details_changes.html",
+    )
 
 
 def account_links_section() -> Section:
@@ -233,4 +247,23 @@ def applicant_sections(user) -> list[Section]:
             "_partials/dashboard/permits.html",
             own=True,
         ),
+        *_own_details_change(applicant),
+    ]
+
+
+def _own_details_change(applicant) -> list[Section]:
+    change = applicant.details_changes.filter(status="pending").first()
+    if change is None:
+        return []
+    return [
+        Section(
+            "Your change of details",
+            empty=(
+                "The Board's office has your change of "
+                + ", ".join(label for label, _, _ in change.lines)
+                + " and will confirm it; until then your record, and your permits, read as "
+                "before."
+            ),
+            template="_partials/dashboard/applications.html",
+        )
     ]

@@ -21,6 +21,7 @@ from permits.online import notifications
 from permits.online.eligibility import changeable_sections, open_request, submission_refusals
 from permits.online.models import InformationRequest
 from permits.online.sections import SECTION_KEYS
+from permits.portal import actions as portal_actions
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
@@ -73,9 +74,9 @@ def start_online_application(
         )
     if reasons:
         raise ActionRefused("The application was not opened.", reasons)
-    for name, value in details.items():
-        setattr(applicant, name, value)
-    save_as(applicant, by)
+    # The applicant record is shared (permits, notices): a change of it is the clerk's to accept.
+    if portal_actions.details_differ(applicant, details):
+        portal_actions.propose_details_change(applicant=applicant, details=details, by=by)
     lot = lot_actions.create_lot(by=by, street_address=street, parcel_id=parcel)
     application = permit_actions.create_application(
         by=by, applicant=applicant, lot=lot, channel=Application.Channel.ONLINE
@@ -130,11 +131,11 @@ def save_online_application(
         raise ActionRefused(
             "Only the parts the clerk asked about can be changed now.", sorted(refused)
         )
-    if details:
-        applicant = application.applicant
-        for name, value in details.items():
-            setattr(applicant, name, value)
-        save_as(applicant, by)
+    if details and portal_actions.details_differ(application.applicant, details):
+        # The applicant record is shared: a change of it is the clerk's to accept.
+        portal_actions.propose_details_change(
+            applicant=application.applicant, details=details, by=by
+        )
     lot_values = {**(lot_changes or {})}
     if address:
         lot_values["street_address"] = " ".join(address["street_address"].split())

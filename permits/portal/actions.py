@@ -18,7 +18,7 @@ from django.utils import timezone
 from permits.models import Applicant, Application, Permit
 from permits.portal import invitations, notifications
 from permits.portal.eligibility import renewal_request_refusals
-from permits.portal.models import AccountLink, Invitation, RenewalRequest
+from permits.portal.models import AccountLink, DetailsChange, Invitation, RenewalRequest
 from stoneham_boh.accounts.roles import Role, is_staff_member
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
@@ -262,3 +262,92 @@ def decline_account_link(*, link: AccountLink, by) -> AccountLink:
     if not waiting and not Applicant.objects.filter(user=link.user).exists():
         _own_record(link.user, by)
     return link
+
+
+# --- a resident's own details ------------------------------------------------------------
+
+# What a resident may ask to change on their applicant record (the e-mail is the account's).
+OWN_DETAILS = ("name", "mailing_street", "mailing_city", "mailing_state", "mailing_zip", "phone")
+
+
+def details_differ(applicant: Applicant, details: dict) -> bool:
+    """Whether what the resident typed differs from the record (a read; changes nothing)."""
+    return any(
+        ("" if value is None else str(value)) != (getattr(applicant, name, "") or "")
+        for name, value in details.items()
+    )
+
+
+@transaction.atomic
+def propose_details_change(*, applicant: Applicant, details: dict, by) -> DetailsChange | None:
+    """The resident typed their details: blanks on the record are filled at once; a change of
+    what the record says waits for the clerk (a DetailsChange replacing any earlier one).
+    None when nothing waits."""
+    applicant = Applicant.objects.select_for_update().get(pk=applicant.pk)
+    if applicant.user_id != by.pk:
+        raise ActionRefused("Only the applicant may ask to change their own details.")
+    unknown = set(details) - set(OWN_DETAILS)
+    if unknown:
+        raise ActionRefused(f"These details cannot be changed here: {', '.join(sorted(unknown))}.")
+    filled, asked = False, {}
+    for name, value in details.items():
+        value = "" if value is None else str(value)
+        recorded = getattr(applicant, name) or ""
+        if value == recorded:
+            continue
+        if not recorded.strip():
+            setattr(applicant, name, value)
+            filled = True
+        else:
+            asked[name] = [recorded, value]
+    if filled:
+        save_as(applicant, by)
+    waiting = DetailsChange.objects.select_for_update().pending().filter(applicant=applicant)
+    earlier = waiting.first()
+    if earlier is not None and earlier.changes == asked:
+        return earlier
+    if earlier is not None:
+        earlier.status = DetailsChange.Status.REPLACED
+        earlier.decided_at = timezone.now()
+        save_as(earlier, by)
+    if not asked:
+        return None
+    return save_as(DetailsChange(applicant=applicant, requested_by=by, changes=asked), by)
+
+
+def _locked_change(change: DetailsChange) -> DetailsChange:
+    change = DetailsChange.objects.select_for_update().get(pk=change.pk)
+    if change.status != DetailsChange.Status.PENDING:
+        raise ActionRefused(
+            "The change of details was already decided.", [change.get_status_display()]
+        )
+    return change
+
+
+@transaction.atomic
+def accept_details_change(*, change: DetailsChange, by) -> Applicant:
+    """The clerk accepts the resident's change: the record takes it (its history says who).
+    Permits already issued keep the name and address they were issued to."""
+    change = _locked_change(change)
+    applicant = Applicant.objects.select_for_update().get(pk=change.applicant_id)
+    for name, (_, asked) in change.changes.items():
+        setattr(applicant, name, asked)
+    try:
+        applicant.full_clean(exclude=["user"])
+    except ValidationError as error:
+        raise ActionRefused(
+            "The change cannot be made.", [m for ms in error.message_dict.values() for m in ms]
+        ) from error
+    save_as(applicant, by)
+    change.status = DetailsChange.Status.ACCEPTED
+    change.decided_at, change.decided_by = timezone.now(), by
+    save_as(change, by)
+    return applicant
+
+
+@transaction.atomic
+def decline_details_change(*, change: DetailsChange, by) -> DetailsChange:
+    change = _locked_change(change)
+    change.status = DetailsChange.Status.DECLINED
+    change.decided_at, change.decided_by = timezone.now(), by
+    return save_as(change, by)

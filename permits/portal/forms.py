@@ -49,3 +49,9 @@ class AccountLinkDecisionForm(forms.Form):
     decision = forms.ChoiceField(
         choices=[("link", "Same person: link the account"), ("decline", "Not the same person")]
     )
+
+
+class DetailsChangeDecisionForm(forms.Form):
+    """The clerk's answer to a resident's change of their details."""
+
+    decision = forms.ChoiceField(choices=[("accept", "Accept"), ("decline", "Decline")])

@@ -184,6 +184,68 @@ class AccountLink(models.Model):
         return f"Link of {self.email} to {self.applicant}"
 
 
+class DetailsChangeQuerySet(models.QuerySet):
+    def pending(self):
+        return self.filter(status=DetailsChange.Status.PENDING)
+
+
+class DetailsChange(models.Model):
+    """A resident asks to change their name, address or phone on the applicant record.
+
+    The record is shared: the clerk's applications, the permits' holder, the notices all read
+    it. A resident fills in what the record leaves blank at once; a change of what it says is
+    this request, which the clerk accepts or declines.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the clerk"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        REPLACED = "replaced", "Replaced by a later request"
+
+    applicant = models.ForeignKey(
+        "permits.Applicant", on_delete=models.PROTECT, related_name="details_changes"
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_at = models.DateTimeField(default=timezone.now)
+    changes = models.JSONField(help_text="Each field asked for: {field: [as recorded, asked]}.")
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    objects = DetailsChangeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["requested_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["applicant"],
+                condition=models.Q(status="pending"),
+                name="one_pending_details_change_per_applicant",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Change of details of {self.applicant}"
+
+    @property
+    def lines(self) -> list[tuple[str, str, str]]:
+        """(field's label, as recorded, asked) for the clerk's queue."""
+        from permits.models import Applicant
+
+        return [
+            (str(Applicant._meta.get_field(name).verbose_name), old, new)
+            for name, (old, new) in self.changes.items()
+        ]
+
+
 class Notification(models.Model):
     """One e-mail the system sent, kept so that each is sent once (and to show what was said).
 

@@ -30,6 +30,7 @@ ARGS = {
     "hearings:variance-decision": lambda w: {"pk": w.variance.pk},
     "permits:accept-invitation": lambda w: {"token": "not-a-real-invitation-token"},
     "permits:account-link-decide": lambda w: {"pk": w.account_link_gina.pk},
+    "permits:details-change-decide": lambda w: {"pk": w.details_change.pk},
     "account_reset_password_from_key": lambda w: {"uidb36": "zz", "key": "not-a-real-key"},
     "permits:my-application": lambda w: {"pk": w.open_application_a.pk},
     "permits:my-permit-pdf": lambda w: {"pk": w.permit_a.pk},

@@ -114,6 +114,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "permits:permit-pdf": (GET, staff(*ALL_STAFF)),
     "permits:permit-void": (POST, staff("clerk", ok=ADMITTED)),
     "permits:account-link-decide": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:details-change-decide": (POST, staff("clerk", ok=ADMITTED)),
     "permits:renewal-start": (POST, staff("clerk", ok=ADMITTED)),
     "permits:renewal-list": (GET, staff("clerk")),
     "permits:application-list": (GET, staff(*ALL_STAFF)),

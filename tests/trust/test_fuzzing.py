@@ -195,6 +195,7 @@ FORM_PAGES = {
     "permits.forms.StructureFormSetBase": "application-edit",
     "permits.portal.forms.RenewalRequestForm": "permits:my-renewal",
     "permits.portal.forms.AccountLinkDecisionForm": "clerk-home",
+    "permits.portal.forms.DetailsChangeDecisionForm": "clerk-home",
     "permits.online.forms.AddressForm": "apply-start",
     "permits.online.forms.YourDetailsForm": "apply-start",
     "permits.online.forms.KeepingForm": "my-application-edit",
