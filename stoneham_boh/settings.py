@@ -317,6 +317,31 @@ if _proxies and not (_proxies.isascii() and _proxies.isdigit()):
     raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be a whole number, 0 or more.")
 TRUSTED_PROXY_COUNT = int(_proxies or "0")
 
+# The cache holds the sign-up, reset and code counters (allauth's rate limits): it must be
+# shared by every worker, or each gunicorn worker would count on its own. The database cache
+# (table boh_cache, made by a migration) needs nothing more than the database; set CACHE_URL
+# to redis://host:6379/0 to use Redis instead (with the `redis` package installed).
+_cache_url = os.environ.get("CACHE_URL", "").strip()
+if _cache_url.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _cache_url,
+        }
+    }
+elif _cache_url in ("", "db"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "boh_cache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},
+        }
+    }
+else:
+    raise ImproperlyConfigured(
+        "CACHE_URL must be empty or db (the database cache), or redis://host:port/db."
+    )
+
 # Accounts without an invitation (django-allauth's `account` app): a resident signs up with
 # an e-mail address and a password, and confirms the address by typing, in the same browser
 # session, the code e-mailed to it (allauth's verification by code): whoever began a sign-up

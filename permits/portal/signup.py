@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from permits.portal import invitations
+from stoneham_boh.accounts import security
 from stoneham_boh.accounts.roles import is_staff_member
 
 
@@ -47,3 +49,11 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def get_login_redirect_url(self, request) -> str:
         return reverse("home")
+
+    def get_client_ip(self, request) -> str:
+        """The client's address as the lockout reads it (behind the README's proxy, the one
+        the proxy saw), so that sign-up, reset and code limits count clients, not the proxy."""
+        address = security.client_address(request)
+        if not address:
+            raise PermissionDenied("Unable to determine the client's address.")
+        return address
