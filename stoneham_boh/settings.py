@@ -90,6 +90,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # TRACE and TRACK echo a request back: refused (405) before anything else runs.
+    "stoneham_boh.lib.methods.RefuseTraceMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -190,6 +192,10 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "uploads"))
 MEDIA_URL = "/uploads/"
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(10 * 1024 * 1024)))
+# What one application may hold in kept files (void ones not counted): a resident's account
+# must not be a way to fill the Board's disk.
+APPLICATION_MAX_FILES = int(os.environ.get("APPLICATION_MAX_FILES", "20"))
+APPLICATION_MAX_BYTES = int(os.environ.get("APPLICATION_MAX_BYTES", str(100 * 1024 * 1024)))
 # The form fields of a request, files left out (Django's own cap): the largest is the abutter
 # list sent back for confirmation (1 MB of text, URL-encoded).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
@@ -366,6 +372,9 @@ ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "login"
 ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "home"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Stoneham Board of Health: "
 ACCOUNT_PREVENT_ENUMERATION = True
+# A reset asked for an address with no account sends nothing (a reset form must not mail
+# strangers on anyone's behalf); the page looks the same either way.
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 ACCOUNT_SESSION_REMEMBER = False
 # Like log-in's lockout: per address and per e-mail, so a script cannot sign up or mail out
 # resets in bulk.

@@ -54,7 +54,7 @@ urlpatterns = [
     path("accounts/two-factor/", include("stoneham_boh.accounts.urls")),
     path(
         "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
+        views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(

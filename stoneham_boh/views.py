@@ -10,6 +10,7 @@ from django.views.decorators.csrf import requires_csrf_token
 
 from permits.online import carry
 from stoneham_boh import dashboard
+from stoneham_boh.accounts import security
 from stoneham_boh.accounts.login_form import LoginForm
 from stoneham_boh.accounts.roles import Role, roles_of
 
@@ -82,4 +83,24 @@ class LoginView(auth_views.LoginView):
                 email=user.email,
                 redirect_url=reverse("home"),
             )
+        return super().form_valid(form)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's page; wrong current passwords are counted per user and pause it (429)."""
+
+    def post(self, request, *args, **kwargs):
+        if security.password_change_paused(request.user):
+            return security.password_change_paused_response(request)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        if form.has_error("old_password"):
+            security.note_password_change_failure(self.request, self.request.user)
+            if security.password_change_paused(self.request.user):
+                return security.password_change_paused_response(self.request)
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        security.clear_password_change_failures(self.request.user)
         return super().form_valid(form)
