@@ -24,7 +24,7 @@ from facilities.models import (
 from facilities.parcels import drafting, layout, store
 from facilities.siteplan import context as plan_map
 from facilities.siteplan.distances import measure_plan, measured_after_plan
-from facilities.siteplan.shapes import ShapeError, parse_shapes
+from facilities.siteplan.shapes import PLAN_REACH_FT, ShapeError, beyond_reach, parse_shapes
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
@@ -377,7 +377,11 @@ def measure_shapes(*, application, shapes, today=None) -> dict[str, dict]:
         parsed = parse_shapes(shapes)
     except ShapeError as error:
         raise ActionRefused("The plan cannot be measured.", [str(error)]) from error
-    return measure_plan(parsed, plan_map.plan_context(parcel, regulation.beyond_ft(today)))
+    beyond = regulation.beyond_ft(today)
+    far = beyond_reach(parsed, parcel.shape, max(PLAN_REACH_FT, 2 * beyond))
+    if far:
+        raise ActionRefused("The plan cannot be measured.", far)
+    return measure_plan(parsed, plan_map.plan_context(parcel, beyond))
 
 
 @transaction.atomic

@@ -9,8 +9,11 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Sum
+from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 
 from facilities import actions as lot_actions
@@ -177,6 +180,7 @@ def issue_permit(
         grandfathered=grandfathered,
         issued_by=by,
     )
+    permit.take_holder_snapshot()
     try:
         with transaction.atomic():
             save_as(permit, by)
@@ -373,6 +377,7 @@ def upload_document(
         raise ActionRefused(" ".join(refusal.messages)) from None
     if kind not in Document.Kind.values:
         raise ActionRefused("Choose what kind of document this is.")
+    _refuse_past_the_application_caps(application, checked.size)
     # Stored under our own random name whose extension is the detected type's; the sender's
     # name is kept only to label the download.
     upload.name = stored_name(checked)
@@ -389,6 +394,28 @@ def upload_document(
     save_as(document, by)
     _mark_received(application, kind, by)
     return document
+
+
+def _refuse_past_the_application_caps(application: Application, size: int) -> None:
+    """At most APPLICATION_MAX_FILES kept files, APPLICATION_MAX_BYTES in all, per application
+    (void documents and paper originals not counted); uploads to one application queue here."""
+    Application.objects.select_for_update(of=("self",)).filter(pk=application.pk).first()
+    kept = Document.objects.filter(application=application, voided=False).exclude(file="")
+    count = kept.count()
+    total = kept.aggregate(total=Sum("size_bytes"))["total"] or 0
+    reasons = []
+    if count >= settings.APPLICATION_MAX_FILES:
+        reasons.append(
+            f"The application already holds {count} files, the most it may hold: void one that "
+            "is not needed first."
+        )
+    if total + size > settings.APPLICATION_MAX_BYTES:
+        reasons.append(
+            f"The application's files would come to {filesizeformat(total + size)}, more than "
+            f"the {filesizeformat(settings.APPLICATION_MAX_BYTES)} one application may hold."
+        )
+    if reasons:
+        raise ActionRefused("The file was not uploaded.", reasons)
 
 
 def _received_flag(kind: str) -> str | None:
@@ -734,6 +761,7 @@ def enter_register_permit(
         register_findings=findings,
         issued_by=by,
     )
+    permit.take_holder_snapshot()
     save_as(permit, by)
     PermitAnimal.objects.bulk_create(
         PermitAnimal(

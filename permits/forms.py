@@ -16,7 +16,7 @@ from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
 from permits.figures import blank_distance_text, lazy_with_figures
 from permits.models import Applicant, Application, Document, Payment
-from stoneham_boh.lib.forms import DateInput, columns, helper
+from stoneham_boh.lib.forms import BoundedFormSet, DateInput, columns, helper
 from stoneham_boh.lib.record_ids import record_id
 from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 from stoneham_boh.lib.uploads import DOCUMENT_KINDS, validate_upload
@@ -289,7 +289,7 @@ class AnimalForm(TypedNumbersForm, forms.ModelForm):
         return cleaned
 
 
-class UniqueFormSet(forms.BaseInlineFormSet):
+class UniqueFormSet(BoundedFormSet, forms.BaseInlineFormSet):
     """An inline formset that refuses the same value of `unique_field` twice."""
 
     unique_field = ""
@@ -346,6 +346,10 @@ class AnimalFormSetBase(UniqueFormSet):
         return (form.cleaned_data.get("species"), form.cleaned_data.get("name") or "")
 
 
+# The most structures, or kinds of animal, one application lists (a bound, not a figure of the
+# regulation): a post claiming more is refused before its rows are built.
+MAX_ROWS = 30
+
 StructureFormSet = inlineformset_factory(
     Application,
     Structure,
@@ -353,7 +357,8 @@ StructureFormSet = inlineformset_factory(
     formset=StructureFormSetBase,
     extra=1,
     can_delete=True,
-    max_num=30,
+    max_num=MAX_ROWS,
+    absolute_max=MAX_ROWS,
     validate_max=True,
 )
 AnimalFormSet = inlineformset_factory(
@@ -363,7 +368,8 @@ AnimalFormSet = inlineformset_factory(
     formset=AnimalFormSetBase,
     extra=1,
     can_delete=True,
-    max_num=30,
+    max_num=MAX_ROWS,
+    absolute_max=MAX_ROWS,
     validate_max=True,
 )
 

@@ -15,6 +15,7 @@ from simple_history.models import HistoricalRecords
 
 from facilities.choices import ManureMethod, Species, counted
 from facilities.models import AnimalKind, Lot, MailingAddress, named_only_when_other_domestic
+from stoneham_boh.lib.emails import canonical_email, same_email
 from stoneham_boh.lib.record_ids import record_id
 
 NON_NEGATIVE_MONEY = [MinValueValidator(Decimal("0"))]
@@ -47,6 +48,19 @@ class ApplicantQuerySet(models.QuerySet):
             | Q(email__icontains=text)
             | Q(phone__icontains=text)
         )
+
+    def with_email(self, address: str):
+        """Applicants whose e-mail is `address` in allauth's canonical form, exactly.
+
+        The database's case-insensitive match only narrows the rows to read (it may fold
+        look-alike letters together: ı and I, ſ and S on PostgreSQL); the exact comparison of
+        canonical forms decides (stoneham_boh.lib.emails).
+        """
+        wanted = canonical_email(address)
+        if not wanted:
+            return self.none()
+        near = self.filter(Q(email__iexact=wanted) | Q(email=address.strip()))
+        return self.filter(pk__in=[a.pk for a in near if same_email(a.email, wanted)])
 
 
 class Applicant(MailingAddress):
@@ -517,6 +531,11 @@ class Permit(models.Model):
     sequence = models.PositiveIntegerField()
     application = models.OneToOneField(Application, on_delete=models.PROTECT, related_name="permit")
     holder = models.ForeignKey(Applicant, on_delete=models.PROTECT, related_name="permits")
+    # Who the permit was issued to, as the applicant record read at issue: the printed permit
+    # and the public verification page name them, whatever the record says later
+    # (§20-20(7): a permit is not transferable).
+    holder_name = models.CharField("issued to", max_length=200, blank=True)
+    holder_address = models.TextField("holder's address at issue", blank=True)
     lot = models.ForeignKey("facilities.Lot", on_delete=models.PROTECT, related_name="permits")
     issued_on = models.DateField()
     expires_on = models.DateField(db_index=True)
@@ -582,6 +601,23 @@ class Permit(models.Model):
         if not self.verify_token:
             self.verify_token = secrets.token_urlsafe(32)
         super().save(*args, **kwargs)
+
+    def take_holder_snapshot(self) -> None:
+        """Copy the holder's name and mailing address as they stand now (at issue)."""
+        self.holder_name = self.holder.name
+        self.holder_address = "\n".join(
+            line for line in self.holder.mailing_address_lines if line.strip(" ,")
+        )
+
+    @property
+    def issued_to(self) -> str:
+        return self.holder_name or self.holder.name
+
+    @property
+    def issued_to_address_lines(self) -> list[str]:
+        if self.holder_name:
+            return [line for line in self.holder_address.splitlines() if line]
+        return self.holder.mailing_address_lines
 
     def status_on(self, day: date) -> str:
         """The status a reader sees: an active permit past December 31 shows as expired."""

@@ -96,6 +96,8 @@ staff_patterns: list = [
     path("applicants/", lists.applicant_list, name="applicant-list"),
     path("applicants/<int:pk>/", application.applicant_detail, name="applicant-detail"),
     path("applicants/<int:pk>/invite/", portal.invite_applicant, name="invite-applicant"),
+    path("account-links/<int:pk>/", portal.account_link_decide, name="account-link-decide"),
+    path("details-changes/<int:pk>/", portal.details_change_decide, name="details-change-decide"),
 ]
 
 urlpatterns = [*public_patterns, path("permits/", include(staff_patterns))]

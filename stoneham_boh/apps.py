@@ -8,7 +8,11 @@ class StonehamBohConfig(AppConfig):
     def ready(self) -> None:
         from django.db.models.signals import post_migrate
 
-        from stoneham_boh.accounts import security, two_factor  # noqa: F401 - signal receivers
+        from stoneham_boh.accounts import (  # noqa: F401 - signal receivers, deploy checks
+            checks,
+            security,
+            two_factor,
+        )
         from stoneham_boh.accounts.roles import ensure_role_groups
 
         # Groups and their permissions are part of the schema: every migrate keeps them true.

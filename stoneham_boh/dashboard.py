@@ -66,8 +66,36 @@ def clerk_sections(today: date) -> list[Section]:
             "_partials/dashboard/permits.html",
         ),
         renewal_requests_section(),
+        account_links_section(),
+        details_changes_section(),
         upcoming_meetings_section(today),
     ]
+
+
+def details_changes_section() -> Section:
+    from permits.portal.models import DetailsChange
+
+    waiting = DetailsChange.objects.pending()
+    return Section(
+        "Residents' changes of their details",
+        list(waiting.select_related("applicant")[:SECTION_LIMIT]),
+        waiting.count(),
+        "No resident has asked to change their name or address.",
+        "_partials/dashboard/details_changes.html",
+    )
+
+
+def account_links_section() -> Section:
+    from permits.portal.models import AccountLink
+
+    waiting = AccountLink.objects.pending()
+    return Section(
+        "Sign-ups to match with applicants on file",
+        list(waiting.select_related("applicant")[:SECTION_LIMIT]),
+        waiting.count(),
+        "No signed-up account waits to be matched with an applicant on file.",
+        "_partials/dashboard/account_links.html",
+    )
 
 
 def renewal_requests_section() -> Section:
@@ -187,6 +215,18 @@ def board_sections(today: date) -> list[Section]:
 
 def applicant_sections(user) -> list[Section]:
     applicant = getattr(user, "applicant", None)
+    if applicant is None and user.account_links.filter(status="pending").exists():
+        return [
+            Section(
+                "Your applications",
+                empty=(
+                    "The Board's office has a record under your e-mail address and is checking "
+                    "that it is yours. Your applications and permits appear here once it has; "
+                    "the office may call you."
+                ),
+                template="_partials/dashboard/applications.html",
+            )
+        ]
     if applicant is None:
         return [
             Section(
@@ -221,4 +261,23 @@ def applicant_sections(user) -> list[Section]:
             "_partials/dashboard/permits.html",
             own=True,
         ),
+        *_own_details_change(applicant),
+    ]
+
+
+def _own_details_change(applicant) -> list[Section]:
+    change = applicant.details_changes.filter(status="pending").first()
+    if change is None:
+        return []
+    return [
+        Section(
+            "Your change of details",
+            empty=(
+                "The Board's office has your change of "
+                + ", ".join(label for label, _, _ in change.lines)
+                + " and will confirm it; until then your record, and your permits, read as "
+                "before."
+            ),
+            template="_partials/dashboard/applications.html",
+        )
     ]

@@ -90,6 +90,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # TRACE and TRACK echo a request back: refused (405) before anything else runs.
+    "stoneham_boh.lib.methods.RefuseTraceMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -190,6 +192,10 @@ MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "uploads"))
 MEDIA_URL = "/uploads/"
 FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
 UPLOAD_MAX_BYTES = int(os.environ.get("UPLOAD_MAX_BYTES", str(10 * 1024 * 1024)))
+# What one application may hold in kept files (void ones not counted): a resident's account
+# must not be a way to fill the Board's disk.
+APPLICATION_MAX_FILES = int(os.environ.get("APPLICATION_MAX_FILES", "20"))
+APPLICATION_MAX_BYTES = int(os.environ.get("APPLICATION_MAX_BYTES", str(100 * 1024 * 1024)))
 # The form fields of a request, files left out (Django's own cap): the largest is the abutter
 # list sent back for confirmation (1 MB of text, URL-encoded).
 DATA_UPLOAD_MAX_MEMORY_SIZE = 4 * 1024 * 1024
@@ -346,11 +352,38 @@ if _proxies and not (_proxies.isascii() and _proxies.isdigit()):
     raise ImproperlyConfigured("TRUSTED_PROXY_COUNT must be a whole number, 0 or more.")
 TRUSTED_PROXY_COUNT = int(_proxies or "0")
 
+# The cache holds the sign-up, reset and code counters (allauth's rate limits): it must be
+# shared by every worker, or each gunicorn worker would count on its own. The database cache
+# (table boh_cache, made by a migration) needs nothing more than the database; set CACHE_URL
+# to redis://host:6379/0 to use Redis instead (with the `redis` package installed).
+_cache_url = os.environ.get("CACHE_URL", "").strip()
+if _cache_url.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _cache_url,
+        }
+    }
+elif _cache_url in ("", "db"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "boh_cache",
+            "OPTIONS": {"MAX_ENTRIES": 50_000},
+        }
+    }
+else:
+    raise ImproperlyConfigured(
+        "CACHE_URL must be empty or db (the database cache), or redis://host:port/db."
+    )
+
 # Accounts without an invitation (django-allauth's `account` app): a resident signs up with
-# an e-mail address and a password and must confirm the address before the log-in page lets
-# them in. The confirmation link is an HMAC of the address signed with SECRET_KEY (nothing of
-# it is stored) and expires; the reset link is Django's token, which stops working once the
-# password changes. Log-in itself stays the project's page (axes, staff two-factor).
+# an e-mail address and a password, and confirms the address by typing, in the same browser
+# session, the code e-mailed to it (allauth's verification by code): whoever began a sign-up
+# completes it, and a mailbox's owner who did not begin it cannot complete someone else's.
+# An unconfirmed account that logs in with its password is sent a new code the same way. The
+# reset link is Django's token, which stops working once the password changes. Log-in itself
+# stays the project's page (axes, staff two-factor).
 ACCOUNT_ADAPTER = "permits.portal.signup.AccountAdapter"
 ACCOUNT_SIGNUP_FORM_CLASS = "permits.portal.signup.SignupDetailsForm"
 ACCOUNT_LOGIN_METHODS = {"email"}
@@ -358,15 +391,19 @@ ACCOUNT_SIGNUP_FIELDS = ["email*", "password1*", "password2*"]
 ACCOUNT_USER_MODEL_USERNAME_FIELD = "username"
 ACCOUNT_UNIQUE_EMAIL = True
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"
-ACCOUNT_EMAIL_CONFIRMATION_HMAC = True
-ACCOUNT_EMAIL_CONFIRMATION_EXPIRE_DAYS = 3
-ACCOUNT_CONFIRM_EMAIL_ON_GET = False
-ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = False
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_ENABLED = True
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_TIMEOUT = 15 * 60
+ACCOUNT_EMAIL_VERIFICATION_BY_CODE_MAX_ATTEMPTS = 3
+ACCOUNT_EMAIL_VERIFICATION_SUPPORTS_RESEND = True
+ACCOUNT_EMAIL_VERIFICATION_SUPPORTS_CHANGE = False
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "login"
 ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "home"
 ACCOUNT_EMAIL_SUBJECT_PREFIX = "Stoneham Board of Health: "
 ACCOUNT_PREVENT_ENUMERATION = True
+# A reset asked for an address with no account sends nothing (a reset form must not mail
+# strangers on anyone's behalf); the page looks the same either way.
+ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 ACCOUNT_SESSION_REMEMBER = False
 # Like log-in's lockout: per address and per e-mail, so a script cannot sign up or mail out
 # resets in bulk.
@@ -374,7 +411,8 @@ ACCOUNT_RATE_LIMITS = {
     "signup": os.environ.get("SIGNUP_RATE_LIMIT", "5/10m/ip"),
     "reset_password": os.environ.get("RESET_RATE_LIMIT", "10/10m/ip,3/10m/key"),
     "reset_password_from_key": "20/m/ip",
-    "confirm_email": "1/3m/key",
+    # Codes to one address: a few in ten minutes (sign-up, a resend, a log-in), then 429.
+    "confirm_email": "3/10m/key",
 }
 
 # Applying online: how many drafts a resident may have open at once, the files and bytes one

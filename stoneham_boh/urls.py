@@ -5,7 +5,6 @@ from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
 from stoneham_boh import views
-from stoneham_boh.accounts.login_form import LoginForm
 
 # Only allauth's sign-up, confirmation and reset pages: log-in is ours (axes, staff two-factor),
 # and allauth's own name for it leads to the same page.
@@ -16,15 +15,13 @@ allauth_patterns = [
         name="account_login",
     ),
     path("signup/", allauth_views.signup, name="account_signup"),
+    # allauth's "manage your addresses" page is not ours: a code page with nothing pending
+    # sends a logged-in user there, so it leads home.
+    path("email/", RedirectView.as_view(pattern_name="home"), name="account_email"),
     path(
         "confirm-email/",
         allauth_views.email_verification_sent,
         name="account_email_verification_sent",
-    ),
-    re_path(
-        r"^confirm-email/(?P<key>[-:\w]+)/$",
-        allauth_views.confirm_email,
-        name="account_confirm_email",
     ),
     path("password/reset/", allauth_views.password_reset, name="account_reset_password"),
     path(
@@ -49,9 +46,7 @@ urlpatterns = [
     path("home/", views.home, name="home"),
     path(
         "accounts/login/",
-        auth_views.LoginView.as_view(
-            redirect_authenticated_user=True, authentication_form=LoginForm
-        ),
+        views.LoginView.as_view(),
         name="login",
     ),
     path("accounts/", include(allauth_patterns)),
@@ -59,7 +54,7 @@ urlpatterns = [
     path("accounts/two-factor/", include("stoneham_boh.accounts.urls")),
     path(
         "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
+        views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(

@@ -1,12 +1,17 @@
+from allauth.account import app_settings
+from allauth.account.utils import perform_login
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.csrf import requires_csrf_token
 
 from permits.online import carry
 from stoneham_boh import dashboard
+from stoneham_boh.accounts import security
+from stoneham_boh.accounts.login_form import LoginForm
 from stoneham_boh.accounts.roles import Role, roles_of
 
 
@@ -59,3 +64,43 @@ def page_not_found(request, exception=None):
 def server_error(request):
     # No context processors may fail here: render a template that needs nothing.
     return render(request, "errors/500.html", status=500, context={})
+
+
+class LoginView(auth_views.LoginView):
+    """Django's log-in page; an account whose address is not yet confirmed is sent a code to
+    type here instead (allauth's verification by code, in this session)."""
+
+    redirect_authenticated_user = True
+    authentication_form = LoginForm
+
+    def form_valid(self, form):
+        if form.needs_confirmation:
+            user = form.get_user()
+            return perform_login(
+                self.request,
+                user,
+                email_verification=app_settings.EmailVerificationMethod.MANDATORY,
+                email=user.email,
+                redirect_url=reverse("home"),
+            )
+        return super().form_valid(form)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's page; wrong current passwords are counted per user and pause it (429)."""
+
+    def post(self, request, *args, **kwargs):
+        if security.password_change_paused(request.user):
+            return security.password_change_paused_response(request)
+        return super().post(request, *args, **kwargs)
+
+    def form_invalid(self, form):
+        if form.has_error("old_password"):
+            security.note_password_change_failure(self.request, self.request.user)
+            if security.password_change_paused(self.request.user):
+                return security.password_change_paused_response(self.request)
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        security.clear_password_change_failures(self.request.user)
+        return super().form_valid(form)

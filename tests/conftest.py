@@ -8,6 +8,15 @@ from django.contrib.auth.models import Group
 from stoneham_boh.accounts.roles import Role
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    # The database cache's table (a migration makes it; --nomigrations builds only models).
+    from django.core.management import call_command
+
+    with django_db_blocker.unblock():
+        call_command("createcachetable", verbosity=0)
+
+
 @pytest.fixture(autouse=True)
 def _fast_and_isolated(settings, tmp_path):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -20,6 +20,12 @@ identifies by an EPSG code (US survey feet, EPSG:2249, or longitude/latitude, EP
 is reprojected to EPSG:26986; GeoJSON with no ``crs`` is longitude/latitude, as RFC 7946 says.
 A .prj that cannot be identified, a missing .prj, and coordinates that land outside
 Massachusetts after all that are refused with a message saying so.
+
+A layer is a file from outside, read whole into memory: its sizes are checked before any of
+it is read (a zip's members by the uncompressed sizes its directory declares, which the zip
+reader holds each member to; a GeoJSON by its size on disk), only polygons are parcels or
+footprints, an outline has at most MAX_VERTICES corners, and whatever the readers raise on a
+truncated or garbled file is a refusal naming the file, the record and the field.
 """
 
 from __future__ import annotations
@@ -59,6 +65,13 @@ POLY_TYPES = {"FEE", "TAX", "ROW", "PRIV_ROW", "WATER", "RAIL_ROW"}
 MASSACHUSETTS = (0.0, 740_000.0, 380_000.0, 1_000_000.0)
 SQ_FEET_PER_ACRE = Decimal(43560)
 MAX_PROBLEMS = 20
+# Bounds on a layer (not figures of the regulation). Stoneham's whole MassGIS layer is about
+# 15 MB uncompressed; its largest parcel outline has a few hundred corners.
+MAX_MEMBER_BYTES = 150 * 1024 * 1024
+MAX_LAYER_BYTES = 300 * 1024 * 1024
+MAX_GEOJSON_BYTES = 150 * 1024 * 1024
+MAX_VERTICES = 20_000
+POLYGON_TYPES = ("Polygon", "MultiPolygon")
 
 
 class LayerError(Exception):
@@ -114,11 +127,11 @@ class _Files:
         else:
             try:
                 self._zip = zipfile.ZipFile(path)
-            except zipfile.BadZipFile as error:
+            except (zipfile.BadZipFile, OSError, ValueError) as error:
                 raise LayerError([f"{path.name}: not a zip file ({error})."]) from error
-            self._names = {
-                Path(n).name.lower(): n for n in self._zip.namelist() if not n.endswith("/")
-            }
+            members = [i for i in self._zip.infolist() if not i.filename.endswith("/")]
+            _check_sizes(path.name, [(i.filename, i.file_size) for i in members])
+            self._names = {Path(i.filename).name.lower(): i.filename for i in members}
 
     def names(self) -> list[str]:
         """The members' own names (lookups ignore case: towns' files vary)."""
@@ -127,11 +140,37 @@ class _Files:
     def read(self, name: str) -> bytes:
         member = self._names[name.lower()]
         if self._zip is not None:
-            return self._zip.read(member)
+            try:
+                # The reader stops at the declared (checked) size and checks the CRC.
+                return self._zip.read(member)
+            except (zipfile.BadZipFile, OSError, EOFError, ValueError) as error:
+                raise LayerError(
+                    [f"{self.path.name}, member {Path(member).name}: cannot be read ({error})."]
+                ) from error
+        if Path(member).stat().st_size > MAX_MEMBER_BYTES:
+            _check_sizes(self.path.name, [(Path(member).name, Path(member).stat().st_size)])
         return Path(member).read_bytes()
 
     def has(self, name: str) -> bool:
         return name.lower() in self._names
+
+
+def _check_sizes(where: str, members: list[tuple[str, int]]) -> None:
+    """Refuse, before reading anything, a layer whose files would not fit in memory."""
+    problems = [
+        f"{where}, member {Path(name).name}: {size:,} bytes uncompressed, more than the "
+        f"{MAX_MEMBER_BYTES:,} a parcel layer's file may hold."
+        for name, size in members
+        if size > MAX_MEMBER_BYTES
+    ]
+    total = sum(size for _, size in members)
+    if total > MAX_LAYER_BYTES:
+        problems.append(
+            f"{where}: {total:,} bytes uncompressed in all, more than the {MAX_LAYER_BYTES:,} "
+            "a parcel layer may hold."
+        )
+    if problems:
+        raise LayerError(problems)
 
 
 def _shapefile_stems(files: _Files) -> list[str]:
@@ -253,8 +292,55 @@ def _reader(files: _Files, stem: str, with_shapes: bool = True) -> shapefile.Rea
         kwargs["shx"] = io.BytesIO(files.read(f"{stem}.shx"))
     try:
         return shapefile.Reader(**kwargs)
-    except shapefile.ShapefileException as error:
+    except Exception as error:  # noqa: BLE001 - pyshp raises many kinds on a garbled file
         raise LayerError([f"{stem}: cannot be read as a shapefile ({error})."]) from error
+
+
+def _records(reader: shapefile.Reader, where: str, shapes: bool = True) -> Iterator[tuple]:
+    """(number, record) of each record; a record the reader cannot decode (a truncated .shp,
+    a garbled .shx or .dbf) is a refusal naming the file and the record."""
+    iterator = reader.iterShapeRecords() if shapes else reader.iterRecords()
+    number = 0
+    while True:
+        number += 1
+        try:
+            record = next(iterator)
+        except StopIteration:
+            return
+        except Exception as error:  # noqa: BLE001 - struct.error, ValueError, IndexError...
+            raise LayerError(
+                [f"{where}, record {number}: cannot be read; the file is damaged ({error})."]
+            ) from error
+        yield number, record
+
+
+def _values(record, where: str) -> dict:
+    try:
+        return {k.upper(): v for k, v in record.as_dict().items()}
+    except Exception as error:  # noqa: BLE001 - a field the .dbf cannot decode
+        raise LayerError([f"{where}: a field cannot be read ({error})."]) from error
+
+
+def _shape_geometry(shape, where: str) -> BaseGeometry:
+    """The outline of a shapefile record, refused unless a polygon of at most MAX_VERTICES."""
+    if not shape.shapeType:
+        return _geometry(None, where)
+    if shape.shapeType not in (shapefile.POLYGON, shapefile.POLYGONZ, shapefile.POLYGONM):
+        raise LayerError(
+            [f"{where}, field geometry: a {shape.shapeTypeName.lower()}, not a polygon outline."]
+        )
+    if len(shape.points) > MAX_VERTICES:
+        raise LayerError(
+            [
+                f"{where}, field geometry: {len(shape.points):,} corners, more than the "
+                f"{MAX_VERTICES:,} an outline may have."
+            ]
+        )
+    try:
+        raw = shape.__geo_interface__
+    except Exception as error:  # noqa: BLE001 - pyshp on a damaged ring
+        raise LayerError([f"{where}, field geometry: cannot be read ({error})."]) from error
+    return _geometry(raw, where)
 
 
 def _field_names(reader: shapefile.Reader) -> set[str]:
@@ -276,9 +362,35 @@ def _text(value) -> str:
     return "" if value is None else str(value).strip()
 
 
+def _vertex_count(coordinates, where: str) -> int:
+    """Corners in GeoJSON polygon coordinates (rings of [x, y]), counted without recursion."""
+    count, stack = 0, [(coordinates, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > 4 or not isinstance(item, list | tuple):
+            raise LayerError([f"{where}, field geometry: the coordinates are not polygon rings."])
+        if item and isinstance(item[0], int | float):
+            count += 1
+            if count > MAX_VERTICES:
+                raise LayerError(
+                    [
+                        f"{where}, field geometry: more than the {MAX_VERTICES:,} corners an "
+                        "outline may have."
+                    ]
+                )
+            continue
+        stack.extend((child, depth + 1) for child in item)
+    return count
+
+
 def _geometry(raw, where: str) -> BaseGeometry:
-    if raw is None or not raw.get("coordinates"):
+    if raw is None or not isinstance(raw, dict) or not raw.get("coordinates"):
         raise LayerError([f"{where}, field geometry: the record has no outline."])
+    if raw.get("type") not in POLYGON_TYPES:
+        raise LayerError(
+            [f"{where}, field geometry: a {str(raw.get('type'))[:20]!r}, not a polygon outline."]
+        )
+    _vertex_count(raw["coordinates"], where)
     try:
         geometry = to_shape(raw)
     except Exception as error:  # noqa: BLE001 - shapely raises several kinds on bad rings
@@ -300,8 +412,8 @@ def _parcel_rows(files: _Files, stem: str, transform) -> Iterator[ParcelRow]:
     _require_fields(names, PARCEL_FIELDS, f"{stem}.dbf")
     problems: list[str] = []
     seen: set[str] = set()
-    for number, record in enumerate(reader.iterShapeRecords(), start=1):
-        values = {k.upper(): v for k, v in record.record.as_dict().items()}
+    for number, record in _records(reader, f"{stem}.shp"):
+        values = _values(record.record, f"{stem}.dbf, record {number}")
         loc_id = _text(values.get("LOC_ID"))
         where = f"{stem}.shp, record {number} (LOC_ID {loc_id or '?'})"
         if not loc_id:
@@ -312,9 +424,7 @@ def _parcel_rows(files: _Files, stem: str, transform) -> Iterator[ParcelRow]:
             continue
         seen.add(loc_id)
         try:
-            geometry = _geometry(
-                record.shape.__geo_interface__ if record.shape.shapeType else None, where
-            )
+            geometry = _shape_geometry(record.shape, where)
         except LayerError as error:
             problems.extend(error.problems)
             continue
@@ -343,8 +453,8 @@ def _join_assessing(parcels: list[ParcelRow], files: _Files, stem: str) -> None:
     by_loc = {row.loc_id: row for row in parcels}
     problems: list[str] = []
     done: set[str] = set()
-    for number, record in enumerate(reader.iterRecords(), start=1):
-        values = {k.upper(): v for k, v in record.as_dict().items()}
+    for number, record in _records(reader, f"{stem}.dbf", shapes=False):
+        values = _values(record, f"{stem}.dbf, record {number}")
         loc_id = _text(values.get("LOC_ID"))
         row = by_loc.get(loc_id)
         # Several tax-list records on one polygon (condominiums): the first names the owner
@@ -394,13 +504,12 @@ def _footprint_rows(files: _Files, stem: str, transform) -> Iterator[tuple[str, 
     names = _field_names(reader)
     id_field = next((n for n in ("STRUCT_ID", "BLD_ID", "BLDG_ID", "ID") if n in names), None)
     problems = []
-    for number, record in enumerate(reader.iterShapeRecords(), start=1):
-        values = {k.upper(): v for k, v in record.record.as_dict().items()}
+    for number, record in _records(reader, f"{stem}.shp"):
+        values = _values(record.record, f"{stem}.dbf, record {number}")
         source_id = _text(values.get(id_field)) if id_field else str(number)
         try:
-            geometry = _geometry(
-                record.shape.__geo_interface__ if record.shape.shapeType else None,
-                f"{stem}.shp, record {number} (id {source_id})",
+            geometry = _shape_geometry(
+                record.shape, f"{stem}.shp, record {number} (id {source_id})"
             )
         except LayerError as error:
             problems.extend(error.problems)
@@ -414,15 +523,27 @@ def _footprint_rows(files: _Files, stem: str, transform) -> Iterator[tuple[str, 
 
 
 def _read_geojson(path: Path) -> Layer:
+    size = path.stat().st_size
+    if size > MAX_GEOJSON_BYTES:
+        raise LayerError(
+            [f"{path.name}: {size:,} bytes, more than the {MAX_GEOJSON_BYTES:,} a layer may hold."]
+        )
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise LayerError([f"{path.name}: not valid JSON ({error})."]) from error
+    except RecursionError as error:
+        raise LayerError([f"{path.name}: nested too deeply to be a parcel layer."]) from error
     if not isinstance(data, dict) or data.get("type") != "FeatureCollection":
         raise LayerError([f"{path.name}: not a GeoJSON FeatureCollection."])
     declared = (((data.get("crs") or {}).get("properties") or {}).get("name")) or "EPSG:4326"
     transform, crs_name = _transformer_from(declared, f"{path.name} (crs)")
     features = data.get("features") or []
+    if not isinstance(features, list) or not all(isinstance(f, dict) for f in features):
+        raise LayerError([f"{path.name}, field features: not a list of GeoJSON features."])
+    for number, feature in enumerate(features, start=1):
+        if not isinstance(feature.get("properties") or {}, dict):
+            raise LayerError([f"{path.name}, feature {number}, field properties: not an object."])
     names = (
         set().union(*[set((f.get("properties") or {}).keys()) for f in features])
         if features

@@ -18,7 +18,7 @@ from facilities.parcels.geometry import feet
 from facilities.siteplan.context import nearby, plan_context
 from facilities.siteplan.distances import measure_plan
 from facilities.siteplan.raster import svg_to_png
-from facilities.siteplan.shapes import ShapeError, parse_shapes
+from facilities.siteplan.shapes import PLAN_REACH_FT, ShapeError, beyond_reach, parse_shapes
 
 MARGIN_FT = 70
 FILL = {
@@ -90,6 +90,9 @@ def plan_svg(application, *, width: str = "100%", title: str = "Site plan") -> S
     except ShapeError:
         return mark_safe("")  # noqa: S308
     lot = parcel.shape
+    # A plan saved before its reach was checked is not drawn: its scale would be unbounded.
+    if beyond_reach(shapes, lot, max(PLAN_REACH_FT, 2 * regulation.beyond_ft())):
+        return mark_safe("")  # noqa: S308
     min_x, min_y, max_x, max_y = lot.bounds
     view_box = box(min_x, min_y, max_x, max_y).buffer(MARGIN_FT * 0.3048, join_style=2)
     canvas = _Canvas(min_x, min_y, view_box.bounds)

@@ -7,15 +7,20 @@ clerk typing "40 ft east, 30 ft north" never meets a coordinate like 231004.7.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from shapely.geometry.base import BaseGeometry
 
 from facilities.parcels.geometry import feet, metres
+from facilities.siteplan.shapes import MAX_POINTS
 
 FIELDS = ("id", "kind", "form", "x", "y", "width_ft", "depth_ft", "rotation_deg", "points")
 NUMBER_FIELDS = ("x", "y", "width_ft", "depth_ft", "rotation_deg")
 MAX_ROWS = 60
+# No number typed in the editor is more than this many feet (about two miles) from the lot's
+# corner; the plan's reach (shapes.PLAN_REACH_FT) is checked on the shapes themselves.
+MAX_FEET = 10_000
 
 
 @dataclass(frozen=True)
@@ -60,15 +65,24 @@ class FormProblem(ValueError):
 
 
 def _float(value: str, label: str) -> float:
+    text = str(value).strip()
     try:
-        return float(str(value).strip())
+        number = float(text) if len(text) <= 24 else math.nan
     except ValueError as error:
         raise FormProblem(f"{label}: {value!r} is not a number of feet.") from error
+    if not math.isfinite(number):
+        raise FormProblem(f"{label}: {value!r} is not a number of feet.")
+    if abs(number) > MAX_FEET:
+        raise FormProblem(f"{label}: {number:g} ft is beyond the plan (at most {MAX_FEET:,} ft).")
+    return number
 
 
 def _parse_points(text: str, label: str, origin: Origin) -> list[list[float]]:
+    pairs = str(text).replace(";", " ").split()
+    if len(pairs) > MAX_POINTS:
+        raise FormProblem(f"{label}: at most {MAX_POINTS} corners.")
     points = []
-    for pair in str(text).replace(";", " ").split():
+    for pair in pairs:
         try:
             x_text, y_text = pair.split(",")
         except ValueError as error:

@@ -110,7 +110,10 @@ class _Painter:
         end = self.px(float(element.get("x2")), float(element.get("y2")))
         dashes = [float(n) * self.scale for n in element.get("stroke-dasharray", "").split()]
         colour, width = _colour(element.get("stroke", "#000000")), self.width(element)
-        for a, b in _dashed(start, end, dashes):
+        clipped = _clip(start, end, self.image.size)
+        if clipped is None:
+            return
+        for a, b in _dashed(*clipped, dashes):
             self.draw.line([a, b], fill=colour, width=width)
 
     def paint_rect(self, element) -> None:
@@ -152,13 +155,42 @@ def _subpaths(d: str) -> list[tuple[list[tuple[float, float]], bool]]:
     return rings
 
 
+# A dash pattern repeated more often than this on one line is drawn as a solid line: the
+# loop below is bounded whatever the line's length.
+MAX_DASHES = 4000
+
+
+def _clip(start, end, size):
+    """The part of the segment inside the image (Liang-Barsky), or None: a line that runs
+    far off the page is drawn only where it shows."""
+    (x0, y0), (x1, y1) = start, end
+    if not all(map(math.isfinite, (x0, y0, x1, y1))):
+        return None
+    width, height = size
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0), (dx, width - x0), (-dy, y0), (dy, height - y0)):
+        if p == 0:
+            if q < 0:
+                return None
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return None
+    return (x0 + dx * low, y0 + dy * low), (x0 + dx * high, y0 + dy * high)
+
+
 def _dashed(start, end, dashes):
     """The drawn pieces of a line from `start` to `end` with the dash pattern (on, off...)."""
-    if not dashes or sum(dashes) <= 0:
-        yield start, end
-        return
     (x0, y0), (x1, y1) = start, end
     length = math.hypot(x1 - x0, y1 - y0)
+    if not dashes or min(dashes) <= 0 or length / sum(dashes) * len(dashes) > MAX_DASHES:
+        yield start, end
+        return
     at, index = 0.0, 0
     while at < length:
         step = dashes[index % len(dashes)]

@@ -37,6 +37,11 @@ FORMS = ("rect", "polygon", "point", "line")
 MAX_SHAPES = 200
 MAX_POINTS = 200
 MAX_SIZE_FT = 2000
+# How far from the lot (its bounding box) a plan may show anything. Not a figure of the
+# regulation: a bound, so that a shape drawn miles away is refused rather than "measured".
+# The distances the rules need beyond the lot (the ruleset's absent-beyond distance) are far
+# within it; facilities.actions widens it if a ruleset ever needs more.
+PLAN_REACH_FT = 1000
 
 
 class ShapeError(ValueError):
@@ -91,6 +96,8 @@ def parse_shape(data, position: int) -> Shape:
     ident = data.get("id")
     if not isinstance(ident, str) or not ident.strip() or len(ident) > 20:
         raise ShapeError(f"{where}: id must be a short name (1 to 20 characters).")
+    if not ident.isprintable():
+        raise ShapeError(f"{where}: id must be printable (no control characters).")
     where = f"Shape {ident}"
     kind, form = data.get("kind"), data.get("form")
     if kind not in KINDS:
@@ -116,6 +123,18 @@ def parse_shape(data, position: int) -> Shape:
     if kind == "structure" and form not in ("rect", "polygon"):
         raise ShapeError(f"{where}: a structure is drawn as a rectangle or a polygon.")
     return Shape(id=ident.strip(), kind=kind, geometry=geometry, data=data)
+
+
+def beyond_reach(shapes: list[Shape], lot: BaseGeometry, reach_ft: float) -> list[str]:
+    """The shapes that do not lie wholly within `reach_ft` of the lot's bounding box."""
+    min_x, min_y, max_x, max_y = lot.bounds
+    zone = box(min_x, min_y, max_x, max_y).buffer(metres(reach_ft), join_style=2)
+    return [
+        f"Shape {shape.id}: it lies beyond {reach_ft:,.0f} ft of the lot; draw it on the lot "
+        "or near it."
+        for shape in shapes
+        if not zone.covers(shape.geometry)
+    ]
 
 
 def parse_shapes(raw) -> list[Shape]:

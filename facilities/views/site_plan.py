@@ -16,6 +16,7 @@ from facilities.choices import DISTANCE_FEATURES, HOUSING_KINDS
 from facilities.models import SitePlan, Structure
 from facilities.siteplan import editor
 from facilities.siteplan.context import nearby
+from facilities.siteplan.forms import POINTS_CHARS, SitePlanForm
 from facilities.siteplan.shapes import KINDS
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
@@ -73,12 +74,17 @@ def site_plan(request, pk):
     if request.method == "GET" or application.lot.tax_parcel is None:
         return _page(request, application)
     origin = editor.Origin.of(application.lot.tax_parcel.shape)
-    try:
-        shapes = editor.shapes_from_post(request.POST, origin)
-        actions.save_site_plan(application=application, shapes=shapes, by=request.user)
-    except (editor.FormProblem, ActionRefused) as problem:
+    form = SitePlanForm(request.POST, origin=origin)
+    if not form.is_valid():
         rows = _posted_rows(request.POST)
-        reasons = getattr(problem, "reasons", None) or [str(problem)]
+        return _page(request, application, rows=rows, problems=form.problems(), status=400)
+    try:
+        actions.save_site_plan(
+            application=application, shapes=form.cleaned_data["shapes"], by=request.user
+        )
+    except ActionRefused as problem:
+        rows = _posted_rows(request.POST)
+        reasons = problem.reasons or [str(problem)]
         return _page(request, application, rows=rows, problems=reasons, status=400)
     messages.success(request, "Site plan saved; the distances measured on it now govern.")
     return redirect("permits:application-detail", pk=application.pk)
@@ -90,9 +96,10 @@ def _posted_rows(data) -> list[dict]:
         count = min(int(data.get("shape-count", "0")), editor.MAX_ROWS)
     except ValueError:
         return []
+    # Kept as typed, but no longer than a field may be (the page must not grow with the post).
     return [
-        {name: data.get(f"s{index}-{name}", "") for name in editor.FIELDS}
-        for index in range(count)
+        {name: data.get(f"s{index}-{name}", "")[:POINTS_CHARS] for name in editor.FIELDS}
+        for index in range(max(0, count))
         if not data.get(f"s{index}-remove")
     ]
 
@@ -105,11 +112,15 @@ def site_plan_measure(request, pk):
     if application.lot.tax_parcel is None:
         return HttpResponse("The lot is not on the parcel map.", status=409)
     origin = editor.Origin.of(application.lot.tax_parcel.shape)
+    form = SitePlanForm(request.POST, origin=origin)
     try:
-        shapes = editor.shapes_from_post(request.POST, origin)
-        measured = actions.measure_shapes(application=application, shapes=shapes)
-    except (editor.FormProblem, ActionRefused) as problem:
-        reasons = getattr(problem, "reasons", None) or [str(problem)]
+        if not form.is_valid():
+            raise ActionRefused("The plan cannot be measured.", form.problems())
+        measured = actions.measure_shapes(
+            application=application, shapes=form.cleaned_data["shapes"]
+        )
+    except ActionRefused as problem:
+        reasons = problem.reasons or [str(problem)]
         return render(
             request,
             "facilities/_site_plan_results.html",

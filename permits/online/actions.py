@@ -34,6 +34,7 @@ from permits.online.eligibility import (
 )
 from permits.online.models import InformationRequest
 from permits.online.sections import SECTION_KEYS
+from permits.portal import actions as portal_actions
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
@@ -106,9 +107,9 @@ def start_online_application(
         )
     if reasons:
         raise ActionRefused("The application was not opened.", reasons)
-    for name, value in details.items():
-        setattr(applicant, name, value)
-    save_as(applicant, by)
+    # The applicant record is shared (permits, notices): a change of it is the clerk's to accept.
+    if portal_actions.details_differ(applicant, details):
+        portal_actions.propose_details_change(applicant=applicant, details=details, by=by)
     intake = None
     if answers:
         from permits.online.carry import as_intake
@@ -173,11 +174,11 @@ def save_online_application(
         raise ActionRefused(
             "Only the parts the clerk asked about can be changed now.", sorted(refused)
         )
-    if details:
-        applicant = application.applicant
-        for name, value in details.items():
-            setattr(applicant, name, value)
-        save_as(applicant, by)
+    if details and portal_actions.details_differ(application.applicant, details):
+        # The applicant record is shared: a change of it is the clerk's to accept.
+        portal_actions.propose_details_change(
+            applicant=application.applicant, details=details, by=by
+        )
     if address is not None or lot_changes is not None:
         # A proposal on the application only: the lot on file (if the clerk matched one) is
         # shared with its other applications and permits and stays the clerk's.

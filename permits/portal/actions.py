@@ -12,12 +12,13 @@ from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from permits.models import Applicant, Application, Permit
 from permits.portal import invitations, notifications
 from permits.portal.eligibility import renewal_request_refusals
-from permits.portal.models import Invitation, RenewalRequest
+from permits.portal.models import AccountLink, DetailsChange, Invitation, RenewalRequest
 from stoneham_boh.accounts.roles import Role, is_staff_member
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
@@ -167,11 +168,13 @@ def take_up_renewal_request(
 
 
 @transaction.atomic
-def open_applicant_account(*, user, by) -> Applicant:
+def open_applicant_account(*, user, by) -> Applicant | None:
     """A signed-up user confirmed their e-mail: give them the Applicant role and a record.
 
-    An applicant the clerk already knows by that address (and who has no log-in yet) is linked
-    rather than duplicated, so their applications and permits appear on their pages at once.
+    An address proves a mailbox, not a person: when the clerk already has an applicant (with
+    no log-in) under the same address (allauth's canonical form, exactly), the account is not
+    linked to it; the clerk is asked (`AccountLink`, on the clerk's home) and the account waits
+    without a record (None) until the clerk confirms or declines.
     """
     user = get_user_model().objects.select_for_update().get(pk=user.pk)
     if is_staff_member(user) or user.is_staff:
@@ -181,18 +184,170 @@ def open_applicant_account(*, user, by) -> Applicant:
     if existing is not None:
         return existing
     email = user.email.strip()
-    known = (
-        Applicant.objects.select_for_update()
-        .filter(email__iexact=email, user__isnull=True)
-        .order_by("pk")
-        .first()
+    known = list(
+        Applicant.objects.select_for_update().with_email(email).filter(user__isnull=True)
         if email
-        else None
+        else []
     )
-    if known is not None:
-        known.user = user
-        return save_as(known, by)
+    if known:
+        for applicant in known:
+            if not AccountLink.objects.pending().filter(user=user, applicant=applicant).exists():
+                save_as(
+                    AccountLink(
+                        user=user,
+                        applicant=applicant,
+                        name_given=user.get_full_name(),
+                        email=email,
+                    ),
+                    by,
+                )
+        return None
+    return _own_record(user, by)
+
+
+def _own_record(user, by) -> Applicant:
+    email = user.email.strip()
     return save_as(
         Applicant(name=user.get_full_name() or email, email=email, user=user),
         by,
     )
+
+
+def _locked_link(link: AccountLink) -> AccountLink:
+    return AccountLink.objects.select_for_update().select_related("user", "applicant").get(
+        pk=link.pk
+    )
+
+
+@transaction.atomic
+def confirm_account_link(*, link: AccountLink, by) -> Applicant:
+    """The clerk confirms that the signed-up account is the applicant's on file: link them."""
+    link = _locked_link(link)
+    applicant = Applicant.objects.select_for_update().get(pk=link.applicant_id)
+    reasons = []
+    if link.status != AccountLink.Status.PENDING:
+        reasons.append(f"This request was already decided ({link.get_status_display()}).")
+    if applicant.user_id is not None:
+        reasons.append(f"{applicant} already has an account.")
+    if Applicant.objects.filter(user=link.user).exists():
+        reasons.append(f"The account {link.email} already has an applicant record.")
+    if reasons:
+        raise ActionRefused("The account was not linked.", reasons)
+    applicant.user = link.user
+    save_as(applicant, by)
+    now = timezone.now()
+    for other in AccountLink.objects.pending().filter(Q(user=link.user) | Q(applicant=applicant)):
+        other.status = (
+            AccountLink.Status.LINKED if other.pk == link.pk else AccountLink.Status.DECLINED
+        )
+        other.decided_at, other.decided_by = now, by
+        save_as(other, by)
+    return applicant
+
+
+@transaction.atomic
+def decline_account_link(*, link: AccountLink, by) -> AccountLink:
+    """The clerk says the account is not the applicant's on file: it gets a record of its own
+    (once no other request of the same account waits)."""
+    link = _locked_link(link)
+    if link.status != AccountLink.Status.PENDING:
+        raise ActionRefused(
+            "The request was not declined.",
+            [f"This request was already decided ({link.get_status_display()})."],
+        )
+    link.status = AccountLink.Status.DECLINED
+    link.decided_at, link.decided_by = timezone.now(), by
+    save_as(link, by)
+    waiting = AccountLink.objects.pending().filter(user=link.user).exists()
+    if not waiting and not Applicant.objects.filter(user=link.user).exists():
+        _own_record(link.user, by)
+    return link
+
+
+# --- a resident's own details ------------------------------------------------------------
+
+# What a resident may ask to change on their applicant record (the e-mail is the account's).
+OWN_DETAILS = ("name", "mailing_street", "mailing_city", "mailing_state", "mailing_zip", "phone")
+
+
+def details_differ(applicant: Applicant, details: dict) -> bool:
+    """Whether what the resident typed differs from the record (a read; changes nothing)."""
+    return any(
+        ("" if value is None else str(value)) != (getattr(applicant, name, "") or "")
+        for name, value in details.items()
+    )
+
+
+@transaction.atomic
+def propose_details_change(*, applicant: Applicant, details: dict, by) -> DetailsChange | None:
+    """The resident typed their details: blanks on the record are filled at once; a change of
+    what the record says waits for the clerk (a DetailsChange replacing any earlier one).
+    None when nothing waits."""
+    applicant = Applicant.objects.select_for_update().get(pk=applicant.pk)
+    if applicant.user_id != by.pk:
+        raise ActionRefused("Only the applicant may ask to change their own details.")
+    unknown = set(details) - set(OWN_DETAILS)
+    if unknown:
+        raise ActionRefused(f"These details cannot be changed here: {', '.join(sorted(unknown))}.")
+    filled, asked = False, {}
+    for name, value in details.items():
+        value = "" if value is None else str(value)
+        recorded = getattr(applicant, name) or ""
+        if value == recorded:
+            continue
+        if not recorded.strip():
+            setattr(applicant, name, value)
+            filled = True
+        else:
+            asked[name] = [recorded, value]
+    if filled:
+        save_as(applicant, by)
+    waiting = DetailsChange.objects.select_for_update().pending().filter(applicant=applicant)
+    earlier = waiting.first()
+    if earlier is not None and earlier.changes == asked:
+        return earlier
+    if earlier is not None:
+        earlier.status = DetailsChange.Status.REPLACED
+        earlier.decided_at = timezone.now()
+        save_as(earlier, by)
+    if not asked:
+        return None
+    return save_as(DetailsChange(applicant=applicant, requested_by=by, changes=asked), by)
+
+
+def _locked_change(change: DetailsChange) -> DetailsChange:
+    change = DetailsChange.objects.select_for_update().get(pk=change.pk)
+    if change.status != DetailsChange.Status.PENDING:
+        raise ActionRefused(
+            "The change of details was already decided.", [change.get_status_display()]
+        )
+    return change
+
+
+@transaction.atomic
+def accept_details_change(*, change: DetailsChange, by) -> Applicant:
+    """The clerk accepts the resident's change: the record takes it (its history says who).
+    Permits already issued keep the name and address they were issued to."""
+    change = _locked_change(change)
+    applicant = Applicant.objects.select_for_update().get(pk=change.applicant_id)
+    for name, (_, asked) in change.changes.items():
+        setattr(applicant, name, asked)
+    try:
+        applicant.full_clean(exclude=["user"])
+    except ValidationError as error:
+        raise ActionRefused(
+            "The change cannot be made.", [m for ms in error.message_dict.values() for m in ms]
+        ) from error
+    save_as(applicant, by)
+    change.status = DetailsChange.Status.ACCEPTED
+    change.decided_at, change.decided_by = timezone.now(), by
+    save_as(change, by)
+    return applicant
+
+
+@transaction.atomic
+def decline_details_change(*, change: DetailsChange, by) -> DetailsChange:
+    change = _locked_change(change)
+    change.status = DetailsChange.Status.DECLINED
+    change.decided_at, change.decided_by = timezone.now(), by
+    return save_as(change, by)

@@ -1,7 +1,13 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from permits.portal.models import Invitation, Notification, RenewalRequest
+from permits.portal.models import (
+    AccountLink,
+    DetailsChange,
+    Invitation,
+    Notification,
+    RenewalRequest,
+)
 from stoneham_boh.lib.admin import ReadOnlyAdmin
 
 
@@ -26,3 +32,17 @@ class NotificationAdmin(ReadOnlyAdmin):
     list_filter = ("kind",)
     search_fields = ("recipient", "subject", "key")
     date_hierarchy = "sent_at"
+
+
+@admin.register(AccountLink)
+class AccountLinkAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("email", "applicant", "status", "created_at", "decided_by")
+    list_filter = ("status",)
+    search_fields = ("email", "name_given", "applicant__name")
+
+
+@admin.register(DetailsChange)
+class DetailsChangeAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("applicant", "status", "requested_at", "decided_by")
+    list_filter = ("status",)
+    search_fields = ("applicant__name",)

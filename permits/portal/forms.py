@@ -41,3 +41,17 @@ class RenewalRequestForm(forms.Form):
         if cleaned.get("unchanged") == "no" and not cleaned.get("changes", "").strip():
             self.add_error("changes", "Say what has changed, so that the clerk can prepare it.")
         return cleaned
+
+
+class AccountLinkDecisionForm(forms.Form):
+    """The clerk's answer to "is this signed-up account the applicant on file?"."""
+
+    decision = forms.ChoiceField(
+        choices=[("link", "Same person: link the account"), ("decline", "Not the same person")]
+    )
+
+
+class DetailsChangeDecisionForm(forms.Form):
+    """The clerk's answer to a resident's change of their details."""
+
+    decision = forms.ChoiceField(choices=[("accept", "Accept"), ("decline", "Decline")])

@@ -127,6 +127,124 @@ class RenewalRequest(models.Model):
         return renewal_window_opens(permit.expires_on.year), permit.expires_on
 
 
+class AccountLinkQuerySet(models.QuerySet):
+    def pending(self):
+        return self.filter(status=AccountLink.Status.PENDING)
+
+
+class AccountLink(models.Model):
+    """A signed-up account whose confirmed address is that of an applicant the clerk already
+    has on file: the clerk decides whether the account is that applicant's.
+
+    An address alone proves only a mailbox, and the same mailbox may serve a household or a
+    business; the records stay unlinked until the clerk, who can call the person on file,
+    confirms. Declined, the account gets an applicant record of its own.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the clerk"
+        LINKED = "linked", "Linked by the clerk"
+        DECLINED = "declined", "Not the same person"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="account_links"
+    )
+    applicant = models.ForeignKey(
+        "permits.Applicant",
+        on_delete=models.PROTECT,
+        related_name="account_links",
+        help_text="The applicant on file whose e-mail address the account confirmed.",
+    )
+    name_given = models.CharField(max_length=300, help_text="The name typed at sign-up.")
+    email = models.EmailField(help_text="The address the account confirmed.")
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    objects = AccountLinkQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "applicant"],
+                condition=models.Q(status="pending"),
+                name="one_pending_link_per_account_and_applicant",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Link of {self.email} to {self.applicant}"
+
+
+class DetailsChangeQuerySet(models.QuerySet):
+    def pending(self):
+        return self.filter(status=DetailsChange.Status.PENDING)
+
+
+class DetailsChange(models.Model):
+    """A resident asks to change their name, address or phone on the applicant record.
+
+    The record is shared: the clerk's applications, the permits' holder, the notices all read
+    it. A resident fills in what the record leaves blank at once; a change of what it says is
+    this request, which the clerk accepts or declines.
+    """
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for the clerk"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+        REPLACED = "replaced", "Replaced by a later request"
+
+    applicant = models.ForeignKey(
+        "permits.Applicant", on_delete=models.PROTECT, related_name="details_changes"
+    )
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    requested_at = models.DateTimeField(default=timezone.now)
+    changes = models.JSONField(help_text="Each field asked for: {field: [as recorded, asked]}.")
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    objects = DetailsChangeQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["requested_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["applicant"],
+                condition=models.Q(status="pending"),
+                name="one_pending_details_change_per_applicant",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"Change of details of {self.applicant}"
+
+    @property
+    def lines(self) -> list[tuple[str, str, str]]:
+        """(field's label, as recorded, asked) for the clerk's queue."""
+        from permits.models import Applicant
+
+        return [
+            (str(Applicant._meta.get_field(name).verbose_name), old, new)
+            for name, (old, new) in self.changes.items()
+        ]
+
+
 class Notification(models.Model):
     """One e-mail the system sent, kept so that each is sent once (and to show what was said).
 

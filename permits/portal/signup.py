@@ -7,12 +7,25 @@ the action `open_applicant_account`, like every other change of state.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from allauth.account.adapter import DefaultAccountAdapter
 from django import forms
+from django.conf import settings
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from permits.portal import invitations
+from stoneham_boh.accounts import security
 from stoneham_boh.accounts.roles import is_staff_member
+
+
+def on_site(url: str) -> str:
+    """`url` on the public address: its path and query under SITE_URL (when set)."""
+    if not settings.SITE_URL or not url:
+        return url
+    parts = urlsplit(url)
+    return settings.SITE_URL + parts.path + (f"?{parts.query}" if parts.query else "")
 
 
 class SignupDetailsForm(forms.Form):
@@ -47,3 +60,21 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def get_login_redirect_url(self, request) -> str:
         return reverse("home")
+
+    def send_mail(self, template_prefix, email, context) -> None:
+        """Every link in allauth's e-mails points at SITE_URL, never at the Host header the
+        request came in with (a forged Host must not put a stranger's address in a reset
+        link). In development, with no SITE_URL, links keep the request's own host."""
+        context = {
+            name: on_site(value) if name.endswith("_url") and isinstance(value, str) else value
+            for name, value in context.items()
+        }
+        super().send_mail(template_prefix, email, context)
+
+    def get_client_ip(self, request) -> str:
+        """The client's address as the lockout reads it (behind the README's proxy, the one
+        the proxy saw), so that sign-up, reset and code limits count clients, not the proxy."""
+        address = security.client_address(request)
+        if not address:
+            raise PermissionDenied("Unable to determine the client's address.")
+        return address

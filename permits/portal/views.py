@@ -20,8 +20,12 @@ from permits.online import eligibility as online_eligibility
 from permits.portal import actions, invitations
 from permits.portal import eligibility as portal_eligibility
 from permits.portal import pages as portal
-from permits.portal.forms import RenewalRequestForm
-from permits.portal.models import RenewalRequest
+from permits.portal.forms import (
+    AccountLinkDecisionForm,
+    DetailsChangeDecisionForm,
+    RenewalRequestForm,
+)
+from permits.portal.models import AccountLink, DetailsChange, RenewalRequest
 from permits.printing import render_permit_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
@@ -183,3 +187,47 @@ def invite_applicant(request, pk: int):
             f"(user name {invitation.user.username}).",
         )
     return redirect("permits:applicant-detail", pk=applicant.pk)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def account_link_decide(request, pk: int):
+    """The clerk confirms (or declines) that a signed-up account is the applicant's on file."""
+    link = get_object_or_404(AccountLink.objects.select_related("applicant"), pk=pk)
+    form = AccountLinkDecisionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose whether the account is the applicant's.")
+        return redirect("home")
+    try:
+        if form.cleaned_data["decision"] == "link":
+            actions.confirm_account_link(link=link, by=request.user)
+            messages.success(request, f"{link.email} is now {link.applicant}'s account.")
+        else:
+            actions.decline_account_link(link=link, by=request.user)
+            messages.success(
+                request, f"{link.email} was not linked to {link.applicant}: it has its own record."
+            )
+    except ActionRefused as error:
+        messages.error(request, str(error))
+    return redirect("home")
+
+
+@role_required(Role.CLERK)
+@require_POST
+def details_change_decide(request, pk: int):
+    """The clerk accepts (or declines) a resident's change of their own details."""
+    change = get_object_or_404(DetailsChange.objects.select_related("applicant"), pk=pk)
+    form = DetailsChangeDecisionForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose whether to accept the change.")
+        return redirect("home")
+    try:
+        if form.cleaned_data["decision"] == "accept":
+            actions.accept_details_change(change=change, by=request.user)
+            messages.success(request, f"{change.applicant}'s record now has the new details.")
+        else:
+            actions.decline_details_change(change=change, by=request.user)
+            messages.success(request, f"The change of {change.applicant}'s details was declined.")
+    except ActionRefused as error:
+        messages.error(request, str(error))
+    return redirect("home")

@@ -24,6 +24,7 @@ from permits import rules
 from permits.figures import blank_distance_text, lazy_with_figures
 from permits.forms import clean_animal_name
 from permits.models import Application
+from stoneham_boh.lib.forms import BoundedFormSet
 from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 
 # Generous ceilings: a figure above them is a typing mistake, not a Stoneham lot.
@@ -213,7 +214,7 @@ class StructureForm(TypedNumbersForm, forms.Form):
         )
 
 
-class PlanFormSet(forms.BaseFormSet):
+class PlanFormSet(BoundedFormSet, forms.BaseFormSet):
     """A list of rows that has no 'existing' rows: every blank row is simply left out.
 
     Rows re-shown after "add a row" come back as initial data; counting them as initial forms

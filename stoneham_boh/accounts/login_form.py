@@ -1,13 +1,16 @@
-"""The log-in form: Django's, plus one refusal for a signed-up address not yet confirmed."""
+"""The log-in form: Django's, plus what a signed-up address not yet confirmed needs."""
 
 from __future__ import annotations
 
 from allauth.account.models import EmailAddress
 from django.contrib.auth.forms import AuthenticationForm
-from django.core.exceptions import ValidationError
 
 
 class LoginForm(AuthenticationForm):
+    # The password was right but the account's address is not confirmed: the view sends a code
+    # to the address, to be typed in this session, instead of logging in.
+    needs_confirmation = False
+
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         # Signed-up residents' user name is their e-mail address.
@@ -22,8 +25,4 @@ class LoginForm(AuthenticationForm):
             return
         addresses = EmailAddress.objects.filter(user=user)
         if addresses.exists() and not addresses.filter(verified=True).exists():
-            raise ValidationError(
-                "Confirm your e-mail address first: open the link we sent you when you signed "
-                "up. If it has expired, write to or call the Board of Health office.",
-                code="unconfirmed",
-            )
+            self.needs_confirmation = True

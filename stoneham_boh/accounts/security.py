@@ -123,3 +123,52 @@ def _printable(value) -> str:
     """A user name as typed, made safe for one log line (no forged extra lines)."""
     text = str(value)[:150]
     return "".join(ch if ch.isprintable() else "?" for ch in text)
+
+
+# --- password-change guesses -------------------------------------------------------------
+
+# Wrong current passwords on the change-password page, per user, before it pauses: a stolen
+# session must not become an unlimited password oracle.
+PASSWORD_CHANGE_FAILURES = 5
+PASSWORD_CHANGE_WINDOW_SECONDS = 15 * 60
+
+
+def _password_change_key(user) -> str:
+    return f"password-change-failures:{user.pk}"
+
+
+def password_change_paused(user) -> bool:
+    from django.core.cache import cache
+
+    return (cache.get(_password_change_key(user)) or 0) >= PASSWORD_CHANGE_FAILURES
+
+
+def note_password_change_failure(request, user) -> None:
+    from django.core.cache import cache
+
+    key = _password_change_key(user)
+    cache.add(key, 0, PASSWORD_CHANGE_WINDOW_SECONDS)
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.set(key, 1, PASSWORD_CHANGE_WINDOW_SECONDS)
+        count = 1
+    security_log.warning(
+        "password change refused (wrong current password %s of %s): user=%s address=%s",
+        count,
+        PASSWORD_CHANGE_FAILURES,
+        user.get_username(),
+        address_of(request),
+    )
+
+
+def clear_password_change_failures(user) -> None:
+    from django.core.cache import cache
+
+    cache.delete(_password_change_key(user))
+
+
+def password_change_paused_response(request):
+    minutes = PASSWORD_CHANGE_WINDOW_SECONDS // 60
+    context = {"failure_limit": PASSWORD_CHANGE_FAILURES, "minutes": minutes}
+    return render(request, "security/password_change_paused.html", context, status=429)

@@ -1,5 +1,6 @@
-"""A resident signs up, confirms the address from the e-mail, logs in; and a forgotten
-password is reset by e-mail. At desktop and phone width, with a screenshot of each screen."""
+"""A resident signs up, confirms the address with the e-mailed code in the same window, logs
+in; a new code can be asked for; and a forgotten password is reset by e-mail. At desktop and
+phone width, with a screenshot of each screen."""
 
 from __future__ import annotations
 
@@ -37,6 +38,12 @@ def shot(page, name: str) -> None:
         page.screenshot(path=str(SCREENS / f"{name}-{page.width_name}.png"), full_page=True)
 
 
+def code_from_outbox() -> str:
+    found = re.search(r"Your code is:\s+(\S+)", mail.outbox[-1].body)
+    assert found, mail.outbox[-1].body
+    return found.group(1)
+
+
 def link_from_outbox(live_server, pattern: str) -> str:
     found = re.search(rf"https?://\S*{pattern}\S*", mail.outbox[-1].body)
     assert found, mail.outbox[-1].body
@@ -58,16 +65,42 @@ def test_a_resident_signs_up_confirms_the_address_and_logs_in(sized_page, live_s
     page.get_by_role("heading", name="Check your e-mail").wait_for()
     shot(page, "verification-sent")
 
-    page.goto(link_from_outbox(live_server, "/accounts/confirm-email/"))
-    shot(page, "confirm-email")
+    assert "/confirm-email/" not in mail.outbox[-1].body  # a code, not a link
+    page.get_by_label("Code").fill(code_from_outbox())
     page.get_by_role("button", name="Confirm").click()
-    page.wait_for_url(f"{live_server.url}/accounts/login/**")
+    # Confirmed in the window that signed up: the account is open.
+    page.wait_for_url(f"{live_server.url}/home/**")
+    shot(page, "home-after-signup")
 
+    page.context.clear_cookies()  # a new browser session: log in with the password
+    page.goto(f"{live_server.url}/accounts/login/")
     page.get_by_label("Username").fill("jane@example.org")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url(f"{live_server.url}/home/**")
-    shot(page, "home-after-signup")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_resident_asks_for_a_new_code_and_confirms_with_it(sized_page, live_server):
+    page = sized_page
+    page.goto(f"{live_server.url}/accounts/signup/")
+    page.locator("#id_email").fill("jane@example.org")
+    page.get_by_label("Your full name").fill("Jane Resident")
+    page.locator("#id_password1").fill(PASSWORD)
+    page.locator("#id_password2").fill(PASSWORD)
+    page.get_by_role("button", name="Sign up").click()
+    page.get_by_role("heading", name="Check your e-mail").wait_for()
+    sent = len(mail.outbox)
+    page.get_by_role("button", name="Send me a new code").click()
+    page.get_by_role("heading", name="Check your e-mail").wait_for()
+    assert len(mail.outbox) == sent + 1
+    shot(page, "verification-code-resent")
+    page.get_by_label("Code").fill("WRONG1")
+    page.get_by_role("button", name="Confirm").click()
+    page.get_by_text("Incorrect code").wait_for()
+    page.get_by_label("Code").fill(code_from_outbox())
+    page.get_by_role("button", name="Confirm").click()
+    page.wait_for_url(f"{live_server.url}/home/**")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -82,8 +82,9 @@ MATRIX: dict[str, tuple[str, dict]] = {
     # user may still reset a forgotten password; sign-up sends a signed-in user home.
     "account_login": (GET, _row(LOGIN, LOGIN, LOGIN, LOGIN, LOGIN, LOGIN, LOGIN)),
     "account_signup": (GET, signed_in(REDIRECT, anonymous=200)),
-    "account_email_verification_sent": (GET, public()),
-    "account_confirm_email": (GET, public()),  # an unknown key: "not valid"
+    # The code page with no sign-up pending: to log in, or (logged in) home.
+    "account_email_verification_sent": (GET, signed_in(REDIRECT, anonymous=REDIRECT)),
+    "account_email": (GET, public(REDIRECT)),
     "account_reset_password": (GET, public()),
     "account_reset_password_done": (GET, public()),
     "account_reset_password_from_key": (GET, public()),  # an unknown key: "already used"
@@ -112,6 +113,8 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "permits:permit-history": (GET, staff(*ALL_STAFF)),
     "permits:permit-pdf": (GET, staff(*ALL_STAFF)),
     "permits:permit-void": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:account-link-decide": (POST, staff("clerk", ok=ADMITTED)),
+    "permits:details-change-decide": (POST, staff("clerk", ok=ADMITTED)),
     "permits:renewal-start": (POST, staff("clerk", ok=ADMITTED)),
     "permits:renewal-list": (GET, staff("clerk")),
     "permits:register-checked": (GET, staff("board")),

@@ -152,6 +152,8 @@ PAGES = {
     "rescission-open": _page(
         "hearings:rescission-open", "clerk", lambda w: {"variance_pk": w.variance.pk}
     ),
+    "clerk-home": _page("home", "clerk"),
+    "site-plan": _page("facilities:site-plan", "clerk", lambda w: {"pk": w.plan_application.pk}),
 }
 
 # Where each form class of the project is shown (a base class is covered by its subclasses).
@@ -162,6 +164,7 @@ FORM_PAGES = {
     "facilities.forms.AbutterImportForm": "abutters",
     "facilities.forms.CertifyForm": "abutters",
     "facilities.forms.StrikeAbutterForm": "abutters",
+    "facilities.siteplan.forms.SitePlanForm": "site-plan",
     "hearings.filters.VarianceFilter": "hearings:variance-register",
     "hearings.forms.ApprovalRequestForm": "approval-request",
     "hearings.forms.AppointmentForm": "board-members",
@@ -223,6 +226,8 @@ FORM_PAGES = {
     "permits.forms.StructureForm": "application-edit",
     "permits.forms.StructureFormSetBase": "application-edit",
     "permits.portal.forms.RenewalRequestForm": "permits:my-renewal",
+    "permits.portal.forms.AccountLinkDecisionForm": "clerk-home",
+    "permits.portal.forms.DetailsChangeDecisionForm": "clerk-home",
     "permits.online.forms.AddressForm": "apply-start",
     "permits.online.forms.YourDetailsForm": "apply-start",
     "permits.online.forms.KeepingForm": "my-application-edit",

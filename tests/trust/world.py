@@ -511,7 +511,36 @@ def _the_other_actions(o, *, clerk, agent):
         email="ERIN@example.org",
     )
     account_actions.open_applicant_account(user=signed_up, by=signed_up)
+    # The address alone links nothing: the clerk confirms that the account is Erin's.
+    account_actions.confirm_account_link(link=signed_up.account_links.get(), by=clerk)
     o["signed_up_applicant"] = known
+    # Two more sign-ups under addresses on file: one is not the same person, one waits.
+    for name in ("frank", "gina"):
+        user = get_user_model().objects.create_user(
+            username=f"{name}@example.org", email=f"{name}@example.org", password="a-long-test-pw"
+        )
+        permit_actions.create_applicant(
+            by=clerk,
+            name=f"{name.title()} On File",
+            mailing_street="9 Elm Street",
+            mailing_zip="02180",
+            email=f"{name}@example.org",
+        )
+        account_actions.open_applicant_account(user=user, by=user)
+        o[f"account_link_{name}"] = user.account_links.get()
+    account_actions.decline_account_link(link=o["account_link_frank"], by=clerk)
+    # Residents change their details: the clerk accepts one, declines one, one waits.
+    for details, decide in (
+        ({"mailing_zip": "02180-1234"}, account_actions.accept_details_change),
+        ({"name": "Erin Renamed"}, account_actions.decline_details_change),
+        ({"mailing_street": "8 Elm Street"}, None),
+    ):
+        change = account_actions.propose_details_change(
+            applicant=known, details=details, by=signed_up
+        )
+        if decide is not None:
+            decide(change=change, by=clerk)
+    o["details_change"] = change
     # A later meeting whose legal notice is drafted but not yet sent.
     later = hearing_actions.schedule_meeting(
         on=HEARING_DAY + timedelta(days=28),
