@@ -158,6 +158,14 @@ class Inspection(models.Model):
         related_name="inspections",
     )
     performed_at = models.DateTimeField(null=True, blank=True)
+    # When the agent tapped "Record" on a phone without a signal; the history's own time of the
+    # change is when it arrived. Empty for a checklist sent at once.
+    recorded_on_phone_at = models.DateTimeField(
+        "recorded on the phone at",
+        null=True,
+        blank=True,
+        help_text="Recorded in the field without a signal and sent when the signal returned.",
+    )
     summary = models.TextField(blank=True)
     cancel_reason = models.TextField(blank=True)
     submission_token = submission_token_field()
@@ -175,9 +183,7 @@ class Inspection(models.Model):
             # (an OR the index above cannot serve), among thousands done in past years. The
             # agent comes last so that the OR is read from the index alone, row by row (the
             # list's count: 1.3 ms -> 0.3 ms on SQLite with 5,000 scheduled).
-            models.Index(
-                fields=["status", "scheduled_for", "agent"], name="inspection_status_due"
-            ),
+            models.Index(fields=["status", "scheduled_for", "agent"], name="inspection_status_due"),
         ]
 
     def __str__(self) -> str:
