@@ -15,7 +15,7 @@
   const address = form.dataset.address;
   const detailUrl = form.dataset.detailUrl;
   const recordUrl = form.dataset.recordUrl;
-  const notice = form.querySelector("[data-phone-notice]");
+  const notice = document.querySelector("[data-phone-notice]");
   const fileInputs = Array.from(form.querySelectorAll("input[type=file]"));
   let photos = [];          // {field, name, type, size, blob}
   let queued = null;        // the copy waiting to be sent, if "Record" was tapped offline
@@ -253,6 +253,20 @@
     });
   }, true);
 
+  // Sent from this page when the signal returned: the checklist is the office's now.
+  document.addEventListener("boh-phone-sent", function (event) {
+    if (String(event.detail.inspection) !== String(inspection)) return;
+    queued = null;
+    window.clearTimeout(saving);
+    form.hidden = true;
+    say("success", "Sent and recorded at the office.", event.detail.message);
+    const link = document.createElement("a");
+    link.className = "btn btn-primary touch-target d-inline-flex align-items-center mt-2";
+    link.href = event.detail.url;
+    link.textContent = "Open the inspection";
+    notice.appendChild(link);
+  });
+
   phone.ready.then(function () {
     return Promise.all([phone.get("queue", inspection), phone.get("drafts", inspection)]);
   }).then(function (found) {
@@ -261,7 +275,7 @@
     if (copy) {
       restore(copy);
       if (queued && queued.state === "refused") {
-        say("danger", "Not recorded: " + ((queued.refusal && queued.refusal.message) || address),
+        say("danger", "Not recorded. " + ((queued.refusal && queued.refusal.message) || address),
           ((queued.refusal && queued.refusal.reasons) || []).join(" ") +
           " Correct the checklist and tap “Record the inspection” again, or remove it at the top.");
       } else if (queued) {

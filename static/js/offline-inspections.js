@@ -15,7 +15,7 @@
 
   // The banner: a live region that is always there, filled as things change.
   const banner = document.createElement("section");
-  banner.className = "phone-status";
+  banner.className = "phone-status mb-3";
   banner.id = "phone-status";
   banner.setAttribute("aria-label", "This phone's copy");
   const live = document.createElement("div");
@@ -55,14 +55,15 @@
         live.appendChild(offline);
       }
       if (waiting.length) {
-        const box = el("div", { class: "alert alert-info d-flex flex-wrap align-items-center gap-2 mb-2" });
-        const badge = el("span", { class: "badge text-bg-primary fs-6", "data-queue-count": "" },
-          String(waiting.length));
-        box.appendChild(badge);
-        box.appendChild(el("span", { class: "flex-grow-1" },
+        const box = el("div", { class: "alert alert-info mb-2" });
+        const text = el("p", { class: "mb-2" });
+        text.appendChild(el("span", { class: "badge text-bg-primary me-1", "data-queue-count": "" },
+          String(waiting.length)));
+        text.appendChild(document.createTextNode(
           (waiting.length === 1 ? "inspection is" : "inspections are") +
           " recorded on this phone, waiting to be sent: " +
           waiting.map(function (item) { return item.address; }).join("; ") + "."));
+        box.appendChild(text);
         const button = el("button", { type: "button", class: "btn btn-primary touch-target", "data-send-now": "" },
           sending ? "Sending…" : "Send now");
         if (sending) button.disabled = true;
@@ -73,7 +74,7 @@
       refused.forEach(function (item) {
         const box = el("div", { class: "alert alert-danger mb-2", "data-refused": item.inspection });
         box.appendChild(el("p", { class: "fw-semibold mb-1" },
-          "Not recorded: " + (item.refusal && item.refusal.message || item.address)));
+          "Not recorded. " + (item.refusal && item.refusal.message || item.address)));
         const reasons = (item.refusal && item.refusal.reasons) || [];
         if (reasons.length) {
           const list = el("ul", { class: "mb-2" });
@@ -83,9 +84,9 @@
         box.appendChild(el("p", { class: "small mb-2" },
           "Recorded on this phone " + clock(item.recordedAt) + ". It stays here until you remove it."));
         const actions = el("div", { class: "d-flex flex-wrap gap-2" });
-        actions.appendChild(el("a", { class: "btn btn-outline-secondary touch-target d-inline-flex align-items-center", href: item.detailUrl },
+        actions.appendChild(el("a", { class: "btn btn-light border touch-target d-inline-flex align-items-center", href: item.detailUrl },
           "Open the inspection"));
-        const remove = el("button", { type: "button", class: "btn btn-outline-danger touch-target" },
+        const remove = el("button", { type: "button", class: "btn btn-danger touch-target" },
           "Remove it from this phone");
         remove.addEventListener("click", function () {
           if (!window.confirm("Remove the checklist of " + item.address + " from this phone? It was not recorded.")) return;
@@ -98,7 +99,7 @@
       });
       sent.forEach(function (done) {
         const box = el("div", { class: "alert alert-success mb-2", "data-sent": "" });
-        box.appendChild(document.createTextNode("Sent: " + done.message + " "));
+        box.appendChild(document.createTextNode("Sent. " + done.message + " "));
         box.appendChild(el("a", { href: done.url }, "Open it"));
         live.appendChild(box);
       });
@@ -180,6 +181,9 @@
       return answer.then(function (data) {
         if (response.ok && data.recorded) {
           sent.push({ message: data.message, url: data.url });
+          document.dispatchEvent(new CustomEvent("boh-phone-sent", {
+            detail: { inspection: item.inspection, message: data.message, url: data.url },
+          }));
           return Promise.all([phone.remove("queue", item.inspection), phone.remove("drafts", item.inspection)])
             .then(function () { return "sent"; });
         }
