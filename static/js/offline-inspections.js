@@ -249,6 +249,7 @@
       return fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
         .then(function (response) { return response.ok; }, function () { return false; });
     })).then(function (results) {
+      prune(pages);
       const kept = results.filter(Boolean).length === pages.length;
       const count = (pages.length - 1) / 2;
       status.dataset.phoneReady = kept ? "yes" : "partly";
@@ -257,6 +258,19 @@
           " inspection" + (count === 1 ? "" : "s") + " due."
         : "Part of today's list could not be kept on this phone; open it again with a signal.";
     });
+  }
+
+  // Pages of earlier days leave the phone: it keeps today's and no more.
+  function prune(pages) {
+    if (!window.caches) return;
+    const today = pages.map(function (url) { return new URL(url, location.href).href; });
+    caches.open("boh-pages-" + phone.user).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.filter(function (request) {
+          return today.indexOf(request.url) === -1;
+        }).map(function (request) { return cache.delete(request); }));
+      });
+    }).catch(function () {});
   }
 
   function register() {

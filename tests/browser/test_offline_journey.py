@@ -74,6 +74,17 @@ def serious_faults(page) -> list[str]:
     ]
 
 
+def kept_on_the_phone(page) -> dict:
+    """The page caches and databases of the phone's copy (the site's own scripts aside)."""
+    return page.evaluate(
+        """async () => ({
+            caches: (await caches.keys()).filter((name) => name.startsWith("boh-pages-")),
+            databases: (await indexedDB.databases()).map((db) => db.name)
+                .filter((name) => name === "boh-phone"),
+        })"""
+    )
+
+
 def fits_the_phone(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth") <= TOUCH_PHONE["viewport"]["width"]
 
@@ -170,6 +181,14 @@ def test_an_agent_records_a_checklist_without_a_signal_and_it_sends_itself(
     expect(page.locator("main")).to_contain_text(re.compile(rf"{field_time:%b} .*\(in the field\)"))
     page.screenshot(path="/tmp/offline-4-history.png", full_page=True)
 
+    # Logging out leaves nothing of the agent's on the phone.
+    assert f"boh-pages-{agent.pk}" in kept_on_the_phone(page)["caches"]
+    page.get_by_role("button", name="Open the menu").click()
+    page.get_by_role("button", name=f"Account of {agent.username}").click()
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_text("You are logged out.")).to_be_visible()
+    assert kept_on_the_phone(page) == {"caches": [], "databases": []}
+
 
 def test_a_queued_checklist_the_office_refuses_says_why_and_waits_for_a_new_log_in(
     touch_phone, live_server, clerk, agent
@@ -214,10 +233,18 @@ def test_a_queued_checklist_the_office_refuses_says_why_and_waits_for_a_new_log_
         inspection=inspection, result=ChecklistFinding.Result.VIOLATION
     ).exists()
 
-    # Nothing goes without the agent's say: removed only when asked.
+    # Nothing goes without the agent's say: it stays until removed.
+    page.reload()
+    expect(refusal).to_contain_text("Recorded by Dana Reyes")
     page.once("dialog", lambda dialog: dialog.accept())
     refusal.get_by_role("button", name="Remove it from this phone").click()
     expect(refusal).to_have_count(0)
+
+    # Another agent signing in on this phone finds nothing of the first one's.
+    assert f"boh-pages-{agent.pk}" in kept_on_the_phone(page)["caches"]
+    touch_phone.clear_cookies()
+    login(page, live_server, colleague.username)
+    assert f"boh-pages-{agent.pk}" not in kept_on_the_phone(page)["caches"]
 
 
 def test_a_form_sent_back_with_an_error_keeps_the_photos_chosen(
