@@ -143,6 +143,15 @@ def test_an_agent_records_a_checklist_without_a_signal_and_it_sends_itself(
     expect(notice).to_contain_text("Saved on this phone")
     expect(page.locator("[data-progress]")).to_have_text(re.compile(r"^(\d+) of \1 answered$"))
     expect(page.locator("[data-queue-count]")).to_have_text("1")
+    vermin.screenshot(path="/tmp/offline-2b-photos.png")
+
+    # The list says which inspection waits on the phone.
+    page.get_by_role("link", name="Inspections", exact=True).click()
+    expect(page.locator("[data-phone-badge]")).to_have_text("On this phone, to send")
+    page.screenshot(path="/tmp/offline-2c-list.png", full_page=True)
+    assert serious_faults(page) == []
+    page.go_back()
+    expect(notice).to_contain_text("Saved on this phone")
 
     # The signal returns: the checklist goes on its own.
     touch_phone.set_offline(False)
@@ -184,7 +193,9 @@ def test_an_agent_records_a_checklist_without_a_signal_and_it_sends_itself(
     # Logging out leaves nothing of the agent's on the phone.
     assert f"boh-pages-{agent.pk}" in kept_on_the_phone(page)["caches"]
     page.get_by_role("button", name="Open the menu").click()
+    expect(page.locator("#main-nav")).to_have_class(re.compile(r"(^| )show( |$)"))
     page.get_by_role("button", name=f"Account of {agent.username}").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_text("You are logged out.")).to_be_visible()
     assert kept_on_the_phone(page) == {"caches": [], "databases": []}
