@@ -20,6 +20,7 @@
   let photos = [];          // {field, name, type, size, blob}
   let queued = null;        // the copy waiting to be sent, if "Record" was tapped offline
   let saving = null;
+  let restoring = false;    // putting the phone's copy back: nothing to save
 
   function fields() {
     const pairs = [];
@@ -43,16 +44,26 @@
     return Object.assign(copy, extra || {});
   }
 
-  function save() {
+  function saveNow() {
     window.clearTimeout(saving);
-    saving = window.setTimeout(function () {
-      phone.put("drafts", record()).catch(function () { /* nothing kept: the form still works */ });
-      if (queued && queued.state !== "refused") {
-        // Changed after "Record": the copy waiting to be sent follows, as if recorded again.
-        queued = record({ recordedAt: queued.recordedAt, state: "waiting" });
-        phone.put("queue", queued).then(announce);
-      }
-    }, 250);
+    saving = null;
+    if (restoring) return;
+    phone.put("drafts", record()).catch(function () { /* nothing kept: the form still works */ });
+    if (queued && queued.state !== "refused") {
+      // Changed after "Record": the copy waiting to be sent follows, as if recorded again.
+      queued = record({ recordedAt: queued.recordedAt, state: "waiting" });
+      phone.put("queue", queued).then(announce);
+    }
+  }
+
+  // Typing is saved a moment after it stops; a tap at once.
+  function save(soon) {
+    window.clearTimeout(saving);
+    if (soon) {
+      saving = window.setTimeout(saveNow, 250);
+    } else {
+      saveNow();
+    }
   }
 
   function announce() {
@@ -151,12 +162,19 @@
     });
   });
 
-  form.addEventListener("input", save);
+  form.addEventListener("input", function (event) {
+    if (event.target.type !== "file" && event.target.type !== "radio") save(true);
+  });
   form.addEventListener("change", function (event) {
     if (event.target.type !== "file") save();
   });
+  window.addEventListener("pagehide", function () {
+    if (saving) saveNow();
+  });
 
   function restore(copy) {
+    restoring = true;
+    photos = copy.photos || [];
     const values = {};
     copy.fields.forEach(function (pair) { values[pair[0]] = pair[1]; });
     Array.from(form.elements).forEach(function (input) {
@@ -169,8 +187,8 @@
         input.value = values[input.name];
       }
     });
-    photos = copy.photos || [];
     showPhotos();
+    restoring = false;
   }
 
   function say(kind, title, text) {

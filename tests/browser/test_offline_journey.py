@@ -125,6 +125,10 @@ def test_an_agent_records_a_checklist_without_a_signal_and_it_sends_itself(
     page.get_by_role("link", name="Start the checklist").click()
     expect(page.locator("[data-offline-banner]")).to_be_visible()
     fill_the_checklist(page, [camera_photo("IMG_0001.jpg"), camera_photo("IMG_0002.jpg")])
+    # Saved as the agent goes: the phone's browser reloading the page (or crashing) loses nothing.
+    page.reload()
+    expect(page.locator("[data-progress]")).to_have_text(re.compile(r"^(\d+) of \1 answered$"))
+    expect(page.locator("[data-photo-list] li")).to_have_count(2)
     page.get_by_role("button", name="Record the inspection").click()
     notice = page.locator("[data-phone-notice]")
     expect(notice).to_contain_text("Saved on this phone")
