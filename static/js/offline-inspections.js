@@ -195,15 +195,16 @@
   }
 
   function sendAll(asked) {
+    // One sending at a time: the "online" event, "Send now" and the page opening may all ask.
     if (sending) return Promise.resolve();
+    sending = true;
     return phone.all("queue").then(function (queue) {
       const waiting = queue.filter(function (item) { return item.state !== "refused"; });
-      if (!waiting.length) return;
+      if (!waiting.length) return "none";
       if (!navigator.onLine) {
         if (asked) { note = "Still no signal: the checklists stay on this phone."; noteKind = "warning"; }
-        return render();
+        return "none";
       }
-      sending = true;
       note = "";
       render();
       return freshToken().then(function (token) {
@@ -219,19 +220,19 @@
           });
         });
         return chain.then(function () { return outcome; });
-      }).then(function (outcome) {
-        if (outcome === "session") {
-          note = "Your session has ended: log in again, and the checklists waiting on this " +
-            "phone are sent. They stay here until then.";
-          noteKind = "warning";
-        }
-      }, function () {
-        note = "The signal dropped while sending: what was not sent stays on this phone.";
-        noteKind = "warning";
-      }).then(function () {
-        sending = false;
-        changed();
       });
+    }).then(function (outcome) {
+      if (outcome === "session") {
+        note = "Your session has ended: log in again, and the checklists waiting on this " +
+          "phone are sent. They stay here until then.";
+        noteKind = "warning";
+      }
+    }, function () {
+      note = "The signal dropped while sending: what was not sent stays on this phone.";
+      noteKind = "warning";
+    }).then(function () {
+      sending = false;
+      changed();
     });
   }
 
