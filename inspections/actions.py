@@ -25,7 +25,7 @@ from inspections.photos import check_photo
 from permits.models import Application, Permit
 from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.history import save_as
+from stoneham_boh.lib.history import history_of, save_as
 from stoneham_boh.lib.uploads import stored_name
 
 # A phone's clock may run a little ahead of the server's.
@@ -293,8 +293,13 @@ def record_inspection(
     performed_at: datetime | None = None,
     summary: str = "",
     token: uuid.UUID | None = None,
+    recorded_on_phone_at: datetime | None = None,
 ) -> Inspection:
     """Record what the agent found, item by item, with photos (§20-22).
+
+    `recorded_on_phone_at` is when the agent tapped "Record" on a phone without a signal (the
+    checklist was kept there and sent later): it is kept beside the time it arrived, which is
+    the history's. The checks are those of a checklist sent at once.
 
     Also, as the visit decides them: the complaint it answers is closed; an order whose item
     is now found complying is abated; an excavation found in order is marked inspected by the
@@ -310,10 +315,12 @@ def record_inspection(
     if not inspection.is_scheduled:
         raise ActionRefused(
             f"This inspection is already {inspection.get_status_display().lower()}; "
-            "schedule a re-inspection to visit again."
+            "schedule a re-inspection to visit again.",
+            _why_not_scheduled(inspection),
         )
     performed_at = performed_at or timezone.now()
     _refuse_future(performed_at, "The time of the inspection")
+    _refuse_future(recorded_on_phone_at, "The time it was recorded on the phone")
     keeping = keeping_for(inspection.lot, inspection.scheduled_for, inspection.application)
     items = items_for(inspection, keeping)
     reasons = _check_answers(items, answers)
@@ -341,6 +348,7 @@ def record_inspection(
     inspection.performed_at = performed_at
     inspection.summary = summary.strip()
     inspection.record_token = token
+    inspection.recorded_on_phone_at = recorded_on_phone_at
     inspection.agent = inspection.agent or by
     save_as(inspection, by)
 
@@ -349,6 +357,29 @@ def record_inspection(
     _close_followed_order(inspection, findings, by, day)
     _mark_excavation_inspected(inspection, findings, by)
     return inspection
+
+
+def _why_not_scheduled(inspection: Inspection) -> list[str]:
+    """Who completed or cancelled it, and when: what an agent whose checklist waited on a phone
+    needs to know (someone else went, or the clerk cancelled it meanwhile)."""
+    last = (
+        history_of(Inspection)
+        .filter(id=inspection.pk)
+        .select_related("history_user")
+        .order_by("-history_date", "-history_id")
+        .first()
+    )
+    if last is None:
+        return []
+    who = last.history_user
+    name = (who.get_full_name() or who.get_username()) if who else "the system"
+    moment = timezone.localtime(last.history_date)
+    if inspection.is_completed:
+        reason = f"Recorded by {name} on {moment:%B %-d at %-I:%M %p}."
+    else:
+        reason = f"Cancelled by {name} on {moment:%B %-d at %-I:%M %p}"
+        reason += f": {inspection.cancel_reason}" if inspection.cancel_reason else "."
+    return [reason]
 
 
 def _answer_complaint(inspection, findings, by, day: date) -> None:

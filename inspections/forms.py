@@ -277,6 +277,11 @@ class RecordInspectionForm(TokenForm):
     released_at = forms.TimeField(
         widget=TIME_INPUT, required=False, label="Pigeons released at (if seen)"
     )
+    # Set by the phone's script when the checklist waited there for a signal (static/js/
+    # offline-inspections.js): when "Record" was tapped, in ISO 8601 with its offset.
+    recorded_on_phone_at = forms.DateTimeField(
+        widget=forms.HiddenInput, required=False, label="Recorded on the phone at"
+    )
 
     def __init__(self, *args, items, hints=None, **kwargs):
         kwargs.setdefault("initial", {}).setdefault(
@@ -329,6 +334,15 @@ class RecordInspectionForm(TokenForm):
         moment = self.cleaned_data["performed_at"]
         if moment > timezone.now() + timedelta(minutes=10):
             raise forms.ValidationError("The time of the inspection cannot be in the future.")
+        return moment
+
+    def clean_recorded_on_phone_at(self):
+        moment = self.cleaned_data["recorded_on_phone_at"]
+        if moment and moment > timezone.now() + timedelta(minutes=10):
+            raise forms.ValidationError(
+                "The phone's clock is ahead of the office's: check its date and time, then send "
+                "the checklist again."
+            )
         return moment
 
     def clean(self):

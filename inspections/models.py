@@ -158,6 +158,14 @@ class Inspection(models.Model):
         related_name="inspections",
     )
     performed_at = models.DateTimeField(null=True, blank=True)
+    # When the agent tapped "Record" on a phone without a signal; the history's own time of the
+    # change is when it arrived. Empty for a checklist sent at once.
+    recorded_on_phone_at = models.DateTimeField(
+        "recorded on the phone at",
+        null=True,
+        blank=True,
+        help_text="Recorded in the field without a signal and sent when the signal returned.",
+    )
     summary = models.TextField(blank=True)
     cancel_reason = models.TextField(blank=True)
     submission_token = submission_token_field()

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from inspections.views import census, complaints, documents, inspections, lots, orders
+from inspections.views import census, complaints, documents, inspections, lots, orders, phone
 
 app_name = "inspections"
 
@@ -36,4 +36,6 @@ urlpatterns = [
     ),
     path("census/", census.census, name="census"),
     path("census.csv", census.census_csv, name="census-csv"),
+    path("service-worker.js", phone.service_worker, name="service-worker"),
+    path("manifest.webmanifest", phone.manifest, name="manifest"),
 ]

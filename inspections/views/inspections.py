@@ -6,6 +6,7 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.db.models import Prefetch
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -22,12 +23,17 @@ from inspections.models import ChecklistFinding, Inspection, Order, Photo
 from inspections.views.common import (
     agents_only,
     errors_text,
+    for_the_phone,
     is_agent,
+    is_of_the_day,
+    keep_on_the_phone,
     readers,
     revoke_permit_url,
+    wants_json,
 )
+from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import attempt
-from stoneham_boh.lib.history import history_response
+from stoneham_boh.lib.history import history_of, history_response
 from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.record_ids import record_id
 
@@ -49,7 +55,7 @@ def agenda(request):
     )
     filterset = AgendaFilter(data, queryset=scheduled, request=request)
     page = page_of(request, filterset.qs)
-    return render(
+    response = render(
         request,
         "inspections/agenda.html",
         {
@@ -59,6 +65,8 @@ def agenda(request):
             "sections": _agenda_sections(page.object_list, today),
         },
     )
+    # The agent's own list as it opens (no filter, first page) is the day the phone keeps.
+    return response if request.GET else keep_on_the_phone(request, response)
 
 
 def _agenda_sections(inspections, today):
@@ -145,7 +153,7 @@ def inspection_detail(request, pk):
     keeping = keeping_for(inspection.lot, inspection.scheduled_for, inspection.application)
     orders = list(inspection.orders.order_by("deadline", "id"))
     followed = inspection.follows_order
-    return render(
+    response = render(
         request,
         "inspections/inspection_detail.html",
         {
@@ -161,8 +169,24 @@ def inspection_detail(request, pk):
             if followed and followed.status == Order.Status.UNABATED
             else "",
             "cancel_form": ReasonForm(label="Why is it cancelled?"),
+            "arrived_at": _arrived_at(inspection),
         },
     )
+    return keep_on_the_phone(request, response) if is_of_the_day(inspection) else response
+
+
+def _arrived_at(inspection):
+    """When a checklist recorded on a phone without a signal reached the office."""
+    if inspection.recorded_on_phone_at is None:
+        return None
+    row = (
+        history_of(Inspection)
+        .filter(id=inspection.pk, status=Inspection.Status.COMPLETED)
+        .order_by("history_date", "history_id")
+        .values_list("history_date", flat=True)
+        .first()
+    )
+    return row
 
 
 @readers
@@ -177,15 +201,24 @@ def inspection_history_card(request, pk):
     )
 
 
+@for_the_phone
 @agents_only
 def inspection_record(request, pk):
-    """The checklist, on a phone: one question per item, three large answers, a note, photos."""
+    """The checklist, on a phone: one question per item, three large answers, a note, photos.
+
+    A checklist that waited on the phone for a signal is sent by its script asking for JSON:
+    the same form and the same action answer it, with the reasons of a refusal as data the
+    page shows beside the waiting checklist (static/js/offline-inspections.js).
+    """
     inspection = _inspection(pk)
+    as_json = wants_json(request)
     token = request.POST.get("token", "")
     if request.method == "POST" and token and str(inspection.record_token) == token:
+        if as_json:
+            return _recorded_json(inspection, "It was already recorded; it was not recorded twice.")
         messages.info(request, "This inspection was already recorded; it was not recorded twice.")
         return redirect("inspections:inspection-detail", pk=inspection.pk)
-    if not inspection.is_scheduled:
+    if not inspection.is_scheduled and not (as_json and request.method == "POST"):
         messages.info(request, f"This inspection is {inspection.get_status_display().lower()}.")
         return redirect("inspections:inspection-detail", pk=inspection.pk)
     keeping = keeping_for(inspection.lot, inspection.scheduled_for, inspection.application)
@@ -194,21 +227,23 @@ def inspection_record(request, pk):
     form = RecordInspectionForm(
         request.POST or None, request.FILES or None, items=items, hints=hints
     )
-    if request.method == "POST":
 
-        def record(data):
-            return actions.record_inspection(
-                inspection=inspection,
-                by=request.user,
-                answers=form.answers(),
-                performed_at=data["performed_at"],
-                summary=data["summary"],
-                token=data["token"],
-            )
+    def record(data):
+        return actions.record_inspection(
+            inspection=inspection,
+            by=request.user,
+            answers=form.answers(),
+            performed_at=data["performed_at"],
+            summary=data["summary"],
+            token=data["token"],
+            recorded_on_phone_at=data.get("recorded_on_phone_at"),
+        )
 
-        if attempt(request, form, record, "Inspection recorded."):
-            return redirect("inspections:inspection-detail", pk=inspection.pk)
-    return render(
+    if request.method == "POST" and as_json:
+        return _record_as_json(inspection, form, record)
+    if request.method == "POST" and attempt(request, form, record, "Inspection recorded."):
+        return redirect("inspections:inspection-detail", pk=inspection.pk)
+    response = render(
         request,
         "inspections/inspection_record.html",
         {
@@ -217,9 +252,59 @@ def inspection_record(request, pk):
             "form": form,
             "sections": form.sections(),
             "faults": form.faults() if form.is_bound else [],
-            "photos_dropped": request.method == "POST" and bool(request.FILES),
         },
     )
+    if form.is_bound or not is_of_the_day(inspection):
+        return response
+    return keep_on_the_phone(request, response)
+
+
+def _recorded_json(inspection, message: str) -> JsonResponse:
+    return JsonResponse(
+        {
+            "recorded": True,
+            "message": message,
+            "url": reverse("inspections:inspection-detail", args=[inspection.pk]),
+        }
+    )
+
+
+def _record_as_json(inspection, form, record) -> JsonResponse:
+    """The answer to a checklist sent from the phone's queue: recorded, or every reason why
+    not (the form's errors by item, or the action's refusal), and nothing changed."""
+    where = inspection.lot.street_address
+    if not form.is_valid():
+        reasons = [
+            f"{_field_label(form, name)}: {message}" if name != "__all__" else message
+            for name, messages_ in form.errors.items()
+            for message in messages_
+        ]
+        return JsonResponse(
+            {"recorded": False, "message": f"{where}: not recorded.", "reasons": reasons},
+            status=422,
+        )
+    try:
+        record(form.cleaned_data)
+    except ActionRefused as refusal:
+        return JsonResponse(
+            {
+                "recorded": False,
+                "message": f"{where}: {refusal.message}",
+                "reasons": refusal.reasons,
+            },
+            status=409,
+        )
+    return _recorded_json(inspection, f"{where}: inspection recorded.")
+
+
+def _field_label(form, name: str) -> str:
+    field = form.fields.get(name)
+    if name.startswith(("result-", "note-", "photos-")):
+        item_id = name.split("-", 1)[1]
+        item = next((i for i in form.items if i.id == item_id), None)
+        if item is not None:
+            return item.citation
+    return str(field.label) if field is not None and field.label else name
 
 
 @agents_only

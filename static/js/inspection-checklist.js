@@ -44,6 +44,8 @@
         if (complies) complies.checked = true;
       });
       refresh();
+      // Answers set here are saved on the phone like those tapped (checklist-draft.js).
+      form.dispatchEvent(new Event("change", { bubbles: true }));
     });
   }
 

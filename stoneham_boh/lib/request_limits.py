@@ -27,7 +27,13 @@ class RequestSizeLimitMiddleware:
 
     def __call__(self, request):
         limit = settings.REQUEST_MAX_BYTES
-        if declared_length(request) > limit:
-            context = {"limit": filesizeformat(settings.UPLOAD_MAX_BYTES)}
+        if (sent := declared_length(request)) > limit:
+            # Say what the limit counts: everything sent at once (all of a checklist's photos
+            # together), not the one file the sender may have in mind.
+            context = {
+                "limit": filesizeformat(settings.UPLOAD_MAX_BYTES),
+                "total": filesizeformat(limit),
+                "sent": filesizeformat(sent),
+            }
             return render(request, "errors/413.html", context, status=413)
         return self.get_response(request)

@@ -44,6 +44,8 @@ MATRIX = {
     "order-withdraw": ({"pk": 1}, "post", AGENT),
     "census": ({}, "get", READ),
     "census-csv": ({}, "get", READ),
+    "service-worker": ({}, "get", AGENT),
+    "manifest": ({}, "get", AGENT),
 }
 
 

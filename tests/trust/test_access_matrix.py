@@ -232,6 +232,9 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "inspections:order-withdraw": (POST, staff("agent", ok=ADMITTED)),
     "inspections:census": (GET, staff(*ALL_STAFF)),
     "inspections:census-csv": (GET, staff(*ALL_STAFF)),
+    # The agent's phone app: a worker answered with a redirect or 403 never installs.
+    "inspections:service-worker": (GET, staff("agent")),
+    "inspections:manifest": (GET, staff("agent")),
 }
 
 # The Django admin is the administrator's alone; everyone else is sent to its log-in. Its
