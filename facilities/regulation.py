@@ -1,17 +1,17 @@
 """The regulation's readings that the parcel map and the site plan use (§20-14's reach for
 abutters to abutters; the contract's "none within" distance), from the ruleset in force.
 
-facilities sits below permits and imports nothing of it: the ruleset is reached through the
-app registry (permits.apps.PermitsConfig.ruleset_in_force)."""
+"""
 
 from __future__ import annotations
 
-from django.apps import apps
 from django.utils import timezone
+
+from permits.rules import ruleset_in_force
 
 
 def _ruleset(today=None):
-    return apps.get_app_config("permits").ruleset_in_force(today or timezone.localdate())
+    return ruleset_in_force(today or timezone.localdate())
 
 
 def interpretations(today=None):

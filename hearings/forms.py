@@ -717,6 +717,8 @@ class RegisterAcceptanceForm(forms.Form):
             .order_by("number")
         )
         self.helper = helper("meeting", "permits")
+
+
 class MeetingPostingForm(forms.Form):
     """The Town Clerk's posting of the meeting's notice (c.30A §20), or its amendment."""
 

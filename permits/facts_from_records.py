@@ -275,22 +275,16 @@ STRUCK_ABUTTERS = "struck_abutters_loaded"
 
 
 def _docket_items():
-    # Hearings sit above permits: their rows are reached through the relations they declare.
-    return _docket_item_model().objects.select_related(
-        "meeting", "meeting__legal_notice", "decision"
-    )
+    from hearings.models import DocketItem
 
-
-def _docket_item_model():
-    from permits.models import Application
-
-    return Application.docket_items.field.model
+    return DocketItem.objects.select_related("meeting", "meeting__legal_notice", "decision")
 
 
 def _notices():
+    from hearings.models import AbutterNotice
+
     return (
-        _docket_item_model()
-        .abutter_notices.field.model.objects.only("id", "docket_item_id", "abutter_id", "mailed_on")
+        AbutterNotice.objects.only("id", "docket_item_id", "abutter_id", "mailed_on")
         # By id within each item: ordering by the item joined its table and its meeting's.
         .order_by("id")
     )
@@ -388,15 +382,12 @@ def lot_wide(result: dict, *, application, lot, animals, structures, variances, 
     return with_lot_wide(result, extra)
 
 
-#: How the notices of a docket item are read: hearings sits above permits, so it plugs its
-#: one reading (`hearings.notices.timing_for`) in here when it is ready (HearingsConfig).
-notice_timing: Any = None
-
-
 def _hearing_facts(application) -> dict[str, Any] | None:
-    """The hearing facts, with the notices judged by `notice_timing`, the one reading of who
-    was noticed and when that the docket and the decision also use."""
-    timing_for = notice_timing
+    """The hearing facts, with the notices judged by `hearings.notices.timing_for`, the one
+    reading of who was noticed and when that the docket and the decision also use."""
+    # Imported here: hearings.notices reads this module's abutter helpers at its own import.
+    from hearings.notices import timing_for
+
     item = decisive_docket_item(application)
     if item is None:
         return None

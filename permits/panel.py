@@ -164,3 +164,29 @@ def panel(result: dict, problems: list[str] | None = None, application=None) -> 
         # findings (hearings_tags.pending_hearing): permits does not import hearings.
         "application": application if counts["pending"] else None,
     }
+
+
+def panel_with_measured(application, measured):
+    """The compliance panel of `application` with its structures' distances as `measured` on a
+    plan being drawn (label -> distances; None: as saved), for the site-plan editor."""
+    from facilities.siteplan.distances import measured_after_plan
+    from permits.facts_from_records import evaluate_application, evaluate_parts, variances_for
+
+    if measured is None:
+        return panel(evaluate_application(application))
+    structures = list(application.structures.all())
+    for structure in structures:
+        structure.measured_distances_ft = measured_after_plan(
+            structure, measured.get(structure.label)
+        )
+    return panel(
+        evaluate_parts(
+            application=application,
+            lot=application.lot,
+            animals=application.animals.all(),
+            structures=structures,
+            setback_enlargements=application.setback_enlargements.all(),
+            variances=variances_for(application),
+            record=application,
+        )
+    )

@@ -105,8 +105,7 @@ def unabated_orders(lot, on: date | None = None):
     from django.db.models import Q
     from django.utils import timezone
 
-    # Inspections sits above permits: its models are reached through the lot's relations.
-    Order = lot.orders.model  # noqa: N806
+    from inspections.models import Order
 
     on = on or timezone.localdate()
     overdue = Q(status=Order.Status.UNABATED) | Q(status=Order.Status.OPEN, deadline__lt=on)
@@ -179,8 +178,7 @@ def later_permits(permit) -> list:
 def injurious_conditions(lot, on: date) -> list[str]:
     """§20-20(8) proviso: violations still open and orders not abated on the lot, from the
     inspections of the past settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS days."""
-    Order = lot.orders.model  # noqa: N806 (inspections sits above permits)
-    ChecklistFinding = Order.finding.field.related_model  # noqa: N806
+    from inspections.models import ChecklistFinding, Order
 
     since = on - timedelta(days=settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS)
     found = []

@@ -243,13 +243,16 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
     violation, the clerk brings it before the Board, the holder is noticed, the Board votes."""
     from datetime import time, timedelta
 
+    from django.conf import settings
+
     from hearings import actions as hearing_actions
     from stoneham_boh.accounts.roles import Role
     from tests.conftest import make_user
     from tests.hearings.board_builders import violation
     from tests.hearings.builders import attend_as_voting
 
-    inspected = revoked_on - timedelta(days=3)
+    # The holder is noticed the minimum number of days before the hearing (and a day more).
+    inspected = revoked_on - timedelta(days=settings.REVOCATION_NOTICE_DAYS + 1)
     agent = make_user(f"agent-factory-{next(_serial)}", Role.AGENT)
     finding = violation(permit, agent=agent, clerk=by, on=inspected)
     meeting = hearing_actions.schedule_meeting(

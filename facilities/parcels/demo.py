@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
-from django.apps import apps
 from django.conf import settings
 
 from facilities import actions, regulation
@@ -23,7 +22,8 @@ SEPTIC_FT = 20
 
 
 def load(*, today, users, streets) -> None:
-    Application = apps.get_model("permits", "Application")  # noqa: N806 - facilities sits below permits
+    from permits.models import Application
+
     clerk = users["clerk"]
     lots = list(Lot.objects.order_by("id"))
     rows, footprints = demo_layer.generate(list(streets), lots, fy=today.year)

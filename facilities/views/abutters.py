@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.apps import apps
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -18,6 +17,7 @@ from facilities.forms import (
 )
 from facilities.models import Abutter, AbutterList
 from facilities.parcels.drafting import compare
+from permits.models import Application
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
@@ -25,13 +25,8 @@ from stoneham_boh.lib.form_actions import submit
 
 
 def _application(pk):
-    """The application an abutter list belongs to.
-
-    Facilities sit below permits: like the models' "permits.Application" references, the view
-    names the model through the app registry, so that facilities imports nothing of permits.
-    """
-    application_model = apps.get_model("permits", "Application")
-    return get_object_or_404(application_model.objects.select_related("applicant", "lot"), pk=pk)
+    """The application an abutter list belongs to."""
+    return get_object_or_404(Application.objects.select_related("applicant", "lot"), pk=pk)
 
 
 def _abutter_page(request, application, status=200, **extra):

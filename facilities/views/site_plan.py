@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-from django.apps import apps
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -18,15 +17,16 @@ from facilities.siteplan import editor
 from facilities.siteplan.context import nearby
 from facilities.siteplan.forms import POINTS_CHARS, SitePlanForm
 from facilities.siteplan.shapes import KINDS
+from permits.models import Application
+from permits.panel import panel_with_measured
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 
 
 def _application(pk):
-    application_model = apps.get_model("permits", "Application")
     return get_object_or_404(
-        application_model.objects.select_related("applicant", "lot__tax_parcel"), pk=pk
+        Application.objects.select_related("applicant", "lot__tax_parcel"), pk=pk
     )
 
 
@@ -63,8 +63,7 @@ def _page(request, application, *, rows=None, problems=(), status=200):
 
 def _panel(application, rows_measured):
     """The compliance panel with the measured distances (None: as saved)."""
-    permits_config = apps.get_app_config("permits")
-    return permits_config.panel_with_measured(application, rows_measured)
+    return panel_with_measured(application, rows_measured)
 
 
 @role_required(Role.CLERK)

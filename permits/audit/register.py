@@ -1,8 +1,6 @@
 """The register as it is on file, loaded once for every check: a fixed few queries however
 many permits and decisions there are (the history read for a hearing's letters excepted).
 
-Hearings and inspections sit above permits (the layering rule): their models are reached
-through the relations they declare, as the facts adapter reaches them.
 """
 
 from __future__ import annotations
@@ -12,22 +10,16 @@ from datetime import date, datetime
 
 from django.db.models import Max, Prefetch, Q
 
-from facilities.models import Abutter, AnimalKept, Lot, Parcel, ParcelImport, Structure
+from facilities.models import Abutter, AnimalKept, Parcel, ParcelImport, Structure
+from hearings.models import (
+    AbutterNotice,
+    BoardMember,
+    Decision,
+    DocketItem,
+    RevocationProceeding,
+)
+from inspections.models import ChecklistFinding, Inspection, Order
 from permits.models import Application, Permit
-
-# The upper apps' models, through their relations to ours.
-DocketItem = Application.docket_items.field.model
-Decision = DocketItem.decision.related.related_model
-Vote = Decision.votes.field.model
-Variance = Application.variances.field.model
-BoardApproval = Application.board_approvals.field.model
-AbutterNotice = DocketItem.abutter_notices.field.model
-Meeting = DocketItem.meeting.field.related_model
-RevocationProceeding = Permit.revocation_proceedings.field.model
-Order = Lot.orders.field.model
-Inspection = Lot.inspections.field.model
-ChecklistFinding = Order.finding.field.related_model
-BoardMember = Vote.member.field.related_model.board_terms.field.model
 
 
 def _items():

@@ -214,8 +214,8 @@ def _own_record(user, by) -> Applicant:
 
 
 def _locked_link(link: AccountLink) -> AccountLink:
-    return AccountLink.objects.select_for_update().select_related("user", "applicant").get(
-        pk=link.pk
+    return (
+        AccountLink.objects.select_for_update().select_related("user", "applicant").get(pk=link.pk)
     )
 
 

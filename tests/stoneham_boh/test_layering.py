@@ -1,18 +1,24 @@
-"""The layout's import rules (README, "Layout"), read from the source like the rules module's guard.
+"""The layout's import rules (README, "Layout"; docs/adr/0001), read from the source like the
+rules module's guard. The apps need each other, so the rule is by tier, not by an order of apps:
 
-- `stoneham_boh/lib/` (shared plumbing) and `stoneham_boh/accounts/` (roles, log-in security,
-  two-factor) import no app: any app may use them.
-- The apps import each other one way only: facilities <- permits <- hearings, inspections, and the
-  project package (home pages, dashboard, demo, bench) above them all. No cycle, not even through an
-  import placed inside a function.
+- tier 0, `permits/rules/`: imports no other module of the project (and no Django: its own test);
+- tier 1, `stoneham_boh/lib/` and `stoneham_boh/accounts/`: import no app;
+- tier 2, models (`models.py`, `models/`, `choices.py` of any app): at import, models, choices
+  and tiers 0-1 only (a model's method may call a tier-3 reading from inside itself, as the
+  Board's clocks and the governing distances do; the edge is a plain import all the same);
+- tier 3, everything else an app computes or changes (actions, eligibility, the facts adapter,
+  notices, printing, the audit): any app's tiers 0-3, by plain import;
+- tier 4, what answers people (views and any module that answers a request, forms, filters,
+  template tags, URLs, admin, navigation, commands, demo data) and the project package: anything.
+
+No edge hides from this scan: no app registry look-up (`apps.get_model`, `get_app_config`), no
+`AppConfig.ready()` that patches another module, no model class fetched through a relation.
 """
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 APPS = ("permits", "facilities", "hearings", "inspections")
@@ -47,87 +53,167 @@ def _imports_of(path: Path) -> list[tuple[int, str]]:
     return _imported_modules(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
 
 
-def _layer(module: str) -> str | None:
-    """The node of the dependency graph a dotted module name belongs to (None: not ours)."""
+TIER_4_NAMES = {
+    "views",
+    "forms",
+    "filters",
+    "templatetags",
+    "urls",
+    "admin",
+    "navigation",
+    "management",
+    "demo",
+    "apps",
+    "tables",
+}
+TIER_2_NAMES = {"models", "choices"}
+
+
+def _ours(module: str) -> bool:
+    return module.split(".")[0] in (*APPS, "stoneham_boh")
+
+
+def _tier(module: str) -> int:
+    """The tier of a dotted module name of the project (a name imported from a module counts as
+    that module: `permits.models.Permit` is tier 2)."""
     parts = module.split(".")
-    if parts[0] in APPS:
-        return parts[0]
+    if parts[:2] == ["permits", "rules"]:
+        return 0
     if parts[0] == "stoneham_boh":
-        if len(parts) > 1 and parts[1] in ("lib", "accounts"):
-            return f"stoneham_boh.{parts[1]}"
-        return "stoneham_boh"
-    return None
+        return 1 if len(parts) > 1 and parts[1] in ("lib", "accounts") else 4
+    if any(part in TIER_4_NAMES for part in parts[1:]):
+        return 4
+    if any(part in TIER_2_NAMES for part in parts[1:]):
+        return 2
+    return 3
 
 
-FOUNDATION_MODULES = [path for folder in FOUNDATIONS for path in _source_files(ROOT / folder)]
+ANSWERS_REQUESTS = ("django.shortcuts", "django.http", "django.views", "django.template.response")
 
 
-def test_the_foundations_have_modules():
-    assert len(FOUNDATION_MODULES) > 10
+def _module_tier(path: Path) -> int:
+    """The tier of a source file: by its name, and tier 4 for any module that answers a request
+    (a page's helpers beside its views, such as the online review or the pre-check's plan)."""
+    tier = _tier(_module_name(path))
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    if tier == 3 and any(
+        name.startswith(ANSWERS_REQUESTS) or _resolved(name).endswith(".forms")
+        for _, name in _imported_modules(tree)
+    ):
+        return 4
+    return tier
 
 
-@pytest.mark.parametrize("module", FOUNDATION_MODULES, ids=lambda path: str(path.relative_to(ROOT)))
-def test_lib_and_accounts_import_no_app(module: Path):
-    offending = [
-        f"line {line}: {name}"
-        for line, name in _imports_of(module)
-        if _layer(name) in (*APPS, "stoneham_boh")
+def _top_level_imports(path: Path) -> list[tuple[int, str]]:
+    """The imports run when the module is imported (not those inside its functions)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.extend(_imported_modules(node))
+    return found
+
+
+def _target_tier(name: str) -> int:
+    """The tier of an imported module: a module of an app that imports nothing of the apps
+    (pure geometry, wording) is plumbing, tier 1, whatever its folder."""
+    module = _resolved(name)
+    tier = _tier(module)
+    path = ROOT.joinpath(*module.split("."))
+    path = path.with_suffix(".py") if path.with_suffix(".py").exists() else path / "__init__.py"
+    if tier == 3 and path.exists():
+        ours = [n for _, n in _imports_of(path) if _ours(n)]
+        if all(_tier(_resolved(n)) <= 1 for n in ours):
+            return 1
+    return tier
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _resolved(name: str) -> str:
+    """`permits.models.Permit` -> `permits.models`; `permits.actions` stays: the longest prefix that
+    is a module or package of ours."""
+    parts = name.split(".")
+    for end in range(len(parts), 0, -1):
+        candidate = ROOT.joinpath(*parts[:end])
+        if candidate.with_suffix(".py").exists() or (candidate / "__init__.py").exists():
+            return ".".join(parts[:end])
+    return name
+
+
+APP_MODULES = [path for app in APPS for path in _source_files(ROOT / app)]
+
+
+def test_every_module_imports_only_its_own_tier_and_below():
+    wrong = []
+    for path in APP_MODULES:
+        tier = _module_tier(path)
+        imports = _top_level_imports(path) if tier == 2 else _imports_of(path)
+        for line, name in imports:
+            if not _ours(name):
+                continue
+            target = _resolved(name)
+            if _target_tier(target) > tier or (
+                tier == 0 and not target.startswith("permits.rules")
+            ):
+                wrong.append(f"{path.relative_to(ROOT)}:{line} (tier {tier}) imports {target}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_app_imports_the_project_package_above_lib_and_accounts():
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} {name}"
+        for path in APP_MODULES
+        if _tier(_module_name(path)) < 4
+        for line, name in _imports_of(path)
+        if name.split(".")[0] == "stoneham_boh" and _tier(name) == 4
     ]
-    assert not offending, f"{module.relative_to(ROOT)} imports {offending}"
+    assert not wrong, wrong
 
 
-def _graph() -> dict[str, dict[str, list[str]]]:
-    """layer -> layer it imports -> where (file:line module)."""
-    graph: dict[str, dict[str, list[str]]] = {}
-    for folder in (*APPS, "stoneham_boh"):
-        for path in _source_files(ROOT / folder):
-            source = _layer(".".join(path.relative_to(ROOT).with_suffix("").parts))
-            for line, name in _imports_of(path):
-                target = _layer(name)
-                if target and target != source:
-                    where = f"{path.relative_to(ROOT)}:{line} {name}"
-                    graph.setdefault(source, {}).setdefault(target, []).append(where)
-    return graph
+def _hidden_edges(tree: ast.AST) -> list[tuple[int, str]]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in ("get_model", "get_app_config"):
+            found.append((node.lineno, f"apps.{node.attr}"))
+        elif (
+            isinstance(node, ast.Attribute)
+            and node.attr in ("model", "related_model")
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr not in ("history",)
+            and not (isinstance(node.value.value, ast.Name) and node.value.value.id == "self")
+        ):
+            found.append((node.lineno, f"a model fetched through .{node.value.attr}.{node.attr}"))
+        elif isinstance(node, ast.FunctionDef) and node.name == "ready":
+            found.append((node.lineno, "AppConfig.ready()"))
+    return found
 
 
-def _cycle(graph) -> list[str]:
-    """One cycle of the graph as a path of layers, or [] when there is none."""
-    done: set[str] = set()
-
-    def visit(node, path):
-        if node in path:
-            return [*path[path.index(node) :], node]
-        if node in done:
-            return []
-        for target in graph.get(node, {}):
-            found = visit(target, [*path, node])
-            if found:
-                return found
-        done.add(node)
-        return []
-
-    for start in graph:
-        found = visit(start, [])
-        if found:
-            return found
-    return []
+def test_no_edge_between_apps_hides_from_the_import_scan():
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} {what}"
+        for path in APP_MODULES
+        for line, what in _hidden_edges(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert not wrong, "\n".join(wrong)
 
 
-def test_there_is_no_import_cycle_between_the_apps():
-    graph = _graph()
-    cycle = _cycle(graph)
-    where = [graph[a][b][0] for a, b in zip(cycle, cycle[1:], strict=False)]
-    assert not cycle, f"import cycle {' -> '.join(cycle)}: {where}"
-
-
-def test_the_apps_are_layered_facilities_permits_then_hearings_and_inspections():
-    graph = _graph()
-    assert "permits" not in graph.get("facilities", {})
-    for upper in ("hearings", "inspections"):
-        assert upper not in graph.get("permits", {}), graph["permits"].get(upper)
-        assert upper not in graph.get("facilities", {})
-    for app in APPS:
-        assert "stoneham_boh" not in graph.get(app, {}), graph[app].get("stoneham_boh")
+def test_the_tier_scan_sees_a_hidden_edge_and_a_wrong_import():
+    """The scan itself can fail: a registry look-up and a model importing an action are caught."""
+    tree = ast.parse(
+        "from django.apps import apps\n"
+        "Order = apps.get_model('inspections', 'Order')\n"
+        "Order = lot.orders.model\n"
+    )
+    assert sorted(what for _, what in _hidden_edges(tree)) == [
+        "a model fetched through .orders.model",
+        "apps.get_model",
+    ]
+    assert _tier("permits.models") == 2 and _tier(_resolved("permits.actions.issue_permit")) == 3
+    assert _tier("hearings.views.docket") == 4 and _tier("permits.rules.engine") == 0
 
 
 ROLE_DECORATORS = {
