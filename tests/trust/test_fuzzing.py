@@ -66,7 +66,10 @@ PAGES = {
     "two-factor-setup": _page("two_factor:setup", "clerk"),
     "two-factor-verify": _page("two_factor:verify", "clerk-with-app"),
     "permits:my-renewal": _page(
-        "permits:my-renewal", "applicant_a", lambda w: {"pk": w.permit_a.pk}, travel=RENEWAL_SEASON
+        "permits:my-renewal",
+        "applicant_a",
+        lambda w: {"pk": w.renewable_permit_a.pk},
+        travel=RENEWAL_SEASON,
     ),
     "apply-start": _page("permits:apply-start", "applicant_a"),
     "my-application-edit": _page(

@@ -99,6 +99,12 @@ def build_world() -> World:
         o[f"permit_{key}"] = permit
         o[f"application_{key}"] = permit.application
         o[f"open_application_{key}"] = open_application
+        if key == "a":
+            # A permit of A's with nothing against it (A's first permit is before the Board
+            # for revocation, so it cannot be renewed): the online renewal request's form.
+            o["renewable_permit_a"] = factories.issued_permit(
+                by=clerk, applicant=person, on=PERMIT_DAY
+            )
         o[f"document_{key}"] = permit_actions.upload_document(
             application=open_application, kind=Document.Kind.SITE_PLAN, upload=pdf(), by=clerk
         )
