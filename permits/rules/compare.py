@@ -336,12 +336,12 @@ def _keeping(before: Facts, after: Facts, changes: list[Change]) -> None:
             changes.append(Change(path, ("now " if now else "no longer ") + words, not now))
     was, now = before.application.construction, after.application.construction
     if was != now:
+        # A change of the keeping (§20-20(8): no longer grandfathered), but not by itself more
+        # than was asked: §20-20(2)(a) gates it on the Board's and the building inspector's
+        # approvals, which the rules' check below finds missing until they are recorded; what
+        # the work builds is compared on the structures.
         changes.append(
-            Change(
-                "application.construction",
-                f"construction: {now} (was {was})",
-                now != "none",
-            )
+            Change("application.construction", f"construction: {now} (was {was})", False)
         )
 
 

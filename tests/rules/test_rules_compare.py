@@ -120,12 +120,15 @@ def test_fewer_animals_and_an_improvement_ask_for_nothing_more():
     assert _enlarged(before, after) == []
 
 
-def test_a_new_construction_declared_is_an_enlargement():
+def test_a_remodel_declared_ends_unchanged_conditions_but_asks_for_nothing_more_by_itself():
+    # §20-20(2)(a) gates the work on its own approvals (the rules' 20-20.2); what it builds is
+    # compared on the structures.
     before = _facts()
     before["application"]["construction"] = "none"
     after = copy.deepcopy(before)
     after["application"]["construction"] = "remodel"
-    assert _enlarged(before, after) == ["construction: remodel (was none)"]
+    assert not unchanged(parse_facts(before), parse_facts(after))
+    assert _enlarged(before, after) == []
 
 
 def test_the_process_facts_are_not_compared():
