@@ -5,6 +5,7 @@ from datetime import date, datetime, time, timedelta
 
 import pytest
 import time_machine
+from django.core.signals import request_finished, request_started
 from django.db import connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
@@ -13,6 +14,7 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 
 from hearings import actions, notices
+from hearings.clocks import town_calendar
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice, Meeting, Variance
 from permits.models import Application
 from stoneham_boh.accounts.roles import Role
@@ -507,10 +509,17 @@ def test_the_past_meetings_page_says_when_the_board_has_not_met(clerk_client):
 
 def _partial_queries(application, **context) -> tuple[int, str]:
     application = b.refresh(application)
-    with CaptureQueriesContext(connection) as queries:
-        html = render_to_string(
-            "hearings/_application_hearing.html", {"application": application, **context}
-        )
+    # The Town's calendar (its closures) is read once a request, whatever the page shows: the
+    # partial is rendered within a request that has already read it.
+    request_started.send(sender=None)
+    try:
+        town_calendar()
+        with CaptureQueriesContext(connection) as queries:
+            html = render_to_string(
+                "hearings/_application_hearing.html", {"application": application, **context}
+            )
+    finally:
+        request_finished.send(sender=None)
     return len(queries), html
 
 
