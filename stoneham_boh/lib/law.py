@@ -1,5 +1,5 @@
 """The figures of Massachusetts law (not of the Board's regulation) the Board's clocks count,
-each with its citation. The regulation's own figures (§20-20(9)'s 14 days) live only in the
+each with its citation. The regulation's own figures (§20-20(9)'s days of notice) live only in the
 ruleset; the Town's practice (the clerk's cut-off, the newspaper's day) is in settings.
 """
 

@@ -15,8 +15,8 @@ own that would have to be overridden one by one, for a dependency the product do
 
 The counting rules (c.4 §9 and the usual reading of "days before"):
 
-- the day of the event is excluded: "10 days after the 1st" is the 11th; "14 days before the
-  15th" is the 1st;
+- the day of the event is excluded: "10 days after the 1st" is the 11th; "7 days before the
+  15th" is the 8th;
 - a deadline the law lets roll forward (c.4 §9: the last day falls on a Saturday, Sunday or
   legal holiday) moves to the next business day;
 - a notice that must be given "at least N days before" an event never rolls forward: when its
