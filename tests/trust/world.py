@@ -711,6 +711,8 @@ def _board_matters(o, *, clerk, agent, board):
         by=board,
         today=meeting.date,
     )
+    # Its written decision not yet mailed: the clerk's page offers to record the mailing.
+    o["unmailed_decision_item"] = decided.docket_item
     # The member says the chair's roll call recorded their vote wrongly.
     hearing_actions.dispute_vote(
         vote=decided.docket_item.decision.votes.get(member=board),
