@@ -6,7 +6,7 @@ from datetime import date, datetime, time, timedelta
 import pytest
 import time_machine
 from django.core.signals import request_finished, request_started
-from django.db import connection
+from django.db import close_old_connections, connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -510,7 +510,10 @@ def test_the_past_meetings_page_says_when_the_board_has_not_met(clerk_client):
 def _partial_queries(application, **context) -> tuple[int, str]:
     application = b.refresh(application)
     # The Town's calendar (its closures) is read once a request, whatever the page shows: the
-    # partial is rendered within a request that has already read it.
+    # partial is rendered within a request that has already read it. As Django's test client
+    # does, the request's signals leave the test's database connection alone.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
     request_started.send(sender=None)
     try:
         town_calendar()
@@ -520,6 +523,8 @@ def _partial_queries(application, **context) -> tuple[int, str]:
             )
     finally:
         request_finished.send(sender=None)
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
     return len(queries), html
 
 
