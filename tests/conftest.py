@@ -108,3 +108,10 @@ def applicant_user(db):
 def clerk_client(client, clerk):
     client.force_login(clerk)
     return client
+
+
+def pytest_report_header(config):
+    """The fuzzing's seed for this run, to replay a failure it finds (FUZZ_SEED=...)."""
+    from tests.trust import test_fuzzing
+
+    return f"fuzzing: FUZZ_EXAMPLES={test_fuzzing.FUZZ_EXAMPLES} FUZZ_SEED={test_fuzzing.FUZZ_SEED}"
