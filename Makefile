@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test fuzz lint venv venv-dev lock bench clean-db
+.PHONY: run test test-fast fuzz lint venv venv-dev lock bench clean-db
 
 # `make test DATABASE_URL=postgres://...` and `make bench DATABASE_URL=...` pass it on.
 ifdef DATABASE_URL
@@ -42,6 +42,10 @@ lint: venv-dev
 # SQLite by default; PostgreSQL when DATABASE_URL names one.
 test: lint
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The everyday loop: no browser journeys, tables made from the models instead of migrating.
+test-fast: lint
+	$(PY) -m pytest -m "not browser" --nomigrations $(PYTEST_ARGS)
 
 # The fuzzing at its full budget (every run of `make test` fuzzes 25 examples a form, with a
 # fresh seed); FUZZ_SEED=N replays a run.
