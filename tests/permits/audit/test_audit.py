@@ -273,3 +273,22 @@ def test_a_permit_for_construction_without_approval_or_completion_is_a_breach(pe
 
 def test_a_permit_with_no_construction_has_nothing_to_show_for_it(permit):
     assert _sentences("construction") == []
+
+
+def test_a_permit_built_with_every_step_recorded_audits_clean_of_construction(clerk, agent):
+    """The Board's approval of the plans, the building inspector's dated approval with its
+    document, and the agent's final inspection finding the work complete (permits.construction)."""
+    from tests.permits import test_construction as built
+
+    application = built.shed_approved_by_the_board(clerk)
+    built.record_inspector(application, clerk)
+    built.final_inspection(application, agent)
+    permit = built.issue(application, clerk)
+    assert _anomalies("construction", today=built.ISSUE_DAY) == []
+    # The inspector's document voided on file: the approval can no longer be shown.
+    application.refresh_from_db()
+    application.building_inspector_document.voided = True
+    application.building_inspector_document.save()
+    assert [a.record.label for a in _anomalies("construction", today=built.ISSUE_DAY)] == [
+        f"Permit {permit.number}"
+    ]
