@@ -68,6 +68,7 @@ class Register:
     struck_at: dict = field(default_factory=dict)  # abutter pk -> when it was struck
     letter_recorded_at: dict = field(default_factory=dict)  # notice pk -> when recorded mailed
     permit_recorded_at: dict = field(default_factory=dict)  # permit pk -> datetime
+    inspection_recorded_at: dict = field(default_factory=dict)  # inspection pk -> completed at
     structures_changed_at: dict = field(default_factory=dict)  # application pk -> datetime
     map_imported: bool = False
     parcels: dict = field(default_factory=dict)
@@ -196,6 +197,12 @@ def load(today: date) -> Register:
     register.permit_recorded_at = dict(
         Permit.history.filter(history_type="+").values_list("id", "history_date")
     )
+    for inspection_id, when in (
+        Inspection.history.filter(status="completed")
+        .order_by("-history_date")
+        .values_list("id", "history_date")
+    ):
+        register.inspection_recorded_at[inspection_id] = when  # the earliest, last written
     register.structures_changed_at = dict(
         Structure.history.order_by()
         .values("application_id")

@@ -219,3 +219,31 @@ def test_no_permit_for_next_year_rests_on_a_variance_ending_this_year(clerk, boa
     with contextlib.suppress(ActionRefused):
         renewed(permit, clerk=clerk, on=date(2030, 12, 20))
     assert _anomalies(date(2030, 12, 21)) == []
+
+
+def test_a_violation_found_the_day_a_grandfathered_renewal_issued_is_not_held_against_it(
+    clerk, board_member, agent
+):
+    """Found by the machine against the audit: the agent's inspection recorded after the
+    renewal issued, on the same day, was read as known when it issued, and the renewal lost
+    its grandfathering (and was judged on §20-19) for a violation found after it."""
+    from inspections import actions as inspection_actions
+    from tests.hearings.board_builders import violation
+
+    legacy = factories.legacy_permit(
+        by=clerk,
+        first_permitted_on=date(1994, 5, 2),
+        valid_for_year=2030,
+        today=date(2030, 1, 7),
+        manure_bin=True,
+    )
+    renewed(legacy, clerk=clerk, on=date(2030, 11, 15))
+    finding = violation(legacy, agent=agent, clerk=clerk, on=date(2030, 11, 15))
+    inspection_actions.issue_order(
+        finding=finding,
+        by=agent,
+        requirement="Remove the rat burrows.",
+        deadline=date(2030, 11, 22),
+        issued_on=date(2030, 11, 15),
+    )
+    assert _anomalies(date(2030, 11, 25)) == []
