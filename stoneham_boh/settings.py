@@ -415,11 +415,9 @@ ACCOUNT_RATE_LIMITS = {
     "confirm_email": "3/10m/key",
 }
 
-# Applying online: how many drafts a resident may have open at once, the files and bytes one
-# application may carry, and how long a draft lies untouched before the clerk may discard it.
+# Applying online: how many drafts a resident may have open at once, and how long a draft lies
+# untouched before the clerk may discard it (the files one application holds: APPLICATION_MAX_*).
 ONLINE_DRAFTS_MAX = int(os.environ.get("ONLINE_DRAFTS_MAX", "2"))
-ONLINE_UPLOADS_MAX_FILES = int(os.environ.get("ONLINE_UPLOADS_MAX_FILES", "20"))
-ONLINE_UPLOADS_MAX_BYTES = int(os.environ.get("ONLINE_UPLOADS_MAX_BYTES", str(100 * 1024 * 1024)))
 ONLINE_DRAFT_ABANDONED_DAYS = int(os.environ.get("ONLINE_DRAFT_ABANDONED_DAYS", "30"))
 
 # Two-factor authentication (django-otp, TOTP with recovery codes) for staff: required in

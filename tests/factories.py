@@ -200,8 +200,10 @@ def register_entry(
     applicant=None,
     lot=None,
     today=date(2027, 1, 14),
+    manure_bin=False,
 ):
-    """A permit of the town's paper register, entered and still provisional (§20-20(8))."""
+    """A permit of the town's paper register, entered and still provisional (§20-20(8));
+    `manure_bin`: the paper permit's keeping also shows its manure bin (§20-16(2))."""
     fee_schedule()
     application = actions.create_application(
         applicant=applicant or globals()["applicant"](by=by),
@@ -213,6 +215,8 @@ def register_entry(
     )
     actions.set_animals(application=application, by=by, animals=animals or {"chicken": 6})
     actions.add_structure(application=application, by=by, **{**GOOD_COOP, **(structure or {})})
+    if manure_bin:
+        actions.add_structure(application=application, by=by, **GOOD_MANURE_BIN)
     return actions.enter_register_permit(
         application=application,
         register_number=register_number or f"P-{next(_serial)}",

@@ -3,13 +3,13 @@
 The roll is read from the history of the Board's members as recorded when the decision was
 recorded, and as recorded at the start of that day: a term ended later that day, or ended
 after the fact, leaves its seat counted (a quorum is a majority of the Board's membership,
-not of whoever is left: M.G.L. c.30A §18). Where a setting names the Board's seats
-(BOARD_SEATS), the majority is of those.
+not of whoever is left: M.G.L. c.30A §18). The majority is of the Board's seats as recorded
+(BoardSeats) by then; the members present are read from the meeting's recorded attendance.
 """
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import datetime
 
 from django.conf import settings
 from django.utils import timezone
@@ -41,11 +41,18 @@ def _in_office(roll: dict, day) -> dict:
     }
 
 
-def seats(roll_then: dict, roll_at_start: dict) -> int:
-    configured = getattr(settings, "BOARD_SEATS", None)
-    if configured:
-        return int(configured)
-    return len(set(roll_then.values()) | set(roll_at_start.values()))
+def seats(history: list, moment: datetime, day) -> int:
+    """The Board's full membership on `day` as the seats were recorded by `moment` (0: none)."""
+    rows: dict = {}
+    for row in history:
+        if row.history_date > moment:
+            break
+        if row.history_type == "-":
+            rows.pop(row.id, None)
+        else:
+            rows[row.id] = (row.effective_on, row.id, row.seats)
+    in_force = [r for r in rows.values() if r[0] <= day]
+    return max(in_force)[2] if in_force else 0
 
 
 def check_decisions(register) -> list[Anomaly]:
@@ -64,9 +71,7 @@ def check_decisions(register) -> list[Anomaly]:
 def _faults(register, decision, item) -> list[tuple[str, str]]:
     day = decision.decided_on
     recorded = register.decision_recorded_at.get(decision.pk) or timezone.now()
-    start = timezone.make_aware(datetime.combine(day, time.min))
     then = _in_office(_roll_at(register.roll_history, recorded), day)
-    at_start = _in_office(_roll_at(register.roll_history, min(start, recorded)), day)
     votes = {v.member_id: v.vote for v in decision.votes.all()}
     faults = []
     strangers = [user for user in votes if user not in then and votes[user] != "absent"]
@@ -78,10 +83,36 @@ def _faults(register, decision, item) -> list[tuple[str, str]]:
                 f"{day:%B %-d, %Y}.",
             )
         )
-    present = sum(1 for user, v in votes.items() if user in then and v in PRESENT)
-    membership = seats(then, at_start)
+    attended = register.attendance.get(item.meeting_id)
+    if attended is None:
+        faults.append(
+            (
+                "M.G.L. c.30A §18",
+                "The meeting's attendance is not recorded: its quorum cannot be shown.",
+            )
+        )
+        present = sum(1 for user, v in votes.items() if user in then and v in PRESENT)
+    else:
+        present = sum(1 for pk in then.values() if attended.get(pk))
+        absent_voting = [
+            user
+            for user, pk in then.items()
+            if not attended.get(pk) and votes.get(user, "absent") != "absent"
+        ]
+        if absent_voting:
+            faults.append(
+                (
+                    "M.G.L. c.30A §18",
+                    f"{len(absent_voting)} vote(s) were cast by members recorded absent.",
+                )
+            )
+    membership = seats(register.seats_history, recorded, day)
     quorum = membership // 2 + 1
     if membership == 0:
+        faults.append(
+            ("M.G.L. c.30A §18", "The Board's number of seats was not recorded by that day.")
+        )
+    elif not then:
         faults.append(("M.G.L. c.30A §18", "No member of the Board was in office that day."))
     elif present < quorum:
         faults.append(
@@ -113,7 +144,7 @@ def _holder_notice(register, decision, item) -> list[tuple[str, str]]:
     if proceeding is None:
         return []
     notified = proceeding.holder_notified_on
-    minimum = int(getattr(settings, "REVOCATION_NOTICE_DAYS", 1))
+    minimum = settings.REVOCATION_NOTICE_DAYS
     if notified is None or (item.meeting.date - notified).days < minimum:
         return [
             (

@@ -18,6 +18,8 @@ from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES
 from permits import rules
 from permits.models import DOCUMENT_FIELDS
 
+from .construction import approved_and_complete
+
 DISTANCE_KEYS = tuple(key for key, _ in DISTANCE_FEATURES)
 
 
@@ -159,7 +161,7 @@ def facts_for(
             "construction_approved": {
                 # §20-20(2): a remodel declared at renewal needs its own approval.
                 "board": "construction" in own_approvals,
-                "building_inspector": application.construction_building_inspector_approved,
+                "building_inspector": approved_and_complete(application, on),
             },
             "prior_permit_issued": iso(prior_permit_issued),
             "conditions_unchanged": conditions_unchanged,

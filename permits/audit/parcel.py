@@ -60,24 +60,38 @@ def check_parcels(register) -> list[Anomaly]:
 
 
 def _unmapped(register) -> list[Anomaly]:
-    if not register.map_imported:
-        return []
+    """Active permits on a lot merged into another (its records belong to the lot it was
+    merged into), and, once the map is imported, on a lot off it whose reason is not recorded
+    (Lot.unmapped_reason)."""
     seen, found = set(), []
     for permit in register.permits:
         lot = permit.lot
-        if permit.status != "active" or lot.tax_parcel_id or lot.pk in seen:
+        if permit.status != "active" or lot.pk in seen:
             continue
         seen.add(lot.pk)
-        found.append(
-            Anomaly(
-                "parcel",
-                "§20-17(1)",
-                lot_ref(lot),
-                "The parcel map is imported, but this lot is not on it: the Assessor's area, "
-                "and the permits that share its parcel, cannot be shown.",
-                NOT_SHOWN,
+        if lot.merged_into_id is not None:
+            found.append(
+                Anomaly(
+                    "parcel",
+                    "§20-14 (Lot)",
+                    lot_ref(lot),
+                    f"The lot was merged into lot #{lot.merged_into_id}, but permit "
+                    f"{permit.number} is still in force on it.",
+                    BREACH,
+                )
             )
-        )
+        elif register.map_imported and not lot.tax_parcel_id and not lot.unmapped_reason.strip():
+            found.append(
+                Anomaly(
+                    "parcel",
+                    "§20-17(1)",
+                    lot_ref(lot),
+                    "The parcel map is imported, but this lot is not on it and no reason is "
+                    "recorded: the Assessor's area, and the permits that share its parcel, "
+                    "cannot be shown.",
+                    NOT_SHOWN,
+                )
+            )
     return found
 
 

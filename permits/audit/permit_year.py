@@ -16,8 +16,9 @@ from .rules_on_day import overdue
 
 
 def window_opens(year: int) -> date:
-    """The first day a permit expiring December 31 of `year` may be renewed (a setting)."""
-    month, day = getattr(settings, "RENEWAL_WINDOW_OPENS", (11, 1))
+    """The first day a permit expiring December 31 of `year` may be renewed (the setting
+    RENEWAL_WINDOW_OPENS, MM-DD, that the renewal action reads)."""
+    month, day = (int(part) for part in settings.RENEWAL_WINDOW_OPENS.split("-"))
     return date(year, month, day)
 
 

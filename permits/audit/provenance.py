@@ -31,12 +31,19 @@ def needs_hearing(register, permit) -> bool:
     return application.kind == "new" or bool(renewal_enlargements(register, permit))
 
 
-def legacy_acceptance(permit):
-    """The Board's vote accepting a paper-register entry (issue 22, finding 1).
-
-    The register keeps no such record yet: None until it does.
-    """
-    return getattr(permit, "legacy_accepted_by", None)
+def legacy_acceptance(register, permit):
+    """The Board's decision accepting a paper-register entry (a ``register_acceptance`` item
+    of its application, approved), or None."""
+    application = register.application(permit)
+    for item in application.docket_items.all():
+        decision = getattr(item, "decision", None)
+        if (
+            item.kind == "register_acceptance"
+            and decision is not None
+            and decision.result == "approved"
+        ):
+            return decision
+    return None
 
 
 def check_provenance(register) -> list[Anomaly]:
@@ -56,7 +63,7 @@ def check_provenance(register) -> list[Anomaly]:
         if permit.lot_id != application.lot_id or permit.holder_id != application.applicant_id:
             add("§20-20(7)", "It names another lot or holder than its application.")
         if permit.legacy:
-            found += _legacy(permit, application, add)
+            found += _legacy(register, permit, application, add)
             continue
         if application.received_on is None or application.received_on > permit.issued_on:
             add("§20-20(1)", "It was issued on an application not received by then.")
@@ -104,7 +111,7 @@ def check_provenance(register) -> list[Anomaly]:
     return found
 
 
-def _legacy(permit, application, add) -> list:
+def _legacy(register, permit, application, add) -> list:
     cutoff = rules.ruleset_in_force(permit.issued_on).interpretations.grandfathering_cutoff
     first = permit.first_permitted_on
     if first is None:
@@ -123,11 +130,20 @@ def _legacy(permit, application, add) -> list:
             "A paper-register entry with no scanned document of the paper permit.",
             NOT_SHOWN,
         )
-    if legacy_acceptance(permit) is None:
-        add(
-            "§20-20(8)",
-            "A paper-register entry that the Board has not accepted by a vote: the register "
-            "keeps no record of such a vote.",
-            NOT_SHOWN,
-        )
+    accepted = legacy_acceptance(register, permit)
+    if accepted is None:
+        if permit.status != "provisional":
+            add(
+                "§20-20(8)",
+                f"A paper-register entry {permit.get_status_display().lower()} that the Board "
+                "never accepted by a vote.",
+            )
+    else:
+        faults = register.decision_faults.get(accepted.pk)
+        if faults:
+            add(
+                faults[0][0],
+                f"It rests on the Board's acceptance of {accepted.decided_on:%B %-d, %Y}, "
+                f"which the records cannot uphold: {faults[0][1]}",
+            )
     return []

@@ -14,8 +14,10 @@ from facilities.models import Abutter, AnimalKept, Parcel, ParcelImport, Structu
 from hearings.models import (
     AbutterNotice,
     BoardMember,
+    BoardSeats,
     Decision,
     DocketItem,
+    MeetingAttendance,
     RevocationProceeding,
 )
 from inspections.models import ChecklistFinding, Inspection, Order
@@ -35,6 +37,11 @@ APPLICATION_PREFETCHES = (
     "board_approvals",
     "setback_enlargements__decision",
     "documents",
+    Prefetch(
+        "inspections",
+        queryset=Inspection.objects.filter(kind="final_construction").prefetch_related("findings"),
+        to_attr="final_inspections",
+    ),
     Prefetch("docket_items", queryset=_items()),
     Prefetch("abutter_list__abutters", queryset=Abutter.objects.order_by("id")),
 )
@@ -53,13 +60,15 @@ class Register:
     decision_faults: dict = field(default_factory=dict)  # decision pk -> sentences
     decision_recorded_at: dict = field(default_factory=dict)  # decision pk -> datetime
     roll_history: list = field(default_factory=list)  # BoardMember history rows, oldest first
+    seats_history: list = field(default_factory=list)  # BoardSeats history rows, oldest first
+    attendance: dict = field(default_factory=dict)  # meeting pk -> {member pk: present}
     orders_by_lot: dict = field(default_factory=dict)
     violations_by_lot: dict = field(default_factory=dict)
-    inspections_by_lot: dict = field(default_factory=dict)
     proceedings_by_permit: dict = field(default_factory=dict)
     struck_at: dict = field(default_factory=dict)  # abutter pk -> when it was struck
     letter_recorded_at: dict = field(default_factory=dict)  # notice pk -> when recorded mailed
     permit_recorded_at: dict = field(default_factory=dict)  # permit pk -> datetime
+    inspection_recorded_at: dict = field(default_factory=dict)  # inspection pk -> completed at
     structures_changed_at: dict = field(default_factory=dict)  # application pk -> datetime
     map_imported: bool = False
     parcels: dict = field(default_factory=dict)
@@ -143,7 +152,7 @@ def load(today: date) -> Register:
     applications = (
         Application.objects.filter(decided)
         .distinct()
-        .select_related("applicant", "lot", "abutter_list")
+        .select_related("applicant", "lot", "abutter_list", "building_inspector_document")
         .prefetch_related(*APPLICATION_PREFETCHES)
     )
     register.applications = {a.pk: a for a in applications}
@@ -162,14 +171,13 @@ def load(today: date) -> Register:
         Decision.history.filter(history_type="+").values_list("id", "history_date")
     )
     register.roll_history = list(BoardMember.history.order_by("history_date", "history_id"))
+    register.seats_history = list(BoardSeats.history.order_by("history_date", "history_id"))
+    for row in MeetingAttendance.objects.all():
+        register.attendance.setdefault(row.meeting_id, {})[row.member_id] = row.present
     for order in Order.objects.order_by("issued_on", "pk"):
         register.orders_by_lot.setdefault(order.lot_id, []).append(order)
     for finding in ChecklistFinding.objects.filter(result="violation").select_related("inspection"):
         register.violations_by_lot.setdefault(finding.inspection.lot_id, []).append(finding)
-    for inspection in Inspection.objects.filter(kind="final_construction").prefetch_related(
-        "findings"
-    ):
-        register.inspections_by_lot.setdefault(inspection.lot_id, []).append(inspection)
     for proceeding in RevocationProceeding.objects.select_related(
         "docket_item", "docket_item__meeting", "docket_item__decision"
     ):
@@ -189,6 +197,12 @@ def load(today: date) -> Register:
     register.permit_recorded_at = dict(
         Permit.history.filter(history_type="+").values_list("id", "history_date")
     )
+    for inspection_id, when in (
+        Inspection.history.filter(status="completed")
+        .order_by("-history_date")
+        .values_list("id", "history_date")
+    ):
+        register.inspection_recorded_at[inspection_id] = when  # the earliest, last written
     register.structures_changed_at = dict(
         Structure.history.order_by()
         .values("application_id")

@@ -29,9 +29,11 @@ def first_permitted(register, permit) -> date:
     )
 
 
-def injurious(register, lot_id: int, on: date) -> bool:
+def injurious(register, lot_id: int, on: date, known_by=None) -> bool:
     """§20-20(8) proviso, from the inspections of the past year: a violation not settled by an
-    abated or withdrawn order, or an order past its deadline and not abated."""
+    abated or withdrawn order, or an order past its deadline and not abated. With `known_by`
+    (when the permit was recorded), an inspection recorded after it, even dated the same day,
+    was not known to the permit."""
     since = on - timedelta(days=settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS)
     orders = register.orders_by_lot.get(lot_id, [])
     settled = {
@@ -41,6 +43,9 @@ def injurious(register, lot_id: int, on: date) -> bool:
     }
     for finding in register.violations_by_lot.get(lot_id, []):
         performed = finding.inspection.performed_at
+        recorded = register.inspection_recorded_at.get(finding.inspection_id)
+        if known_by is not None and recorded is not None and recorded > known_by:
+            continue
         if performed and since <= performed.date() <= on and finding.pk not in settled:
             return True
     return any(overdue(o, on) for o in orders)
@@ -107,7 +112,12 @@ def permit_facts(register, permit, on: date) -> dict:
         conditions_unchanged=unchanged,
         # The inspections known when it was issued: the first day of the term re-judges the
         # variances (revision 3), not findings made after the permit issued.
-        injurious_conditions=injurious(register, permit.lot_id, min(on, permit.issued_on)),
+        injurious_conditions=injurious(
+            register,
+            permit.lot_id,
+            min(on, permit.issued_on),
+            known_by=register.permit_recorded_at.get(permit.pk),
+        ),
     )
 
 

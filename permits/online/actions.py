@@ -16,7 +16,6 @@ from decimal import Decimal
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 
 from facilities import actions as lot_actions
@@ -222,35 +221,17 @@ def submit_online_application(*, application: Application, by) -> Application:
 def add_online_document(
     *, application: Application, by, kind: str, upload, description: str = ""
 ) -> Document:
-    """The applicant uploads the plan or a §20-20(1) document (the same check as the clerk's)."""
+    """The applicant uploads the plan or a §20-20(1) document (the same check as the clerk's,
+    and the same caps on an application's files: APPLICATION_MAX_FILES, APPLICATION_MAX_BYTES)."""
     application = _locked(application)
     _require_own(application, by)
     if "documents" not in changeable_sections(application):
         raise ActionRefused("Documents cannot be added to this application now.")
     if kind == Document.Kind.APPROVAL:
         raise ActionRefused("Approvals are recorded by the Board's office.")
-    kept = application.documents.filter(voided=False)
-    files = kept.count()
-    if files >= settings.ONLINE_UPLOADS_MAX_FILES:
-        raise ActionRefused(
-            f"This application already holds {files} files, the most one application may "
-            "carry: remove one, or bring the rest to the Board's office."
-        )
-    used = kept.aggregate(total=Sum("size_bytes"))["total"] or 0
-    size = getattr(upload, "size", 0) or 0
-    most = settings.ONLINE_UPLOADS_MAX_BYTES
-    if used + size > most:
-        raise ActionRefused(
-            f"The files of one application may total {_megabytes(most)}; {_megabytes(used)} "
-            f"are uploaded and this file is {_megabytes(size)}."
-        )
     return permit_actions.upload_document(
         application=application, kind=kind, upload=upload, by=by, description=description
     )
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f} MB".replace(".0 MB", " MB")
 
 
 @transaction.atomic

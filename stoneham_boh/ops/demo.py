@@ -239,17 +239,37 @@ def _complete_renewal(application, by, received_on) -> None:
 
 
 def _renewal(rng, lot, applicant, keeping, by, received_on, overrides=None, **fields):
-    application = actions.create_application(
+    """This year's renewal of the keeping's permit of the year before (§20-20(8)): that permit
+    is an entry of the town's paper register (a keeping first permitted on paper before the
+    regulation), entered, accepted by the Board's vote, then renewed from it."""
+    paper = actions.create_application(
         applicant=applicant,
         lot=lot,
-        kind=Application.Kind.RENEWAL,
         by=by,
         manure_method=fields.pop("manure_method", "receptacle"),
         securely_fenced=True,
         vermin_licensed_operator=True,
         **fields,
     )
-    _fill_keeping(application, keeping, by, **(overrides or {}))
+    _fill_keeping(paper, keeping, by, **(overrides or {}))
+    year = received_on.year - 1
+    # Entered before the new year's renewals come in, all at one session of the Board.
+    entered_on = date(received_on.year, 1, 15) - timedelta(days=40)
+    first = date(1990 + lot.pk % 12, 4 + lot.pk % 6, 2)
+    number = f"{first.year % 100:02d}-{100 + lot.pk}"
+    last_year = actions.enter_register_permit(
+        application=paper,
+        register_number=number,
+        first_permitted_on=first,
+        issued_on=date(year, 1, 6),
+        valid_for_year=year,
+        document=_paper_permit_scan(),
+        basis=f"Board of Health permit no. {number} (paper file, cabinet 2).",
+        by=by,
+        today=entered_on,
+    )
+    accept_register_by_vote([last_year], entered_on, by)
+    application = actions.start_renewal(permit=last_year, by=by, today=received_on)
     _complete_renewal(application, by, received_on)
     approve_by_vote(application, ["vermin_plan"], received_on)
     return application

@@ -8,9 +8,9 @@ import pytest
 
 from facilities.models import Structure
 from hearings import actions as hearing_actions
-from hearings.models import AbutterNotice, LegalNotice, Vote
+from hearings.models import AbutterNotice, Decision, LegalNotice, MeetingAttendance, Vote
 from permits import actions
-from permits.audit import NOT_SHOWN, audit_register
+from permits.audit import audit_register
 from permits.models import Application, Permit
 from tests import factories
 from tests.hearings import builders
@@ -31,7 +31,7 @@ def _sentences(family=None):
 
 def publish_naming_the_structures(meeting, *, by):
     """The legal notice as drafted, with the structures asked for named (§20-20(9); the
-    drafted text names the animals only: issue 22, finding 7)."""
+    drafted text names them too since finding 7 was fixed: this keeps the test's own words)."""
     sent_on = builders.DEADLINE - timedelta(days=3)
     notice = hearing_actions.draft_legal_notice(meeting=meeting, by=by)
     text = notice.text.replace(" (parcel ", " in a coop and a manure storage (parcel ", 1)
@@ -58,8 +58,16 @@ def permit(clerk, board_member):
 
 
 def test_a_legal_notice_that_names_no_structure_is_a_breach(clerk, board_member):
+    """The decision action refuses a notice naming no structure (finding 7, fixed): the audit
+    still reads the notice on file, so a text altered outside the actions is caught."""
     item = builders.noticed(by=clerk)
     builders.decide(item, by=board_member)
+    notice = LegalNotice.objects.get(meeting=item.meeting)
+    named = (
+        ", in the structures shown on the plan: coop C1 and manure storage (pit or receptacle) M1"
+    )
+    assert named in notice.text
+    LegalNotice.objects.filter(pk=notice.pk).update(text=notice.text.replace(named, ""))
     assert _sentences("notice") == [
         "The legal notice does not name the coop C1.",
         "The legal notice does not name the manure storage (pit or receptacle) M1.",
@@ -87,12 +95,24 @@ def test_a_new_permit_with_no_approval_after_a_hearing_is_a_breach(permit):
     assert any("did not approve after a public hearing" in s for s in _sentences("provenance"))
 
 
-def test_a_paper_register_entry_shows_what_it_cannot_prove(clerk):
+def test_a_paper_register_entry_accepted_by_the_board_audits_clean(clerk):
     factories.legacy_permit(by=clerk, first_permitted_on=date(1994, 5, 2), today=date(2027, 1, 14))
+    assert _anomalies("provenance", today=date(2027, 2, 1)) == []
+
+
+def test_a_provisional_paper_register_entry_awaits_the_board_without_a_finding(clerk):
+    factories.register_entry(by=clerk, first_permitted_on=date(1994, 5, 2), today=date(2027, 1, 14))
+    assert _anomalies("provenance", today=date(2027, 2, 1)) == []
+
+
+def test_a_paper_register_entry_in_force_without_the_boards_vote_is_a_breach(clerk):
+    entry = factories.register_entry(
+        by=clerk, first_permitted_on=date(1994, 5, 2), today=date(2027, 1, 14)
+    )
+    Permit.objects.filter(pk=entry.pk).update(status=Permit.Status.ACTIVE)
     found = _anomalies("provenance", today=date(2027, 2, 1))
-    assert {a.kind for a in found} == {NOT_SHOWN}
-    assert any("no scanned document" in a.sentence for a in found)
-    assert any("not accepted by a vote" in a.sentence for a in found)
+    assert [a.kind for a in found] == ["breach"]
+    assert "never accepted by a vote" in found[0].sentence
 
 
 def test_a_paper_register_entry_after_2002_is_not_grandfathered(clerk):
@@ -130,7 +150,11 @@ def test_a_permit_that_outlives_its_variance_is_a_breach(clerk, board_member):
         variance_rules=["20-15.4.a"],
         variance_expires_on=date(2030, 6, 30),
     )
-    actions.issue_permit(application=item.application, by=clerk, on=AFTER)
+    permit = actions.issue_permit(application=item.application, by=clerk, on=AFTER)
+    # The issue action ends the permit with its variance (revision 3): a record changed on
+    # file outside the actions is still caught.
+    assert permit.expires_on == date(2030, 6, 30)
+    Permit.objects.filter(pk=permit.pk).update(expires_on=date(2030, 12, 31))
     assert any("the variance it rests on ends on June 30, 2030" in s for s in _sentences("rules"))
 
 
@@ -160,11 +184,16 @@ def test_an_abutter_struck_after_the_letters_still_needed_one(permit, clerk):
 
 
 def test_a_coop_moved_closer_after_the_letters_is_more_than_was_noticed(clerk, board_member):
+    """The decision action refuses a request enlarged since its notice: a coop's history
+    changed on file outside the actions (moved before the vote) is still caught."""
     item = noticed(by=clerk)
+    decision = builders.decide(item, by=board_member)
     coop = Structure.objects.get(application=item.application, label="C1")
     coop.measured_distances_ft = {"property_line": 52.0}
-    coop.save()  # after the letters, through the record's history
-    builders.decide(item, by=board_member)
+    coop.save()  # through the record's history, then dated before the vote
+    voted_at = Decision.history.get(id=decision.pk, history_type="+").history_date
+    moved = Structure.history.filter(id=coop.pk).latest("history_date", "history_id")
+    Structure.history.filter(pk=moved.pk).update(history_date=voted_at - timedelta(seconds=1))
     assert any("more than the abutters' letters described" in s for s in _sentences("notice"))
 
 
@@ -172,9 +201,10 @@ def test_a_coop_moved_closer_after_the_letters_is_more_than_was_noticed(clerk, b
 
 
 def test_a_decision_without_a_quorum_is_a_breach(permit):
+    MeetingAttendance.objects.update(mode="absent")
     Vote.objects.update(vote="absent")
     sentences = _sentences("board")
-    assert any("a quorum is 1" in s for s in sentences)
+    assert any("The Board decides nothing without a quorum" in s for s in sentences)
     assert any("rests on the Board's approval" in s for s in _sentences("provenance"))
 
 
@@ -214,8 +244,12 @@ def test_a_renewal_in_the_window_keeps_one_permit_year_at_a_time(clerk):
 
 
 def test_a_renewal_before_the_window_opens_is_a_breach(clerk):
-    _legacy, renewal = _renewed(clerk, on=date(2027, 6, 15))
+    """The renewal action refuses before the window opens: a permit dated earlier on file
+    outside the actions is still caught."""
+    _legacy, renewal = _renewed(clerk, on=date(2027, 11, 15))
     assert renewal.year == 2028
+    Permit.objects.filter(pk=renewal.pk).update(issued_on=date(2027, 6, 15))
+    Application.objects.filter(pk=renewal.application_id).update(received_on=date(2027, 6, 15))
     assert any("before the renewal window opened" in s for s in _sentences("year"))
 
 
@@ -239,3 +273,22 @@ def test_a_permit_for_construction_without_approval_or_completion_is_a_breach(pe
 
 def test_a_permit_with_no_construction_has_nothing_to_show_for_it(permit):
     assert _sentences("construction") == []
+
+
+def test_a_permit_built_with_every_step_recorded_audits_clean_of_construction(clerk, agent):
+    """The Board's approval of the plans, the building inspector's dated approval with its
+    document, and the agent's final inspection finding the work complete (permits.construction)."""
+    from tests.permits import test_construction as built
+
+    application = built.shed_approved_by_the_board(clerk)
+    built.record_inspector(application, clerk)
+    built.final_inspection(application, agent)
+    permit = built.issue(application, clerk)
+    assert _anomalies("construction", today=built.ISSUE_DAY) == []
+    # The inspector's document voided on file: the approval can no longer be shown.
+    application.refresh_from_db()
+    application.building_inspector_document.voided = True
+    application.building_inspector_document.save()
+    assert [a.record.label for a in _anomalies("construction", today=built.ISSUE_DAY)] == [
+        f"Permit {permit.number}"
+    ]

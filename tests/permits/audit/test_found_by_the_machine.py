@@ -19,22 +19,13 @@ from permits import actions, eligibility
 from permits.audit import audit_register
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
-from tests.hearings.builders import abutter_rows, article
+from tests.hearings.builders import abutter_rows, article, attend_as_voting
 
 pytestmark = pytest.mark.django_db
 
-NOT_YET_RECORDED = (
-    "A paper-register entry that the Board has not accepted by a vote",
-    "A paper-register entry with no scanned document",
-)
-
 
 def _anomalies(today: date) -> list[str]:
-    return [
-        a.line()
-        for a in audit_register(today=today).anomalies
-        if not a.sentence.startswith(NOT_YET_RECORDED)
-    ]
+    return [a.line() for a in audit_register(today=today).anomalies]
 
 
 def heard_and_issued(*, clerk, on: date, name_structures: bool = True):
@@ -83,6 +74,7 @@ def heard_and_issued_application(application, *, clerk, on: date, name_structure
         meeting=meeting, published_on=published, by=clerk, today=published
     )
     members = BoardMember.objects.in_office(meeting.date).select_related("user")
+    attend_as_voting(meeting, {m.user: "yes" for m in members}, by=clerk)
     hearing_actions.record_decision(
         item=item,
         result="approved",
@@ -121,25 +113,29 @@ def test_a_renewal_in_the_window_audits_clean(clerk, board_member):
     assert _anomalies(date(2030, 11, 20)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding 7, fixed on branch compare")
 def test_the_legal_notice_as_drafted_names_the_structures_asked_for(clerk, board_member):
     heard_and_issued(clerk=clerk, on=date(2030, 1, 7), name_structures=False)
     assert _anomalies(date(2030, 3, 1)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding 1, fixed on branch board")
+@pytest.mark.xfail(
+    strict=True,
+    reason="still open: a paper-register entry records no Board approval of its vermin plan "
+    "(§20-19), and the acceptance vote (hearings register_acceptance) grants none, so the "
+    "rules fail the entry and every renewal of it",
+)
 def test_a_paper_register_entry_of_2012_is_held_to_the_rules(clerk):
     with contextlib.suppress(ActionRefused):
         factories.legacy_permit(
             by=clerk,
             first_permitted_on=date(2012, 5, 2),
             valid_for_year=2030,
+            manure_bin=True,
             today=date(2030, 1, 7),
         )
     assert _anomalies(date(2030, 1, 8)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding 3, fixed on branch compare")
 def test_a_permit_renewed_in_june_waits_for_the_renewal_window(clerk, board_member):
     permit = heard_and_issued(clerk=clerk, on=date(2030, 1, 7))
     with contextlib.suppress(ActionRefused):  # refused, or issued: the audit judges
@@ -147,7 +143,11 @@ def test_a_permit_renewed_in_june_waits_for_the_renewal_window(clerk, board_memb
     assert _anomalies(date(2030, 6, 20)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding 4, fixed on branch lots")
+@pytest.mark.xfail(
+    strict=True,
+    reason="finding 4 still open on the merged tree: facilities.actions.create_lot takes an "
+    "address already on file as a new lot (no parcel map imported), and the permit issues on it",
+)
 def test_an_application_at_an_address_already_on_file_joins_its_lot(clerk, board_member):
     first = heard_and_issued(clerk=clerk, on=date(2030, 1, 7))
     # The intake records the address again as a lot of its own (the machine's same_address).
@@ -160,7 +160,6 @@ def test_an_application_at_an_address_already_on_file_joins_its_lot(clerk, board
     assert _anomalies(date(2030, 5, 1)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding 11, fixed on branch compare")
 def test_an_order_past_its_deadline_stops_the_renewal(clerk, board_member, agent):
     from inspections import actions as inspection_actions
     from tests.hearings.board_builders import violation
@@ -184,16 +183,20 @@ def test_a_grandfathered_renewal_revoked_before_its_term_began_audits_clean(cler
     revoked in December after an inspection found a violation, was judged on January 1 with
     that violation, as though it had run."""
     legacy = factories.legacy_permit(
-        by=clerk, first_permitted_on=date(1994, 5, 2), valid_for_year=2030, today=date(2030, 1, 7)
+        by=clerk,
+        first_permitted_on=date(1994, 5, 2),
+        valid_for_year=2030,
+        today=date(2030, 1, 7),
+        manure_bin=True,
     )
     renewal = renewed(legacy, clerk=clerk, on=date(2030, 11, 15))
+    # The violation is found after the renewal issued (the holder noticed ten days ahead).
     factories.revoke_by_the_board(
-        renewal, by=clerk, revoked_on=date(2030, 11, 20), remove_by=date(2030, 12, 20)
+        renewal, by=clerk, revoked_on=date(2030, 12, 1), remove_by=date(2030, 12, 31)
     )
-    assert _anomalies(date(2030, 12, 1)) == []
+    assert _anomalies(date(2030, 12, 5)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding 3, fixed on branch compare")
 def test_revoking_a_permit_ends_next_years_permit_of_the_keeping(clerk, board_member):
     permit = heard_and_issued(clerk=clerk, on=date(2030, 1, 7))
     renewed(permit, clerk=clerk, on=date(2030, 11, 15))
@@ -204,7 +207,6 @@ def test_revoking_a_permit_ends_next_years_permit_of_the_keeping(clerk, board_me
     assert _anomalies(date(2030, 12, 5)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="finding 12, fixed on branch r3")
 def test_no_permit_for_next_year_rests_on_a_variance_ending_this_year(clerk, board_member):
     from tests.hearings import builders
     from tests.permits.audit.test_audit import AFTER, noticed
@@ -217,3 +219,31 @@ def test_no_permit_for_next_year_rests_on_a_variance_ending_this_year(clerk, boa
     with contextlib.suppress(ActionRefused):
         renewed(permit, clerk=clerk, on=date(2030, 12, 20))
     assert _anomalies(date(2030, 12, 21)) == []
+
+
+def test_a_violation_found_the_day_a_grandfathered_renewal_issued_is_not_held_against_it(
+    clerk, board_member, agent
+):
+    """Found by the machine against the audit: the agent's inspection recorded after the
+    renewal issued, on the same day, was read as known when it issued, and the renewal lost
+    its grandfathering (and was judged on §20-19) for a violation found after it."""
+    from inspections import actions as inspection_actions
+    from tests.hearings.board_builders import violation
+
+    legacy = factories.legacy_permit(
+        by=clerk,
+        first_permitted_on=date(1994, 5, 2),
+        valid_for_year=2030,
+        today=date(2030, 1, 7),
+        manure_bin=True,
+    )
+    renewed(legacy, clerk=clerk, on=date(2030, 11, 15))
+    finding = violation(legacy, agent=agent, clerk=clerk, on=date(2030, 11, 15))
+    inspection_actions.issue_order(
+        finding=finding,
+        by=agent,
+        requirement="Remove the rat burrows.",
+        deadline=date(2030, 11, 22),
+        issued_on=date(2030, 11, 15),
+    )
+    assert _anomalies(date(2030, 11, 25)) == []

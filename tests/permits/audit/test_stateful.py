@@ -20,6 +20,7 @@ from datetime import date, time, timedelta
 from decimal import Decimal
 
 import pytest
+from django.conf import settings as django_settings
 from django.db import transaction
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
@@ -37,28 +38,16 @@ from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.conftest import make_user
 from tests.hearings.board_builders import violation
-from tests.hearings.builders import abutter_rows, article
+from tests.hearings.builders import abutter_rows, article, attend_as_voting
 
 EXAMPLES = int(os.environ.get("STATEFUL_EXAMPLES", "4"))
 STEPS = int(os.environ.get("STATEFUL_STEPS", "6"))
 LONG_RUN = "STATEFUL_EXAMPLES" in os.environ
 SHRINK = os.environ.get("STATEFUL_SHRINK", "") == "1"
 
-# Records the product does not keep yet, which the audit rightly cannot show (NOT_SHOWN):
-# the Board's acceptance of a paper-register entry and its scanned document (finding 1, on
-# branch "board"). Everything else the audit finds fails the machine.
-NOT_YET_RECORDED = (
-    "A paper-register entry that the Board has not accepted by a vote",
-    "A paper-register entry with no scanned document",
-)
-
 
 def _anomalies(today: date) -> list[str]:
-    return [
-        anomaly.line()
-        for anomaly in audit_register(today=today).anomalies
-        if not anomaly.sentence.startswith(NOT_YET_RECORDED)
-    ]
+    return [anomaly.line() for anomaly in audit_register(today=today).anomalies]
 
 
 class Register(RuleBasedStateMachine):
@@ -185,6 +174,7 @@ class Register(RuleBasedStateMachine):
                 "variance_expires_on": date(meeting.date.year, 12, 31),
             }
         try:
+            attend_as_voting(meeting, votes, by=clerk)
             if continued:
                 # Continued to a meeting announced at the hearing (its notice carries).
                 later = hearing_actions.schedule_meeting(
@@ -205,6 +195,7 @@ class Register(RuleBasedStateMachine):
                 )
                 item.refresh_from_db()
                 item, meeting = item.continued_to, later
+                attend_as_voting(meeting, votes, by=clerk)
             hearing_actions.record_decision(
                 item=item,
                 result="approved",
@@ -224,7 +215,9 @@ class Register(RuleBasedStateMachine):
             pass
         self.today = meeting.date + timedelta(days=2)
 
-    @rule(first_year=st.sampled_from([1994, 2001, 2012]))
+    # A keeping first permitted after 2002 (not grandfathered) is left out while its finding is
+    # open: test_a_paper_register_entry_of_2012_is_held_to_the_rules (a strict xfail) keeps it.
+    @rule(first_year=st.sampled_from([1994, 2001]))
     def a_paper_register_entry(self, first_year):
         with contextlib.suppress(ActionRefused):
             self.permits.append(
@@ -233,6 +226,7 @@ class Register(RuleBasedStateMachine):
                     first_permitted_on=date(first_year, 5, 2),
                     valid_for_year=self.today.year,
                     today=self.today,
+                    manure_bin=True,
                 )
             )
 
@@ -288,7 +282,9 @@ class Register(RuleBasedStateMachine):
     def a_revocation(self, data):
         permit = data.draw(st.sampled_from(self.permits))
         permit.refresh_from_db()
-        on = self.today + timedelta(days=5)
+        # The factory's inspection is made the holder's notice period before the hearing:
+        # from tomorrow, never dated back before what the machine already did.
+        on = self.today + timedelta(days=django_settings.REVOCATION_NOTICE_DAYS + 2)
         with contextlib.suppress(ActionRefused):
             factories.revoke_by_the_board(
                 permit, by=self.clerk, revoked_on=on, remove_by=on + timedelta(days=30)
@@ -303,7 +299,11 @@ class Register(RuleBasedStateMachine):
         if len(members) > 1:
             with contextlib.suppress(ActionRefused):
                 hearing_actions.end_board_term(
-                    member=members[-1], term_end=self.today, by=self.admin
+                    member=members[-1],
+                    term_end=self.today,
+                    reason="Resigned.",
+                    by=self.admin,
+                    today=self.today,
                 )
 
     @rule(days=st.integers(min_value=1, max_value=200))
@@ -319,13 +319,6 @@ class Register(RuleBasedStateMachine):
 USERS: dict = {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="sequences found, each a named test in test_found_by_the_machine.py: finding 1 "
-    "(branch board), findings 3, 7 and 11 (branch compare), finding 4 (branch lots), finding 12 "
-    "(branch r3); flip when "
-    "they merge",
-)
 @pytest.mark.django_db
 def test_no_sequence_of_actions_leaves_an_anomaly_on_file():
     USERS.update(

@@ -164,7 +164,7 @@ def test_a_resident_has_at_most_two_open_drafts(client, resident):
     assert Application.objects.filter(applicant=resident).count() == 2
 
 
-@override_settings(ONLINE_UPLOADS_MAX_FILES=2, ONLINE_UPLOADS_MAX_BYTES=len(PDF) * 3)
+@override_settings(APPLICATION_MAX_FILES=2, APPLICATION_MAX_BYTES=len(PDF) * 3)
 def test_uploads_per_application_are_capped_in_files_and_bytes(client, resident):
     application = start(client, resident)
     for _ in range(2):
@@ -177,12 +177,12 @@ def test_uploads_per_application_are_capped_in_files_and_bytes(client, resident)
         {"doc-kind": "other", "doc-file": SimpleUploadedFile("third.pdf", PDF)},
     )
     assert "already holds 2 files" in response.content.decode()
-    smaller = override_settings(ONLINE_UPLOADS_MAX_FILES=20, ONLINE_UPLOADS_MAX_BYTES=len(PDF) * 2)
+    smaller = override_settings(APPLICATION_MAX_FILES=20, APPLICATION_MAX_BYTES=len(PDF) * 2)
     with smaller, pytest.raises(ActionRefused) as refused:
         online.add_online_document(
             application=application, by=resident.user, kind="other", upload=pdf()
         )
-    assert "may total" in str(refused.value)
+    assert "more than" in str(refused.value)
     assert application.documents.count() == 2
 
 
