@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test test-fast fuzz lint venv venv-dev lock bench clean-db
+.PHONY: run test test-migrations test-fast test-browser perf fuzz lint venv venv-dev lock bench clean-db
 
 # `make test DATABASE_URL=postgres://...` and `make bench DATABASE_URL=...` pass it on.
 ifdef DATABASE_URL
@@ -39,13 +39,38 @@ run: venv
 lint: venv-dev
 	$(VENV)/bin/ruff check .
 
-# SQLite by default; PostgreSQL when DATABASE_URL names one.
-test: lint
-	$(PY) -m pytest $(PYTEST_ARGS)
+# Two worker processes, a test file each at a time (a module's fixtures stay in one process),
+# handed out in the order collected: the heaviest first (tests/conftest.py, HEAVY_FIRST).
+# `make test XDIST=` runs in one process.
+XDIST ?= -n 2 --dist loadfile --no-loadscope-reorder
 
-# The everyday loop: no browser journeys, tables made from the models instead of migrating.
+# The whole suite, SQLite by default (PostgreSQL when DATABASE_URL names one): first on tables
+# made from the models, then the tests of the migrations on a database migrated from zero
+# (test-migrations; MIGRATIONS=skip leaves them to another step, as CI's SQLite step does).
+# PYTEST_ARGS narrows the first pass only.
+test: lint
+	$(PY) -m pytest $(XDIST) --nomigrations $(PYTEST_ARGS)
+ifneq ($(MIGRATIONS),skip)
+	$(MAKE) --no-print-directory test-migrations
+endif
+
+# The migrations proven: the models and the migrations agree, and the tests that move data
+# between them (marker migrations) pass on a test database migrated from zero.
+test-migrations: venv-dev
+	env -u DATABASE_URL $(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest -m migrations
+
+# The everyday loop: no browser journeys, no migrations.
 test-fast: lint
-	$(PY) -m pytest -m "not browser" --nomigrations $(PYTEST_ARGS)
+	$(PY) -m pytest $(XDIST) -m "not browser" --nomigrations $(PYTEST_ARGS)
+
+# The browser journeys alone (CI runs them once, on PostgreSQL).
+test-browser: lint
+	$(PY) -m pytest $(XDIST) -m browser --nomigrations $(PYTEST_ARGS)
+
+# The timing assertions (marker perf), left out of every other run: on a quiet machine.
+perf: venv-dev
+	$(PY) -m pytest -m perf --nomigrations $(PYTEST_ARGS)
 
 # The fuzzing at its full budget (every run of `make test` fuzzes 25 examples a form, with a
 # fresh seed); FUZZ_SEED=N replays a run.

@@ -6,10 +6,12 @@ from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 
 from facilities import regulation
+from facilities.addresses import lots_at_address
 from facilities.models import (
     Abutter,
     AbutterDraft,
@@ -20,20 +22,30 @@ from facilities.models import (
     ParcelImport,
     SitePlan,
     Structure,
+    parcel_id_validator,
 )
 from facilities.parcels import drafting, layout, store
 from facilities.siteplan import context as plan_map
 from facilities.siteplan.distances import measure_plan, measured_after_plan
 from facilities.siteplan.shapes import PLAN_REACH_FT, ShapeError, beyond_reach, parse_shapes
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
 
 @transaction.atomic
 def create_lot(*, by, **fields) -> Lot:
+    """A lot new to the Board. One lot per parcel (§20-14, Lot): a parcel id or a street
+    address already on file (however it is typed: "12 Main St", "12 MAIN STREET, Unit 2") is
+    that lot's, and an application there joins it; the clerk merges true duplicates."""
     parcel_id = fields.get("parcel_id") or None
     if parcel_id and Lot.objects.filter(parcel_id=parcel_id).exists():
         raise ActionRefused(f"Parcel {parcel_id} is already on record.")
+    on_file = lots_at_address(fields.get("street_address") or "")
+    if on_file:
+        raise ActionRefused(
+            f"{on_file[0]} is on file at this address: choose that lot (one lot per parcel)."
+        )
     return save_as(place_on_the_map(Lot(**{**fields, "parcel_id": parcel_id})), by)
 
 
@@ -69,8 +81,8 @@ def lot_at_address(*, street_address: str, by) -> Lot:
     address = " ".join(street_address.split())
     if not address:
         raise ActionRefused("Give the street address where the animals are kept.")
-    existing = Lot.objects.current().filter(street_address__iexact=address).order_by("pk").first()
-    return existing or create_lot(by=by, street_address=address)
+    existing = lots_at_address(address)
+    return existing[0] if existing else create_lot(by=by, street_address=address)
 
 
 def _abutter_list(application, by) -> AbutterList:
@@ -189,8 +201,8 @@ def void_abutter(
     if mailed is not None:
         item, first = mailed
         reasons.append(
-            f"The letters for the hearing of {item.meeting.date:%B %-d, %Y} were mailed on "
-            f"{first:%B %-d, %Y} to the certified list as it stood: a name struck now still "
+            f"The letters for the hearing of {long_date(item.meeting.date)} were mailed on "
+            f"{long_date(first)} to the certified list as it stood: a name struck now still "
             "needs its notice. Strike it when the hearing moves to a later meeting, before "
             "its letters are mailed (§20-20(9))."
         )
@@ -263,6 +275,55 @@ def link_lot_to_parcel(*, lot: Lot, parcel: Parcel, by) -> Lot:
             f"{parcel} is already the parcel of {taken}: merge this lot into it instead."
         )
     _link(lot, parcel)
+    return save_as(lot, by)
+
+
+def parcel_id_refusals(lot: Lot, parcel_id: str) -> list[str]:
+    """What is wrong with giving `lot` this parcel id, given or corrected: written as the
+    Assessor's map writes it, and no other lot's (one lot per parcel, §20-14)."""
+    reasons = []
+    try:
+        parcel_id_validator(parcel_id)
+    except ValidationError as refusal:
+        reasons.extend(refusal.messages)
+    taken = Lot.objects.filter(parcel_id=parcel_id).exclude(pk=lot.pk).first()
+    if taken is not None:
+        reasons.append(
+            f"Parcel {parcel_id} is already the lot {taken} (one lot per parcel): if they are "
+            "the same land, merge this lot into it instead."
+        )
+    return reasons
+
+
+@transaction.atomic
+def give_parcel_id(*, lot: Lot, parcel_id: str, by) -> Lot:
+    """Give a lot recorded without one (from a complaint, or an online application at an
+    address not on file) its Assessor's map-block-lot, and so its parcel on the map when the
+    map has it: the lot then opens on the map, ready for its plan. Kept in the lot's history.
+    A parcel id already given is corrected, with its reason, by another step."""
+    lot = Lot.objects.select_for_update().get(pk=lot.pk)
+    parcel_id = "".join((parcel_id or "").split())
+    reasons = []
+    if lot.parcel_id:
+        reasons.append(f"{lot} already has parcel id {lot.parcel_id}.")
+    if lot.merged_into_id is not None:
+        reasons.append(f"{lot} was merged into {lot.merged_into}.")
+    if not parcel_id:
+        reasons.append("Type the parcel id from the Assessor's map, e.g. 12-345-6.")
+    else:
+        reasons.extend(parcel_id_refusals(lot, parcel_id))
+    if reasons:
+        raise ActionRefused("The parcel id was not recorded.", reasons)
+    lot.parcel_id = parcel_id
+    if lot.tax_parcel_id is None:
+        place_on_the_map(lot)
+        taken = (
+            Lot.objects.current().filter(tax_parcel=lot.tax_parcel).exclude(pk=lot.pk).first()
+            if lot.tax_parcel_id
+            else None
+        )
+        if taken is not None:  # one lot per parcel: the map's parcel is another lot's
+            lot.tax_parcel, lot.parcel_area_acres = None, None
     return save_as(lot, by)
 
 
@@ -387,10 +448,19 @@ def measure_shapes(*, application, shapes, today=None) -> dict[str, dict]:
 @transaction.atomic
 def save_site_plan(*, application, shapes: list, by, today=None) -> SitePlan:
     """Save the drawn plan and write the distances measured on it onto each structure; a
-    structure the plan does not draw keeps only its typed figures."""
+    structure the plan does not draw keeps only its typed figures, and a shape the application
+    does not list yet is kept unmeasured (`plan.undescribed`)."""
     if not application.is_editable:
         raise ActionRefused("The plan of an application that has been decided cannot change.")
-    return _store_plan(application, shapes, by, today)
+    # A structure drawn before it is typed on the application is kept on the plan (issue 26.21):
+    # the drawing is the clerk's work; it is measured once the application lists it.
+    plan = _store_plan(application, shapes, by, today, keep_undescribed=True)
+    # The drawn plan is the §20-20(1) plan of the property: the application has it now (the
+    # compliance panel said it lacked one after it was drawn). Never unticked here.
+    if not application.doc_site_plan:
+        application.doc_site_plan = True
+        save_as(application, by, update_fields=["doc_site_plan"])
+    return plan
 
 
 @transaction.atomic
@@ -405,11 +475,14 @@ def file_plan_of_record(*, application, shapes: list, by, today=None) -> SitePla
     return _store_plan(application, shapes, by, today)
 
 
-def _store_plan(application, shapes, by, today) -> SitePlan:
+def _store_plan(application, shapes, by, today, *, keep_undescribed=False) -> SitePlan:
+    """Store the plan and write each structure's measured distances. A shape whose structure
+    the application does not list yet is refused, or, with `keep_undescribed`, kept on the
+    plan unmeasured: `plan.undescribed` names them, for the page to say where to add them."""
     measured = measure_shapes(application=application, shapes=shapes, today=today)
     structures = {s.label: s for s in Structure.objects.filter(application=application)}
     unknown = sorted(set(measured) - set(structures))
-    if unknown:
+    if unknown and not keep_undescribed:
         raise ActionRefused(
             "The plan cannot be saved.",
             [
@@ -422,6 +495,7 @@ def _store_plan(application, shapes, by, today) -> SitePlan:
     )
     plan.shapes = shapes
     save_as(plan, by)
+    plan.undescribed = unknown
     for label, structure in structures.items():
         figures = measured_after_plan(structure, measured.get(label))
         if structure.measured_distances_ft != figures:

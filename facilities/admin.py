@@ -1,7 +1,14 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from facilities.models import Abutter, AbutterList, AnimalKept, Lot, Structure
+from facilities.models import (
+    Abutter,
+    AbutterList,
+    AnimalKept,
+    Lot,
+    ParcelIdCorrection,
+    Structure,
+)
 from facilities.parcels.models import AbutterDraft, DraftAbutter, Footprint, Parcel, ParcelImport
 from facilities.siteplan.models import SitePlan
 from stoneham_boh.lib.admin import ReadOnlyAdmin, ReadOnlyInline
@@ -111,3 +118,12 @@ class SitePlanAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("application", "updated_at")
     search_fields = ("application__applicant__name", "application__lot__street_address")
     raw_id_fields = ("application",)
+
+
+@admin.register(ParcelIdCorrection)
+class ParcelIdCorrectionAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    """A parcel id the clerk corrected, with the reason: made by its action, so read-only."""
+
+    list_display = ("lot", "old_parcel_id", "new_parcel_id", "corrected_by", "corrected_at")
+    search_fields = ("lot__street_address", "old_parcel_id", "new_parcel_id", "reason")
+    raw_id_fields = ("lot",)

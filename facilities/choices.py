@@ -103,6 +103,11 @@ DISTANCE_FEATURES = (
     ("lot_line", "Nearest lot line"),
 )
 
+#: Written in a structure's measured distances in place of the figures when the plan measured
+#: it once and no longer draws it: once measured, a figure stays measured until the plan says
+#: otherwise, so the typed figures do not come back; its distances are unknown until drawn again.
+NOT_DRAWN = "not_drawn"
+
 
 class ZoningDistrict(models.TextChoices):
     RA = "RA", "Residence A"

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from facilities.abutter_csv import MAX_BYTES
 from facilities.models import Abutter
-from stoneham_boh.lib.forms import DateInput, columns, helper
+from stoneham_boh.lib.forms import DateInput, ReasonForm, columns, helper
 from stoneham_boh.lib.uploads import CSV_KINDS, validate_upload
 
 CERTIFIED_HELP = "§20-14, Abutter: the list must be certified by the Town Assessor."
@@ -54,8 +54,9 @@ class AbutterImportForm(forms.Form):
     file = forms.FileField(
         label="Assessor's certified list (CSV)",
         help_text=(
-            "Columns: owner, mailing address (or street, city, state, zip), and, if known, "
-            "parcel id. "
+            "As the Assessor's office sends it: comma- or tab-separated, the MassGIS column "
+            "names too. Columns: owner (and co-owner), mailing address (or street, city, "
+            "state, zip), and, if known, parcel id. "
             "Nothing is saved until you confirm the preview."
         ),
     )
@@ -116,3 +117,26 @@ class StrikeAbutterForm(forms.Form):
         max_length=Abutter._meta.get_field("void_reason").max_length,
         required=False,
     )
+
+
+class ParcelIdCorrectionForm(ReasonForm):
+    """A parcel id typed wrong: the right one and why (facilities.corrections.actions)."""
+
+    parcel_id = forms.CharField(
+        label="Corrected parcel id",
+        max_length=20,
+        help_text="Map-block-lot as the Assessor's map has it, e.g. 12-345-6.",
+    )
+    field_order = ["parcel_id", "reason"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(
+            *args,
+            label="Why it was wrong",
+            help_text="Kept with the correction, your name and the time.",
+            **kwargs,
+        )
+        self.fields["reason"].error_messages["required"] = "Say why the parcel id was wrong."
+        self.fields["parcel_id"].error_messages["required"] = (
+            "Type the corrected parcel id, e.g. 12-345-6."
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 
 from django.core.validators import MinValueValidator, RegexValidator
@@ -14,11 +15,14 @@ from facilities.choices import (
     DISTANCE_FEATURES,
     HOUSING_KINDS,
     NAMED_SPECIES,
+    NOT_DRAWN,
     Species,
     StructureKind,
     ZoningDistrict,
     counted,
 )
+from stoneham_boh.lib.corrections import MistakeCorrected
+from stoneham_boh.town import defaults as town_defaults
 
 NON_NEGATIVE = [MinValueValidator(Decimal("0"))]
 
@@ -44,7 +48,7 @@ class MailingAddress(models.Model):
     """A postal address, in or out of town (abutters "even if in another town", §20-14)."""
 
     mailing_street = models.CharField(max_length=200)
-    mailing_city = models.CharField(max_length=80, default="Stoneham")
+    mailing_city = models.CharField(max_length=80, default=town_defaults.town_name)
     mailing_state = models.CharField(max_length=2, default="MA")
     mailing_zip = models.CharField(
         max_length=10,
@@ -343,32 +347,77 @@ class Structure(models.Model):
     def is_measured(self) -> bool:
         return self.measured_distances_ft is not None
 
-    def distance_rows(self) -> list[dict]:
-        """Each distance as a screen shows it: the typed figure, the figure measured on the
-        plan (which governs where the plan draws that kind of feature), and which one counts."""
-        from facilities.regulation import beyond_ft
-        from facilities.siteplan.distances import no_longer_drawn
+    @property
+    def no_longer_drawn(self) -> bool:
+        """The plan measured this structure once and no longer draws it."""
+        return bool((self.measured_distances_ft or {}).get(NOT_DRAWN))
 
-        unknown = no_longer_drawn(self)
-        measured = {} if unknown else (self.measured_distances_ft or {})
-        beyond = beyond_ft()
-        rows = []
-        # Every feature, blank ones included: a blank distance means none within the horizon.
+    @property
+    def drawn_on_plan(self) -> bool:
+        return self.is_measured and not self.no_longer_drawn
+
+    def governing_distances(self) -> dict[str, GoverningDistance]:
+        """Which figure governs each distance, by the contract's keys: the one measured on the
+        plan where the plan draws that kind of feature (it governs over the typed one), else
+        the typed figure; every one unknown for a structure the plan no longer draws. The rules'
+        facts, the tables and the printed plan all read this."""
+        measured = self.measured_distances_ft or {}
+        unknown = self.no_longer_drawn
+        distances = {}
         for key, label in DISTANCE_FEATURES:
-            typed = getattr(self, f"distance_{key}_ft", None)
-            on_plan = key in measured
-            rows.append(
-                {
-                    "label": label,
-                    "typed": typed,
-                    "measured": measured.get(key),
-                    "on_plan": on_plan,
-                    "beyond_ft": beyond,
-                    # Drawn on the plan once and not now: unknown until drawn again.
-                    "unknown": unknown,
-                }
-            )
-        return rows
+            typed = getattr(self, f"distance_{key}_ft")
+            if unknown:
+                distances[key] = GoverningDistance(label, typed, GoverningDistance.UNKNOWN, None)
+            elif key in measured:
+                distances[key] = GoverningDistance(
+                    label, typed, GoverningDistance.PLAN, measured[key]
+                )
+            else:
+                distances[key] = GoverningDistance(label, typed, GoverningDistance.TYPED, typed)
+        return distances
+
+    def distance_rows(self) -> list[dict]:
+        """Each distance as a screen shows it: the governing figure, and the typed one beside
+        a measured figure; a blank means none within the horizon the rules read."""
+        from facilities.regulation import beyond_ft
+
+        beyond = beyond_ft()
+        return [
+            {
+                "label": distance.label,
+                "typed": distance.typed,
+                "measured": distance.measured,
+                "on_plan": distance.on_plan,
+                "beyond_ft": beyond,
+                "unknown": distance.unknown,
+            }
+            for distance in self.governing_distances().values()
+        ]
+
+
+@dataclass(frozen=True)
+class GoverningDistance:
+    """One distance of a structure, and where the figure that governs it comes from."""
+
+    PLAN, TYPED, UNKNOWN = "measured on the plan", "typed", "unknown"
+
+    label: str
+    typed: Decimal | None
+    source: str
+    #: The figure the rules read; None: nothing of that kind within range, or unknown.
+    value: Decimal | float | int | None
+
+    @property
+    def on_plan(self) -> bool:
+        return self.source == self.PLAN
+
+    @property
+    def unknown(self) -> bool:
+        return self.source == self.UNKNOWN
+
+    @property
+    def measured(self) -> float | int | None:
+        return self.value if self.on_plan else None
 
 
 def named_only_when_other_domestic(name: str) -> models.CheckConstraint:
@@ -434,6 +483,22 @@ class AnimalKept(AnimalKind):
         return counted(self.count, self.species, label=self.name or None)
 
 
+class ParcelIdCorrection(MistakeCorrected):
+    """A lot's parcel id typed wrong and corrected: the old and the new map-block-lot, who,
+    when and why (the lot's own history keeps the change too)."""
+
+    lot = models.ForeignKey(Lot, on_delete=models.PROTECT, related_name="parcel_id_corrections")
+    old_parcel_id = models.CharField("parcel id before", max_length=20)
+    new_parcel_id = models.CharField("parcel id after", max_length=20)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["lot", "-corrected_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Parcel id {self.old_parcel_id} corrected to {self.new_parcel_id}"
+
+
 class AbutterList(models.Model):
     """The Assessor's certified list of abutters filed with an application (§20-14, §20-20(9))."""
 
@@ -446,7 +511,7 @@ class AbutterList(models.Model):
         blank=True,
         help_text="The date the Town Assessor certified the list.",
     )
-    certified_by = models.CharField(max_length=120, default="Stoneham Board of Assessors")
+    certified_by = models.CharField(max_length=120, default=town_defaults.assessors)
     source_name = models.CharField(
         max_length=200, blank=True, help_text="The file the list was imported from, if any."
     )

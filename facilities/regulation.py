@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from permits.rules import ruleset_in_force
+from permits.amendments.in_force import ruleset_on
 
 
 def _ruleset(today=None):
-    return ruleset_in_force(today or timezone.localdate())
+    return ruleset_on(today or timezone.localdate())
 
 
 def interpretations(today=None):

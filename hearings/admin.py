@@ -7,8 +7,10 @@ from hearings.models import (
     BoardMember,
     BoardSeats,
     Decision,
+    DecisionCorrection,
     DocketItem,
     LegalNotice,
+    LegalNoticeProof,
     Meeting,
     MeetingAttendance,
     MeetingPosting,
@@ -16,6 +18,7 @@ from hearings.models import (
     MinutesRelease,
     NoticeCharge,
     RevocationProceeding,
+    SetbackEnlargement,
     TownClosure,
     Variance,
     Vote,
@@ -49,6 +52,12 @@ class DocketItemAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
 @admin.register(LegalNotice)
 class LegalNoticeAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("meeting", "newspaper", "published_on")
+
+
+@admin.register(LegalNoticeProof)
+class LegalNoticeProofAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("legal_notice", "kind", "original_name", "voided")
+    search_fields = ("original_name",)
 
 
 @admin.register(AbutterNotice)
@@ -159,3 +168,20 @@ class NoticeChargeAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("docket_item", "newspaper_charge")
     search_fields = ("docket_item__application__applicant__name",)
     raw_id_fields = ("docket_item",)
+
+
+@admin.register(SetbackEnlargement)
+class SetbackEnlargementAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("application", "rule", "minimum_ft")
+    list_filter = ("rule",)
+    raw_id_fields = ("application",)
+
+
+@admin.register(DecisionCorrection)
+class DecisionCorrectionAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    """A clerical error in a decision corrected, with the reason: never a new vote, made by
+    its action, so read-only."""
+
+    list_display = ("decision", "field", "corrected_by", "corrected_at")
+    search_fields = ("decision__docket_item__application__applicant__name", "reason")
+    raw_id_fields = ("decision",)

@@ -11,13 +11,15 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import request_finished, request_started
 from django.db.models.signals import post_delete, post_save
 
 from hearings.models import Meeting, TownClosure, notice_days
 from stoneham_boh.lib import law
+from stoneham_boh.lib.dates import weekday_date
+from stoneham_boh.lib.mass_calendar import CITATION_ROLL_FORWARD as ROLL_FORWARD_CITATION
 from stoneham_boh.lib.mass_calendar import Clock, MassCalendar
+from stoneham_boh.town.current import current_town
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -78,12 +80,7 @@ def oml_posting_deadline(meeting_at: datetime, *, calendar=None) -> Clock:
 
 
 def clerk_cutoff() -> time:
-    try:
-        return time.fromisoformat(settings.TOWN_CLERK_FILING_CUTOFF)
-    except ValueError as error:
-        raise ImproperlyConfigured(
-            "TOWN_CLERK_FILING_CUTOFF must be a time of day, e.g. 16:00."
-        ) from error
+    return current_town().town_clerk_filing_cutoff
 
 
 def clerk_filing_deadline(meeting_at: datetime, *, calendar=None) -> Clock:
@@ -102,7 +99,7 @@ def clerk_filing_deadline(meeting_at: datetime, *, calendar=None) -> Clock:
         when = datetime.combine(day, cutoff)
     rule = (
         f"Filing with the Town Clerk: by the clerk's cut-off ({cutoff:%H:%M} of a business day, "
-        f"TOWN_CLERK_FILING_CUTOFF) at or before the posting deadline of "
+        f"the town's settings) at or before the posting deadline of "
         f"{posting.iso().replace('T', ' ')}"
     )
     return Clock(when, rule)
@@ -120,34 +117,32 @@ def abutter_notice_deadline(hearing: date, *, calendar=None) -> Clock:
 
 
 def _newspaper_weekday() -> int:
-    name = settings.NEWSPAPER_WEEKDAY
-    if name not in WEEKDAYS:
-        raise ImproperlyConfigured(f"NEWSPAPER_WEEKDAY must be a weekday's name, not {name!r}.")
-    return WEEKDAYS.index(name)
+    return current_town().newspaper_weekday_index
 
 
 def newspaper_notice_deadline(hearing: date) -> Clock:
     """The last issue of the weekly paper that prints the legal notice the ruleset's days
-    before the hearing (NEWSPAPER_WEEKDAY)."""
+    before the hearing (the weekday is the town's settings')."""
     days = notice_days(hearing)
     latest = hearing - timedelta(days=days)
     issue = latest - timedelta(days=(latest.weekday() - _newspaper_weekday()) % 7)
     rule = (
-        f"Legal notice (§20-20(9)): at least {days} days before {_day(hearing)}, that day "
-        f"excluded, so published by {_day(latest)}; the paper prints on "
-        f"{settings.NEWSPAPER_WEEKDAY.title()}s (NEWSPAPER_WEEKDAY), so the issue of {_day(issue)}"
+        f"Legal notice (§20-20(9)): at least {days} days before {weekday_date(hearing)}, that day "
+        f"excluded, so published by {weekday_date(latest)}; the paper prints on "
+        f"{current_town().get_newspaper_weekday_display()}s, so the issue of "
+        f"{weekday_date(issue)}"
     )
     return Clock(issue, rule)
 
 
 def newspaper_copy_deadline(hearing: date, *, calendar=None) -> Clock:
-    """The day the newspaper must have the text for that issue (NEWSPAPER_AD_CUTOFF_DAYS),
-    moved earlier to a business day."""
+    """The day the newspaper must have the text for that issue (the ad cut-off of
+    the town's settings), moved earlier to a business day."""
     issue = newspaper_notice_deadline(hearing).when
     clock = _calendar(calendar).notice_before(
         issue,
-        settings.NEWSPAPER_AD_CUTOFF_DAYS,
-        what=f"Text to the newspaper for the issue of {_day(issue)} (NEWSPAPER_AD_CUTOFF_DAYS)",
+        current_town().newspaper_ad_cutoff_days,
+        what=f"Text to the newspaper for the issue of {weekday_date(issue)} (its ad cut-off)",
     )
     return clock
 
@@ -182,6 +177,31 @@ def appeal_deadline(received: date, *, calendar=None) -> Clock:
     )
 
 
+# --- Orders to correct a violation -------------------------------------------------------------
+
+
+def order_deadline(set_for: date, *, calendar=None) -> Clock:
+    """The last day the owner has under an order whose deadline the Board set for `set_for`:
+    that day, or the next business day when the Town's offices are closed on it (c.4 §9)."""
+    calendar = _calendar(calendar)
+    rolled = calendar.next_business_day(set_for)
+    rule = f"Order to correct a violation: the deadline set, {weekday_date(set_for)}"
+    if rolled != set_for:
+        rule += (
+            f", is {calendar.why_closed(set_for)}, so it moves to the next business day, "
+            f"{weekday_date(rolled)} ({ROLL_FORWARD_CITATION})"
+        )
+    return Clock(rolled, rule)
+
+
+def default_order_deadline(issued_on: date, days: int, *, calendar=None) -> Clock:
+    """The deadline an order proposes: `days` after it is issued, rolled forward to a
+    business day (c.4 §9)."""
+    return _calendar(calendar).deadline_after(
+        issued_on, days, what="Order to correct a violation (proposed deadline)"
+    )
+
+
 # --- Warnings ------------------------------------------------------------------------------------
 
 
@@ -191,13 +211,9 @@ def meeting_day_warning(on: date, *, calendar=None) -> str:
     if why is None:
         return ""
     return (
-        f"{_day(on)} is {why}: the Town's offices are closed, and the notice and the public "
-        "must be able to reach the Board. Check the date before the notice is posted."
+        f"{weekday_date(on)} is {why}: the Town's offices are closed, and the notice and the "
+        "public must be able to reach the Board. Check the date before the notice is posted."
     )
-
-
-def _day(day: date) -> str:
-    return f"{day:%A, %B} {day.day}, {day.year}"
 
 
 # --- Minutes --------------------------------------------------------------------------------------
@@ -218,5 +234,7 @@ def minutes_approval_deadline(meeting) -> Clock:
         "whichever is later"
     )
     if len(later) == law.MINUTES_APPROVAL_MEETINGS and later[-1] > by_days:
-        return Clock(later[-1], f"{rule}; the third meeting after, on {_day(later[-1])}")
-    return Clock(by_days, f"{rule}; {law.MINUTES_APPROVAL_DAYS} days after {_day(meeting.date)}")
+        return Clock(later[-1], f"{rule}; the third meeting after, on {weekday_date(later[-1])}")
+    return Clock(
+        by_days, f"{rule}; {law.MINUTES_APPROVAL_DAYS} days after {weekday_date(meeting.date)}"
+    )

@@ -13,11 +13,13 @@ from decimal import Decimal
 from django.utils import timezone
 
 from facilities import actions as facility_actions
-from hearings import actions, notices
+from hearings import actions, notice_postings, notices
+from hearings.actions.decisions import Ruling, VarianceGranted
 from hearings.models import AbutterNotice, BoardMember, Meeting
 from permits import actions as permit_actions
 from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
+from stoneham_boh.lib.dates import long_date
 
 OUT_OF_TOWN = (
     ("Melrose", "MA", "02176"),
@@ -46,6 +48,11 @@ OWNERS = (
 )
 NEAR_STREETS = ("Spring Street", "Collincote Street", "Pond Street", "Perkins Street", "Elm Street")
 MEETING_TIME = time(19, 0)
+# Where the demo's legal notice appeared online (c.4 §13); example addresses, not real ones.
+DEMO_POSTINGS = {
+    notice_postings.WEBSITE: "https://newspaper.example.org/legal-notices/board-of-health",
+    notice_postings.STATEWIDE: "https://publicnotices.example.org/ma/stoneham/board-of-health",
+}
 # The lot of the renewal that adds goats (stoneham_boh.ops.demo), heard as a new application.
 GROWING_PARCEL = "4-252-1"
 # A new application with its six §20-20(1) documents and the §20-15(7), §20-16, §20-19 facts.
@@ -82,7 +89,7 @@ def record_demo_board(users, since: date) -> None:
                 name=user.get_full_name(),
                 appointed_on=since,
                 term_start=since,
-                appointing_document=f"Select Board vote of {since:%B %-d, %Y}",
+                appointing_document=f"Select Board vote of {long_date(since)}",
                 chair=key == "board",
                 by=administrator,
                 today=since,
@@ -123,10 +130,8 @@ def approve_by_vote(application, subjects, on: date):
     attend_in_person(meeting, chair, on)
     return actions.record_decision(
         item=item,
-        result="approved",
-        decided_on=on,
+        ruling=Ruling(result="approved", decided_on=on, approvals=subjects),
         votes=dict.fromkeys(members, "yes"),
-        approvals=subjects,
         by=chair,
         today=on,
     )
@@ -135,7 +140,7 @@ def approve_by_vote(application, subjects, on: date):
 def accept_register_by_vote(permits, on: date, clerk):
     """The Board in office `on` accepts entries of the paper register by a unanimous vote at a
     session at its office (§20-20(8)): the clerk dockets them, the members attend, the chair
-    records the vote."""
+    records the vote, approving what an entry first permitted after 2002 is asked to."""
     chair = presiding(on)
     meeting = Meeting.objects.filter(date=on, time=APPROVALS_TIME, cancelled=False).first()
     meeting = meeting or actions.schedule_meeting(
@@ -147,8 +152,12 @@ def accept_register_by_vote(permits, on: date, clerk):
     return [
         actions.record_decision(
             item=item,
-            result="approved",
-            decided_on=on,
+            ruling=Ruling(
+                result="approved",
+                decided_on=on,
+                # What an entry first permitted after the grandfathering date needs approved.
+                approvals=item.approvals_sought or (),
+            ),
             votes=dict.fromkeys(members, "yes"),
             by=chair,
             today=on,
@@ -272,7 +281,7 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
     received_on = heard_on - timedelta(days=40)
     lot = facility_actions.create_lot(
         parcel_id="3-415-2",
-        street_address="52 Perkins Street",
+        street_address="61 Perkins Street",
         area_acres=Decimal("0.6"),
         zoning_district="RA",
         percolation_min_per_inch=Decimal("8"),
@@ -280,7 +289,7 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
     )
     applicant = permit_actions.create_applicant(
         name="Ellen Costello",
-        mailing_street="52 Perkins Street",
+        mailing_street="61 Perkins Street",
         mailing_zip="02180",
         phone="(781) 438-5520",
         email="ellen.costello@example.org",
@@ -356,6 +365,15 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
         by=clerk,
         today=heard_on - timedelta(days=16),
     )
+    for site in (notice_postings.WEBSITE, notice_postings.STATEWIDE):
+        notice_postings.record_online_posting(
+            meeting=meeting,
+            site=site,
+            posted_on=heard_on - timedelta(days=16),
+            address=DEMO_POSTINGS[site],
+            by=clerk,
+            today=heard_on - timedelta(days=16),
+        )
     _mail_everyone(item, rng, heard_on - timedelta(days=18), clerk)
     for notice in AbutterNotice.objects.filter(docket_item=item).order_by("id")[:6]:
         actions.mark_receipt_returned(
@@ -376,27 +394,49 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
         by=clerk,
         today=heard_on,
     )
+    variance = VarianceGranted(
+        rules=["20-15.4.a"],
+        finding="The coop stands where the only level, drained ground of the lot is; moving it "
+        "9 ft would cost the applicant the use of the keeping while protecting no one, since "
+        "the land behind it is unbuilt conservation woodland.",
+        conditions="The coop stays where the plan shows it, 41 ft from the rear line, screened "
+        "by a solid fence at least 6 ft high along that line.",
+        expires_on=date(heard_on.year + 3, 12, 31),
+    )
     actions.record_decision(
         item=item,
-        result="approved",
-        decided_on=heard_on,
+        ruling=Ruling(
+            result="approved",
+            decided_on=heard_on,
+            conditions="No more than five ducks and four hens; no roosters (§20-15(11)).",
+            reasons="The rear abutter's land is wooded and unbuilt; the coop cannot be moved "
+            "further from the line without crossing the septic area.",
+            variance=variance,
+            approvals=["vermin_plan"],
+        ),
         votes={users["board"]: "yes", users["board2"]: "yes", users["board3"]: "no"},
-        conditions="No more than five ducks and four hens; no roosters (§20-15(11)).",
-        reasons="The rear abutter's land is wooded and unbuilt; the coop cannot be moved "
-        "further from the line without crossing the septic area.",
-        variance_rules=["20-15.4.a"],
-        variance_finding="The coop stands where the only level, drained ground of the lot is; "
-        "moving it 9 ft would cost the applicant the use of the keeping while protecting no one, "
-        "since the land behind it is unbuilt conservation woodland.",
-        approvals=["vermin_plan"],
-        variance_conditions="The coop stays where the plan shows it, 41 ft from the rear line, "
-        "screened by a solid fence at least 6 ft high along that line.",
-        variance_expires_on=date(heard_on.year + 3, 12, 31),
         by=board,
         today=heard_on,
     )
+    _pay_for_the_notice(item, clerk, heard_on + timedelta(days=2))
     permit_actions.issue_permit(application=application, by=clerk, on=heard_on + timedelta(days=3))
     _draft_minutes(item, heard_on, clerk)
+
+
+def _pay_for_the_notice(item, clerk, on: date) -> None:
+    """The newspaper's bill for the hearing's share of the notice, then the applicant's check
+    for the notice (§20-20(9): "at the applicant's expense"), which the permit waits for."""
+    actions.record_newspaper_charge(item=item, amount=Decimal("68.40"), by=clerk)
+    application = item.application
+    balance = eligibility.fee_due(application) - eligibility.amount_paid(application)
+    permit_actions.record_payment(
+        application=application,
+        amount=balance,
+        received_on=on,
+        method="check",
+        reference="Check 1187 (notice of the hearing)",
+        by=clerk,
+    )
 
 
 def _posted(meeting, day: date, hour: int, clerk, **extra) -> None:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
+from html import escape
 
 from django.db.models import Prefetch, prefetch_related_objects
 from django.template.defaultfilters import date as date_filter
-from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
 from hearings.meeting_notice import posting_state
 from hearings.models import (
@@ -25,12 +26,8 @@ from hearings.models import (
 )
 from hearings.notices import NoticeTiming, timing_for
 from hearings.wording import Relief, animals_phrase, relief, reliefs
-from permits.facts_from_records import (
-    FACT_RELATED,
-    child_prefetch,
-    evaluate_application,
-    load_facts,
-)
+from permits.facts_from_records import evaluate_application
+from permits.facts_loading import FACT_RELATED, child_prefetch, load_facts
 from permits.models import Application
 from stoneham_boh.lib.badges import status_badge
 
@@ -46,6 +43,8 @@ DECISION_CLASSES = {
 
 # Findings that a variance could answer: the facts fail a rule, or a fact is missing.
 NEEDS_RELIEF = ("fail", "missing")
+# Findings of a rule whose Board approval is still to be given: it applies and is not met.
+LACKS_APPROVAL = ("fail", "missing", "pending")
 
 
 @dataclass
@@ -147,7 +146,7 @@ def relief_needed(
     pending = []
     awaiting = {APPROVAL_RULES[s] for s in approvals_sought or () if s in APPROVAL_RULES}
     for finding in result.get("findings", []):
-        if finding["rule"] in awaiting and finding["status"] != "pass":
+        if finding["rule"] in awaiting and finding["status"] in LACKS_APPROVAL:
             pending.append(f"{finding['citation']}: the Board's approval, asked at this hearing.")
         elif finding["status"] in NEEDS_RELIEF:
             entry = needed.setdefault(
@@ -161,9 +160,11 @@ def relief_needed(
 
 
 def approvals_needed(result: dict) -> list[str]:
-    """The Board's approvals the application still lacks (to ask for at its hearing)."""
-    failing = {f["rule"] for f in result.get("findings", []) if f["status"] != "pass"}
-    return [subject for subject, rule in APPROVAL_RULES.items() if rule in failing]
+    """The Board's approvals the application still lacks (to ask for at its hearing): only
+    those whose rule applies to it and is not met. A rule that does not apply (no wild animal
+    among three goats) needs no approval."""
+    lacking = {f["rule"] for f in result.get("findings", []) if f["status"] in LACKS_APPROVAL}
+    return [subject for subject, rule in APPROVAL_RULES.items() if rule in lacking]
 
 
 def entry_for(item: DocketItem) -> DocketEntry:
@@ -214,31 +215,44 @@ class PastOutcome:
 
     badge: str
     applicant: str
-    address: str
+    address: str | None  # None: an application sent online before its lot was matched
     variances: list[list[Relief]]
     continued_to: date | None
 
     @property
-    def line(self) -> str:
+    def line(self) -> SafeString:
         """The outcome as the past meetings page lists it, written here rather than in the
-        template: a page lists a hundred outcomes, and the template's loops over them cost
-        more than loading them."""
-        parts = [format_html("{} {} · {}", self.badge, self.applicant, self.address)]
+        template, and escaped with the standard library's html.escape (which Django's
+        escape() wraps): a page can list two thousand outcomes (a session accepting a
+        hundred paper-register entries is one meeting), and format_html() and a template
+        loop over each cost more than reading them."""
+        parts = [
+            self.badge,
+            " ",
+            escape(str(self.applicant)),
+            " · ",
+            escape(self.address or "no lot on file yet"),
+        ]
         parts += [
-            format_html(" · variance of {}", ", ".join(relief.citation for relief in reliefs))
+            " · variance of " + escape(", ".join(relief.citation for relief in reliefs))
             for reliefs in self.variances
         ]
         if self.continued_to:
-            parts.append(
-                format_html(" · continued to {}", date_filter(self.continued_to, "M j, Y"))
-            )
-        return format_html_join("", "{}", ((part,) for part in parts))
+            parts.append(" · continued to " + escape(date_filter(self.continued_to, "M j, Y")))
+        return mark_safe("".join(parts))  # noqa: S308 - every part escaped above
 
 
 @dataclass
 class PastMeeting:
     meeting: Meeting
     outcomes: list[PastOutcome]
+
+    @property
+    def outcome_items(self) -> SafeString:
+        """The outcomes as the list items of the page, joined here for the reason above."""
+        return mark_safe(  # noqa: S308 - each line is safe markup
+            "".join(f'<li class="py-1">{outcome.line}</li>' for outcome in self.outcomes)
+        )
 
 
 def past_outcomes(meetings) -> list[PastMeeting]:
@@ -247,11 +261,11 @@ def past_outcomes(meetings) -> list[PastMeeting]:
     variances prefetched, cost more than the rest of the docket page, where they were first
     listed."""
     meetings = list(meetings)
-    items = list(
+    items = (
         DocketItem.objects.filter(meeting__in=meetings)
         .exclude(status=DocketItem.Status.WITHDRAWN)
         .order_by("position", "id")
-        .values(
+        .values_list(
             "id",
             "meeting_id",
             "status",
@@ -263,20 +277,25 @@ def past_outcomes(meetings) -> list[PastMeeting]:
     )
     variances: dict[int, list[list[Relief]]] = {}
     for item_id, rules in (
-        Variance.objects.filter(decision__docket_item__in=[item["id"] for item in items])
+        Variance.objects.filter(decision__docket_item__meeting__in=meetings)
+        .exclude(decision__docket_item__status=DocketItem.Status.WITHDRAWN)
         .order_by(*Variance._meta.ordering)
         .values_list("decision__docket_item_id", "rules")
     ):
         variances.setdefault(item_id, []).append(reliefs(rules))
     outcomes: dict[int, list[PastOutcome]] = {meeting.pk: [] for meeting in meetings}
-    for item in items:
-        outcomes[item["meeting_id"]].append(
+    badges: dict[tuple, str] = {}  # a handful of outcomes, on hundreds of lines
+    for item_id, meeting_id, status, result, applicant, address, continued_to in items:
+        badge = badges.get((status, result))
+        if badge is None:
+            badge = badges[status, result] = outcome_badge(status, result)
+        outcomes[meeting_id].append(
             PastOutcome(
-                badge=outcome_badge(item["status"], item["decision__result"]),
-                applicant=item["application__applicant__name"],
-                address=item["application__lot__street_address"],
-                variances=variances.get(item["id"], []),
-                continued_to=item["continued_to__meeting__date"],
+                badge=badge,
+                applicant=applicant,
+                address=address,
+                variances=variances.get(item_id, []),
+                continued_to=continued_to,
             )
         )
     return [PastMeeting(meeting, outcomes[meeting.pk]) for meeting in meetings]

@@ -7,16 +7,30 @@ from decimal import Decimal
 
 from crispy_forms.layout import Column, Div, Fieldset, Row
 from django import forms
+from django.conf import settings
 from django.utils import timezone
 
-from hearings.actions import RESULTS
-from hearings.models import BoardApproval, BoardMember, Decision, DocketItem, Meeting, Vote
+from hearings import clocks
+from hearings.actions.decisions import RESULTS, Ruling
+from hearings.corrections.actions import CORRECTABLE as CORRECTABLE_FIELDS
+from hearings.models import (
+    BoardApproval,
+    BoardMember,
+    Decision,
+    DocketItem,
+    LegalNoticeProof,
+    Meeting,
+    SetbackEnlargement,
+    Vote,
+)
 from hearings.notices import normalize_article_number, split_pasted_numbers
 from hearings.wording import relief, variable_rules
 from permits.figures import lazy_with_figures
-from permits.models import Application, SetbackEnlargement
+from permits.models import Application
 from stoneham_boh.accounts.roles import Role
-from stoneham_boh.lib.forms import DateInput, helper
+from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.forms import DateInput, ReasonForm, helper
+from stoneham_boh.lib.uploads import DOCUMENT_KINDS, validate_upload
 
 NOTICE_HELP = lazy_with_figures("§20-20(9): at least {20-20.9:notice_days} before the hearing.")
 
@@ -43,11 +57,29 @@ class MeetingForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields[CONFIRM] = forms.BooleanField(required=False, widget=forms.HiddenInput)
         self.helper = helper(
-            Row(Column("date", css_class="col-sm-6"), Column("time", css_class="col-sm-6")),
+            Row(
+                Column("date", CONFIRM, css_class="col-sm-6"),
+                Column("time", css_class="col-sm-6"),
+            ),
             "place",
             "notes",
         )
+
+    def clean(self):
+        """A day the Town's offices are closed (a weekend, a legal holiday of the Massachusetts
+        calendar, a town closure) is asked about before the meeting is set, at its field."""
+        cleaned = super().clean()
+        confirmed = cleaned.pop(CONFIRM, False)
+        day = cleaned.get("date")
+        warning = clocks.meeting_day_warning(day) if day else ""
+        if warning and not confirmed:
+            self.add_error("date", f"{warning} If the Board does meet that day, tick the box.")
+            self.fields[CONFIRM].widget = forms.CheckboxInput()
+            self.fields[CONFIRM].label = f"Yes, the Board meets on {long_date(day)}"
+            self._bound_fields_cache.pop(CONFIRM, None)
+        return cleaned
 
 
 class ApplicationChoiceField(forms.ModelChoiceField):
@@ -177,23 +209,19 @@ class NoticeDateForm(forms.Form):
         elif self.drafted_on and day < self.drafted_on:
             self.add_error(
                 self.date_field,
-                f"The notice was drafted on {_long(self.drafted_on)}: it cannot have gone out "
+                f"The notice was drafted on {long_date(self.drafted_on)}: it cannot have gone out "
                 "before.",
             )
         elif (today - day).days > CONFIRM_AFTER_DAYS and not confirmed:
             days = (today - day).days
             self.add_error(
                 self.date_field,
-                f"{_long(day)} was {days} days ago. If that is right, tick the box below "
+                f"{long_date(day)} was {days} days ago. If that is right, tick the box below "
                 "and save again.",
             )
             self.fields[CONFIRM].widget = forms.CheckboxInput()
-            self.fields[CONFIRM].label = f"Yes, it went out on {_long(day)}"
+            self.fields[CONFIRM].label = f"Yes, it went out on {long_date(day)}"
         return cleaned
-
-
-def _long(day) -> str:
-    return f"{day:%B} {day.day}, {day.year}"
 
 
 class SentForm(NoticeDateForm):
@@ -218,6 +246,45 @@ class PublicationForm(NoticeDateForm):
                 Column("newspaper", css_class="col-sm-6"),
             )
         )
+
+
+class OnlinePostingForm(NoticeDateForm):
+    """One online appearance of the legal notice (c.4 §13): its day, and its address unless a
+    capture of it was uploaded as proof."""
+
+    date_field = "posted_on"
+    posted_on = _today_field("Posted on", "The day it appeared online.")
+    address = forms.URLField(
+        max_length=500,
+        required=False,
+        label="Web address of the posting",
+        help_text="As shown in the browser's address bar; leave empty when a capture is uploaded.",
+        assume_scheme="https",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Stacked: the form sits in the page's narrow column, beside the notice's text.
+        self.helper = helper("posted_on", CONFIRM, "address")
+
+
+class NoticeProofForm(forms.Form):
+    kind = forms.ChoiceField(choices=LegalNoticeProof.Kind.choices, label="What it proves")
+    file = forms.FileField(
+        help_text=(
+            "A PDF or an image (JPEG, PNG, GIF, WebP, TIFF), at most "
+            f"{settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB. Kept private, shown only to staff."
+        )
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("kind", "file")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        validate_upload(upload, DOCUMENT_KINDS)
+        return upload
 
 
 class MailingForm(NoticeDateForm):
@@ -431,9 +498,9 @@ class DecisionForm(forms.Form):
             for member in self.members
         }
 
-    def action_kwargs(self) -> dict:
-        """The arguments of `actions.record_decision` from what was typed."""
-        data = {
+    def ruling(self) -> Ruling:
+        """What the Board decided, from what was typed (the votes are `votes()`)."""
+        fields = {
             k: v for k, v in self.cleaned_data.items() if not k.startswith(("vote_", "enlarge_"))
         }
         enlargements = {
@@ -441,7 +508,7 @@ class DecisionForm(forms.Form):
             for rule in ENLARGEABLE
             if self.cleaned_data.get(f"enlarge_{rule.value}")
         }
-        return {**data, "votes": self.votes(), "setback_enlargements": enlargements}
+        return Ruling.from_fields(**fields, setback_enlargements=enlargements)
 
 
 def board_members(on):
@@ -581,15 +648,13 @@ class VoteDisputeForm(forms.Form):
 
 class FindingChoiceField(forms.ModelMultipleChoiceField):
     def label_from_instance(self, finding):
-        inspection = finding.inspection
-        performed = inspection.performed_at
-        day = performed.date() if performed else inspection.scheduled_for
-        return f"{finding.citation}: {finding.question} (inspection of {day:%B %-d, %Y})"
+        day = finding.inspection.inspected_on
+        return f"{finding.citation}: {finding.question} (inspection of {long_date(day)})"
 
 
 class OrderChoiceField(forms.ModelMultipleChoiceField):
     def label_from_instance(self, order):
-        due = f"{order.deadline:%B %-d, %Y}"
+        due = f"{long_date(order.deadline)}"
         status = order.get_status_display().lower()
         return f"Order #{order.pk}, {order.citation}: {order.requirement} (due {due}; {status})"
 
@@ -820,11 +885,10 @@ class MinutesApprovalForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        data["votes"] = {
-            member.user: data.pop(f"vote_{member.user_id}")
-            for member in self.members
-            if data.get(f"vote_{member.user_id}")
-        }
+        # Every member's field leaves the data (the action takes `votes`); a member left blank
+        # did not vote.
+        cast = {member.user: data.pop(f"vote_{member.user_id}", "") for member in self.members}
+        data["votes"] = {user: vote for user, vote in cast.items() if vote}
         return data
 
 
@@ -890,3 +954,38 @@ class NewspaperChargeForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.helper = helper("amount")
+
+
+class DecisionCorrectionForm(ReasonForm):
+    """A clerical error in a recorded decision: its words and the record of its mailing as they
+    should read, and why (hearings.corrections.actions). The mailing's fields are offered only
+    once recorded; the result, the votes and what the decision grants are not offered at all."""
+
+    conditions = forms.CharField(
+        label="Conditions", widget=forms.Textarea(attrs={"rows": 3}), required=False
+    )
+    reasons = forms.CharField(
+        label="Findings and reasons", widget=forms.Textarea(attrs={"rows": 4}), required=False
+    )
+    mailed_on = forms.DateField(label="Written decision mailed on", widget=DateInput)
+    mail_article_number = forms.CharField(label="Registered-mail article number", max_length=40)
+    received_on = forms.DateField(label="Received on (return receipt)", widget=DateInput)
+    field_order = [*CORRECTABLE_FIELDS, "reason"]
+
+    def __init__(self, *args, decision, **kwargs):
+        initial = {field: getattr(decision, field) for field in CORRECTABLE_FIELDS}
+        super().__init__(
+            *args,
+            initial=initial,
+            label="What the clerical error was",
+            help_text="What was wrong, e.g. “conditions misspelled at typing”. Printed with "
+            "the correction on the decision.",
+            **kwargs,
+        )
+        self.fields["reason"].error_messages["required"] = "Say what the clerical error was."
+        for field in ("conditions", "reasons"):
+            if not initial[field]:  # none recorded: adding some is the Board's vote
+                del self.fields[field]
+        for field in ("mailed_on", "mail_article_number", "received_on"):
+            if initial[field] in (None, ""):  # never recorded: its own step records it
+                del self.fields[field]

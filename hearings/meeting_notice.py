@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.conf import settings
 from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 
@@ -21,6 +20,7 @@ from hearings.models import DocketItem, Meeting, MeetingPosting
 from hearings.wording import animals_phrase, reliefs_phrase
 from stoneham_boh.lib import law
 from stoneham_boh.lib.mass_calendar import Clock
+from stoneham_boh.town.current import current_town
 
 WHAT_IS_ASKED = {
     DocketItem.Kind.NEW_APPLICATION: "public hearing on the application for a permit to keep",
@@ -63,7 +63,7 @@ def topic(item: DocketItem) -> str:
 
 def notice_text(meeting: Meeting, items: list[DocketItem], remote_access: str = "") -> str:
     """The notice as the Town Clerk posts it."""
-    board = settings.BOARD
+    board = current_town().board
     lines = [
         board["town"].upper(),
         "NOTICE OF MEETING",

@@ -18,6 +18,7 @@ from hearings import clocks
 from hearings.meeting_notice import notice_items, topic
 from hearings.models import BoardMember, Decision, DocketItem, Meeting, Minutes
 from stoneham_boh.lib import law
+from stoneham_boh.lib.dates import weekday_date
 from stoneham_boh.lib.mass_calendar import Clock
 
 MOTIONS = {
@@ -107,10 +108,6 @@ def record_of(meeting: Meeting, minutes: Minutes | None = None) -> MinutesRecord
     return MinutesRecord(meeting, minutes, attendance, recorded, items)
 
 
-def _day(day: date) -> str:
-    return date_filter(day, "l, F j, Y")
-
-
 def minutes_text(record: MinutesRecord) -> str:
     """The minutes as plain text: what the approved minutes keep, and the public reads."""
     meeting = record.meeting
@@ -118,7 +115,7 @@ def minutes_text(record: MinutesRecord) -> str:
     lines = [
         "STONEHAM BOARD OF HEALTH",
         "MINUTES OF THE MEETING",
-        f"{_day(meeting.date)} at {date_filter(meeting.time, 'g:i A')}, {meeting.place}",
+        f"{weekday_date(meeting.date)} at {date_filter(meeting.time, 'g:i A')}, {meeting.place}",
         "",
         "Members:",
     ]
@@ -149,7 +146,8 @@ def minutes_text(record: MinutesRecord) -> str:
         votes = "; ".join(f"{name} {vote}" for name, vote in minutes.approval_votes.items())
         lines += [
             "",
-            f"Approved by the Board at its meeting of {_day(minutes.approved_at.date)} ({votes}).",
+            "Approved by the Board at its meeting of "
+            f"{weekday_date(minutes.approved_at.date)} ({votes}).",
         ]
     return "\n".join(lines)
 

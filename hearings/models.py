@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
+from decimal import Decimal
 
 from django.conf import settings
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
-from permits import rules
+from permits.rules.notice_timing import last_day_to_give
+from stoneham_boh.lib.corrections import MistakeCorrected
+from stoneham_boh.lib.dates import long_date
+from stoneham_boh.town import defaults as town_defaults
 
 
 def notice_days(hearing_date: date) -> int:
     """§20-20(9): days of notice required before a hearing, from the ruleset then in force."""
-    spec = rules.ruleset_in_force(hearing_date).rules["20-20.9"]
+    from permits.amendments.in_force import ruleset_on
+
+    spec = ruleset_on(hearing_date).rules["20-20.9"]
     return int(spec.value("notice_days"))
 
 
@@ -112,7 +119,7 @@ class Meeting(models.Model):
 
     date = models.DateField(db_index=True)
     time = models.TimeField()
-    place = models.CharField(max_length=200, default="Stoneham Town Hall, 35 Central Street")
+    place = models.CharField(max_length=200, default=town_defaults.meeting_place)
     notes = models.TextField(blank=True)
     cancelled = models.BooleanField(default=False)
     history = HistoricalRecords()
@@ -123,13 +130,13 @@ class Meeting(models.Model):
         ordering = ["-date", "-time"]
 
     def __str__(self) -> str:
-        return f"Board meeting {self.date:%B %-d, %Y}"
+        return f"Board meeting {long_date(self.date)}"
 
     @property
     def notice_counts_until(self) -> date:
         """The last day a notice given still gives the §20-20(9) days: the hearing's date less
         the ruleset's days, calendar days, the day of the hearing excluded (as the rules judge)."""
-        return self.date - timedelta(days=notice_days(self.date))
+        return last_day_to_give(self.date, notice_days(self.date))
 
     @property
     def notice_clock(self):
@@ -277,24 +284,88 @@ class LegalNotice(models.Model):
 
     meeting = models.OneToOneField(Meeting, on_delete=models.PROTECT, related_name="legal_notice")
     text = models.TextField()
-    newspaper = models.CharField(max_length=120, default="Stoneham Independent")
+    newspaper = models.CharField(max_length=120, default=town_defaults.newspaper_name)
     # Once sent to the newspaper the text is what the public read: it is no longer edited.
     sent_on = models.DateField("sent to the newspaper on", null=True, blank=True)
+    # The address it was e-mailed to, as a PDF, when it went by e-mail (blank: sent by hand).
+    emailed_to = models.EmailField("e-mailed to", blank=True, editable=False)
     published_on = models.DateField(null=True, blank=True)
     # What the notice says of each hearing, as structured facts (hearings.notices): for each
     # docket item the applicant, the address, the animals and the structures asked for, the
     # rules' facts of the keeping when it was written or sent, and what the text fails to
     # name ("gaps"). An item the text does not fully name is not noticed by it (§20-20(9)).
     content = models.JSONField(null=True, blank=True, editable=False)
+    # M.G.L. c.4 §13: the notice also appears on the newspaper's website and on the statewide
+    # public-notice site; each is recorded with its day and its address (or a proof uploaded).
+    website_posted_on = models.DateField(
+        "posted on the newspaper's website on", null=True, blank=True
+    )
+    website_address = models.URLField(
+        "address on the newspaper's website", max_length=500, blank=True
+    )
+    statewide_posted_on = models.DateField(
+        "posted on the statewide public-notice site on", null=True, blank=True
+    )
+    statewide_address = models.URLField(
+        "address on the statewide public-notice site", max_length=500, blank=True
+    )
     history = HistoricalRecords()
 
     def __str__(self) -> str:
         return f"Legal notice for {self.meeting}"
 
     @property
+    def missing_postings(self) -> list[str]:
+        """Which of c.4 §13's three appearances is not recorded (empty: all three are)."""
+        missing = []
+        if self.published_on is None:
+            missing.append("the newspaper's print edition")
+        if self.website_posted_on is None:
+            missing.append("the newspaper's website")
+        if self.statewide_posted_on is None:
+            missing.append("the statewide public-notice site")
+        return missing
+
+    @property
+    def all_three_recorded(self) -> bool:
+        return not self.missing_postings
+
+    @property
     def drafted_on(self) -> date | None:
         """The day the notice was first drafted: it cannot have been sent or printed before."""
         return _first_recorded_day(self)
+
+
+class LegalNoticeProof(models.Model):
+    """A proof that the legal notice appeared: the tear sheet of the print edition, the
+    publisher's affidavit, or a capture of a posting online (M.G.L. c.4 §13). Kept privately
+    with the hearing's notice; voided with a reason, never deleted."""
+
+    class Kind(models.TextChoices):
+        TEAR_SHEET = "tear_sheet", "Tear sheet of the print edition"
+        AFFIDAVIT = "affidavit", "Publisher's affidavit"
+        WEBSITE = "website", "Capture of the newspaper's website posting"
+        STATEWIDE = "statewide", "Capture of the statewide site's posting"
+
+    legal_notice = models.ForeignKey(LegalNotice, on_delete=models.PROTECT, related_name="proofs")
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    file = models.FileField(upload_to="notice-proofs/%Y/%m/")
+    original_name = models.CharField(max_length=255)
+    content_type = models.CharField(max_length=100)
+    size_bytes = models.PositiveIntegerField()
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    uploaded_at = models.DateTimeField(default=timezone.now)
+    voided = models.BooleanField(default=False)
+    void_reason = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["legal_notice", "kind", "uploaded_at"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.original_name}"
 
 
 class MeetingPosting(models.Model):
@@ -410,7 +481,7 @@ class TownClosure(models.Model):
         ordering = ["-date"]
 
     def __str__(self) -> str:
-        return f"{self.date:%B %-d, %Y}: {self.reason}"
+        return f"{long_date(self.date)}: {self.reason}"
 
 
 def _first_recorded_day(record) -> date | None:
@@ -522,6 +593,38 @@ class Decision(models.Model):
             for choice, label in Vote.Choice.choices
             if choice in cast
         )
+
+
+class DecisionCorrection(MistakeCorrected):
+    """A clerical error in a recorded decision corrected: one field of the written decision
+    (its text, or the record of its mailing), as it read and as it reads now, who, when and
+    why. Never a new vote: the result, the votes and what the decision grants are not fields
+    a correction can name (hearings.corrections.actions.CORRECTABLE)."""
+
+    decision = models.ForeignKey(Decision, on_delete=models.PROTECT, related_name="corrections")
+    field = models.CharField(max_length=30)
+    old_value = models.TextField("read", blank=True)
+    new_value = models.TextField("reads now", blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["decision", "corrected_at", "id"]
+
+    def __str__(self) -> str:
+        return f"Correction of the decision's {self.field_label}"
+
+    # The fields a correction may name, as the decision's reader knows them.
+    LABELS = {
+        "conditions": "conditions",
+        "reasons": "findings and reasons",
+        "mailed_on": "day the written decision was mailed",
+        "mail_article_number": "registered-mail article number",
+        "received_on": "day on the return receipt",
+    }
+
+    @property
+    def field_label(self) -> str:
+        return self.LABELS.get(self.field, self.field)
 
 
 class Vote(models.Model):
@@ -646,6 +749,45 @@ class BoardApproval(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_subject_display()} approved on {self.granted_on}"
+
+
+class SetbackEnlargement(models.Model):
+    """The Board enlarged a minimum distance in this case (§20-15(4), last paragraph): a grant
+    of the Board's vote, beside its variances and approvals. Its tables kept the names they
+    had when the model was the permits app's (migrations moved the model, not the rows)."""
+
+    class Rule(models.TextChoices):
+        PROPERTY_LINE = "20-15.4.a", "§20-15(4)(a) abutting property line"
+        WETLAND = "20-15.4.b", "§20-15(4)(b) wetland or watercourse"
+        WELL = "20-15.4.d", "§20-15(4)(d) drinking-water well"
+        SEWAGE = "20-15.4.e", "§20-15(4)(e) sewage disposal area"
+        PUBLIC_WAY = "20-15.4.f", "§20-15(4)(f) public way"
+
+    application = models.ForeignKey(
+        "permits.Application", on_delete=models.CASCADE, related_name="setback_enlargements"
+    )
+    rule = models.CharField(max_length=12, choices=Rule.choices)
+    minimum_ft = models.DecimalField(
+        max_digits=6, decimal_places=1, validators=[MinValueValidator(Decimal("0"))]
+    )
+    reason = models.CharField(max_length=200, blank=True)
+    decision = models.ForeignKey(
+        Decision,
+        on_delete=models.PROTECT,
+        null=True,
+        related_name="setback_enlargements",
+        help_text="The Board's vote that enlarged the distance in this case.",
+    )
+    history = HistoricalRecords(table_name="permits_historicalsetbackenlargement")
+
+    class Meta:
+        db_table = "permits_setbackenlargement"
+        constraints = [
+            models.UniqueConstraint(fields=["application", "rule"], name="one_enlargement_per_rule")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_rule_display()}: {self.minimum_ft} ft"
 
 
 # The rule each of the Board's approvals answers (the rules module's ids).

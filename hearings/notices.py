@@ -15,7 +15,6 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from django.conf import settings
 from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 
@@ -23,15 +22,15 @@ from facilities.choices import StructureKind
 from facilities.models import Abutter
 from hearings.models import DocketItem, Meeting, notice_days
 from hearings.wording import animal_phrase, reliefs_phrase
-from permits.facts_from_records import live_abutter_ids, struck_abutters
+from permits.facts_loading import live_abutter_ids, struck_abutters
+from permits.rules.notice_timing import given_in_time, given_late, last_day_to_give
+from stoneham_boh.lib.dates import long_date, weekday_date
+from stoneham_boh.lib.law import LEGAL_NOTICE_CITATION
+from stoneham_boh.town.current import current_town
 
 CITATION = "§20-20(9)"
 # One order for the letters, the labels, the notices page and a pasted list of article numbers.
 LETTER_ORDER = ("owner_names", "id")
-
-
-def _day(value: date) -> str:
-    return date_filter(value, "F j, Y")
 
 
 @dataclass(frozen=True)
@@ -39,7 +38,8 @@ class NoticeTiming:
     """The state of one docket item's two notices against its hearing date."""
 
     hearing_date: date
-    deadline: date
+    #: The ruleset's days of notice for this hearing.
+    notice_days: int
     abutter_total: int
     abutters_mailed: int
     last_mailed: date | None
@@ -56,6 +56,29 @@ class NoticeTiming:
     # The last business day to give them (the deadline, moved earlier when the Town's
     # offices are closed on it: hearings.clocks.abutter_notice_deadline).
     due_by: date | None = None
+    # M.G.L. c.4 §13: the legal notice also appears on the newspaper's website and on the
+    # statewide public-notice site; the print date counts only with both recorded.
+    website_posted_on: date | None = None
+    statewide_posted_on: date | None = None
+
+    @property
+    def online_missing(self) -> tuple[str, ...]:
+        """Which online appearance of the legal notice is not recorded."""
+        missing = []
+        if self.website_posted_on is None:
+            missing.append("the newspaper's website")
+        if self.statewide_posted_on is None:
+            missing.append("the statewide public-notice site")
+        return tuple(missing)
+
+    @property
+    def all_three_recorded(self) -> bool:
+        return self.published_on is not None and not self.online_missing
+
+    @property
+    def deadline(self) -> date:
+        """The last day a notice given still counts (§20-20(9), the rules module's reading)."""
+        return last_day_to_give(self.hearing_date, self.notice_days)
 
     @property
     def abutters_complete(self) -> bool:
@@ -68,19 +91,20 @@ class NoticeTiming:
 
     @property
     def abutters_in_time(self) -> bool:
-        given = self.abutters_given_on
-        return given is not None and given <= self.deadline
+        return given_in_time(self.abutters_given_on, self.hearing_date, self.notice_days)
 
     @property
     def newspaper_given_on(self) -> date | None:
-        """The day the newspaper's notice of this item counts as given: its publication,
-        when the notice names everything asked for."""
-        return None if self.legal_notice_gaps else self.published_on
+        """The day the newspaper's notice of this item counts as given: its print date, when
+        the notice names everything asked for and all three of its appearances (print,
+        the newspaper's website, the statewide site: c.4 §13) are recorded."""
+        if self.legal_notice_gaps or not self.all_three_recorded:
+            return None
+        return self.published_on
 
     @property
     def newspaper_in_time(self) -> bool:
-        given = self.newspaper_given_on
-        return given is not None and given <= self.deadline
+        return given_in_time(self.newspaper_given_on, self.hearing_date, self.notice_days)
 
     @property
     def both_in_time(self) -> bool:
@@ -90,25 +114,41 @@ class NoticeTiming:
         """A badge status: pass (both given in time), pending (still time), fail."""
         if self.both_in_time:
             return "pass"
-        given_late = any(
-            given is not None and given > self.deadline
+        late = any(
+            given_late(given, self.hearing_date, self.notice_days)
             for given in (self.abutters_given_on, self.newspaper_given_on)
         )
-        if given_late or today > self.deadline:
+        if self.awaits_online_record:
+            return "pending"
+        if late or today > self.deadline:
             return "fail"
         return "pending"
 
+    @property
+    def awaits_online_record(self) -> bool:
+        """Both notices went out in time but the legal notice's online postings are not yet
+        recorded: the hearing waits on the record, not on a new notice."""
+        return (
+            self.abutters_in_time
+            and not self.legal_notice_gaps
+            and self.published_on is not None
+            and self.published_on <= self.deadline
+            and bool(self.online_missing)
+        )
+
     def status_label(self, today: date) -> str:
+        if self.awaits_online_record:
+            return "Online postings of the legal notice not recorded"
         return {
             "pass": "Notices given in time",
-            "pending": f"Notices due by {_day(self.due_by or self.deadline)}",
-            "fail": f"Notice short of {notice_days(self.hearing_date)} days",
+            "pending": f"Notices due by {long_date(self.due_by or self.deadline)}",
+            "fail": f"Notice short of {self.notice_days} days",
         }[self.status(today)]
 
     def refusals(self) -> list[str]:
         """Every reason the hearing was not properly noticed; empty when it was."""
         reasons = []
-        days = (self.hearing_date - self.deadline).days
+        days = self.notice_days
         if self.abutter_total == 0:
             reasons.append(
                 "No certified abutter list with abutters is on file for this application "
@@ -129,7 +169,7 @@ class NoticeTiming:
         elif not self.abutters_in_time:
             gap = (self.hearing_date - self.last_mailed).days
             reasons.append(
-                f"The last abutter notice was mailed on {_day(self.last_mailed)}, {gap} days "
+                f"The last abutter notice was mailed on {long_date(self.last_mailed)}, {gap} days "
                 f"before the hearing; at least {days} days are required ({CITATION})."
             )
         if self.legal_notice_gaps:
@@ -143,8 +183,15 @@ class NoticeTiming:
         elif not self.newspaper_in_time:
             gap = (self.hearing_date - self.published_on).days
             reasons.append(
-                f"The legal notice was published on {_day(self.published_on)}, {gap} days "
+                f"The legal notice was published on {long_date(self.published_on)}, {gap} days "
                 f"before the hearing; at least {days} days are required ({CITATION})."
+            )
+        if self.published_on is not None and self.online_missing:
+            reasons.append(
+                "The legal notice's posting on "
+                + " and on ".join(self.online_missing)
+                + f" is not recorded; a legal notice appears in print and on both "
+                f"({LEGAL_NOTICE_CITATION})."
             )
         return reasons
 
@@ -232,7 +279,7 @@ def timing_for(item: DocketItem, *, application=None) -> NoticeTiming:
     )
     return NoticeTiming(
         hearing_date=meeting.date,
-        deadline=meeting.notice_counts_until,
+        notice_days=notice_days(meeting.date),
         due_by=meeting.last_notice_day,
         abutter_total=len(abutter_ids),
         abutters_mailed=len(mailed),
@@ -240,6 +287,8 @@ def timing_for(item: DocketItem, *, application=None) -> NoticeTiming:
         newspaper=legal_notice.newspaper if legal_notice else "",
         legal_notice_sent=legal_notice.sent_on if legal_notice else None,
         published_on=legal_notice.published_on if legal_notice else None,
+        website_posted_on=legal_notice.website_posted_on if legal_notice else None,
+        statewide_posted_on=legal_notice.statewide_posted_on if legal_notice else None,
         carried_from=meeting.date if noticed is not item else None,
         late_strikes=_named(late),
         legal_notice_gaps=tuple(gaps),
@@ -254,7 +303,7 @@ def _named(late: list) -> tuple[str, ...]:
         Abutter.objects.filter(pk__in=[a.pk for a in late]).values_list("pk", "owner_names")
     )
     return tuple(
-        f"{names.get(a.pk, '')} (struck {_day(a.voided_on)})"
+        f"{names.get(a.pk, '')} (struck {long_date(a.voided_on)})"
         if a.voided_on
         else names.get(a.pk, "")
         for a in sorted(late, key=lambda a: names.get(a.pk, ""))
@@ -304,8 +353,8 @@ def scheduling_warning(meeting: Meeting, today: date) -> str:
     if not meeting.notice_deadline_passed(today):
         return ""
     return (
-        f"The last day to give notice for the hearing of {_day(meeting.date)} was "
-        f"{_day(meeting.last_notice_day)} ({notice_days(meeting.date)} days before, "
+        f"The last day to give notice for the hearing of {long_date(meeting.date)} was "
+        f"{long_date(meeting.last_notice_day)} ({notice_days(meeting.date)} days before, "
         f"{CITATION}). The Board cannot decide this item at that meeting: it can only "
         "continue it to a later one."
     )
@@ -452,18 +501,19 @@ def legal_notice_gaps(notice, item: DocketItem, application=None) -> list[str]:
 def legal_notice_text(meeting: Meeting, content: list[dict]) -> str:
     """The legal notice written from its content; the clerk may edit it before it is sent,
     and what the edit no longer names is not noticed."""
-    board = settings.BOARD
+    town = current_town()
+    board = town.board
     when = (
         f"{date_filter(meeting.date, 'l, F j, Y')} at "
         f"{date_filter(meeting.time, 'g:i A').replace('AM', 'a.m.').replace('PM', 'p.m.')}"
     )
     lines = [
-        "TOWN OF STONEHAM",
-        "BOARD OF HEALTH",
+        town.formal_name.upper(),
+        town.board_name.upper(),
         "NOTICE OF PUBLIC HEARING",
         "",
         f"In accordance with {CITATION} of the Board of Health's Rules and Regulations for the "
-        f"Keeping of Animals, the Stoneham Board of Health will hold a public hearing on "
+        f"Keeping of Animals, the {town.board_name} will hold a public hearing on "
         f"{when} at {meeting.place}, on the following:",
         "",
     ]
@@ -514,16 +564,12 @@ def abutters_in_letter_order(item: DocketItem) -> list[Abutter]:
 # --- The compliance panel's view of an undecided hearing --------------------------------
 
 
-def _long(day: date) -> str:
-    return date_filter(day, "l, F j, Y")
-
-
 def _notice_line(what: str, given, deadline, in_time_text: str, due_by=None) -> dict:
     if given is None:
-        due = _long(due_by or deadline)
+        due = weekday_date(due_by or deadline)
         return {"what": what, "text": f"not yet given; due by {due}", "late": False}
     late = given > deadline
-    text = f"{in_time_text} {_long(given)}: " + ("too late" if late else "in time")
+    text = f"{in_time_text} {weekday_date(given)}: " + ("too late" if late else "in time")
     return {"what": what, "text": text, "late": late}
 
 
@@ -565,12 +611,12 @@ def pending_schedule(application) -> dict | None:
     if timing.abutters_mailed and mailed is None:
         letters["text"] = (
             f"{timing.abutters_mailed} of {timing.abutter_total} mailed; the rest due by "
-            f"{_long(timing.due_by or timing.deadline)}"
+            f"{weekday_date(timing.due_by or timing.deadline)}"
         )
     return {
-        "hearing_date": _long(timing.hearing_date),
+        "hearing_date": weekday_date(timing.hearing_date),
         "meeting_time": item.meeting.time,
-        "deadline": _long(timing.due_by or timing.deadline),
+        "deadline": weekday_date(timing.due_by or timing.deadline),
         "notices": [
             letters,
             _legal_notice_line(timing),

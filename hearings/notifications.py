@@ -7,7 +7,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from hearings.models import DocketItem
-from permits import rules
+from permits.amendments.in_force import ruleset_on
 from permits.portal.models import Notification
 from permits.portal.notifications import (
     absolute_url,
@@ -29,7 +29,7 @@ def notify_hearing_scheduled(docket_item) -> None:
 
 def relief_sought(docket_item) -> list[dict]:
     """The rules a variance request asks the Board to vary, with citations and titles."""
-    ruleset = rules.ruleset_in_force(docket_item.meeting.date)
+    ruleset = ruleset_on(docket_item.meeting.date)
     return [
         {"citation": ruleset.rules[rule].citation, "title": ruleset.rules[rule].title}
         for rule in docket_item.relief_sought or []

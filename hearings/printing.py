@@ -1,4 +1,5 @@
-"""The hearings' printed documents: abutter letters, mailing labels, the agenda, the decision.
+"""The hearings' printed documents: abutter letters, their labels and mailing book, the agenda,
+the decision.
 
 Each builds a plain context and renders a template under templates/pdf/ through
 `stoneham_boh.lib.pdf.render_pdf`. The print stylesheets are small and use only system fonts, so
@@ -10,18 +11,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from django.conf import settings
 from django.utils import timezone
 
 from facilities.models import Abutter
 from facilities.siteplan.drawing import plan_png
+from hearings import clocks
 from hearings.docket import DocketEntry, docket_entries
+from hearings.mailing_book import mailing_book_for
 from hearings.meeting_notice import notice_text, posting_state
 from hearings.minutes import approval_state, record_of
 from hearings.models import BoardMember, DocketItem, Meeting
 from hearings.notices import LETTER_ORDER, timing_for
 from hearings.wording import animals_phrase, reliefs
 from stoneham_boh.lib.pdf import PrintedImage, render_pdf
+from stoneham_boh.town.current import current_town
 
 # Avery 5160 on US Letter: 3 columns x 10 rows of 2-5/8 x 1 inch labels, 1/2 inch top margin,
 # 3/16 inch side margins, 1/8 inch between columns and none between rows.
@@ -95,7 +98,7 @@ def _letter_items(items):
 
 
 def _board() -> dict:
-    return settings.BOARD
+    return current_town().board
 
 
 def _printed_plan(application) -> PrintedImage | None:
@@ -140,6 +143,22 @@ def abutter_letters_pdf(items, today: date | None = None) -> bytes:
             "plan_height_in": PLAN_HEIGHT_IN,
         },
         images=plans,
+    )
+
+
+def mailing_book_pdf(item: DocketItem, today: date | None = None) -> bytes:
+    """The firm mailing book of the item's registered letters, for the post office to stamp."""
+    item = _letter_items([item]).get()
+    return render_pdf(
+        "pdf/mailing_book.html",
+        {
+            "book": mailing_book_for(item),
+            "item": item,
+            "meeting": item.meeting,
+            "application": item.application,
+            "BOARD": _board(),
+            "today": today or timezone.localdate(),
+        },
     )
 
 
@@ -217,35 +236,52 @@ def holder_notice_pdf(proceeding, today: date | None = None) -> bytes:
     )
 
 
+def _decision_context(item: DocketItem) -> dict:
+    decision = item.decision
+    proceeding = getattr(item, "revocation", None)
+    return {
+        "proceeding": proceeding,
+        "orders": list(proceeding.orders.all()) if proceeding else [],
+        "findings": list(proceeding.findings.select_related("inspection")) if proceeding else [],
+        "approvals": list(decision.approvals.all()),
+        "enlargements": list(decision.setback_enlargements.all()),
+        "item": item,
+        "meeting": item.meeting,
+        "application": item.application,
+        "decision": decision,
+        "votes": _votes_by_name(decision),
+        "corrections": list(decision.corrections.all()),
+        "variances": [(variance, reliefs(variance.rules)) for variance in decision.variances.all()],
+        "animals": animals_phrase(item.application.animals.all()),
+        "relief_sought": reliefs(item.relief_sought),
+        "timing": timing_for(item),
+        "BOARD": _board(),
+    }
+
+
 def decision_pdf(item: DocketItem) -> bytes:
     """The Board's written decision: the vote of each member, any variance (§20-21: a variance
     is in writing), approvals, and on a revocation or denial the order to remove the animals."""
-    decision = item.decision
-    proceeding = getattr(item, "revocation", None)
+    return render_pdf("pdf/decision.html", _decision_context(item))
+
+
+def decision_letter_pdf(item: DocketItem, today: date | None = None) -> bytes:
+    """The written decision under a letter to the applicant (on a revocation, the permit
+    holder) addressed for a window envelope: the way it reaches one who gave no e-mail."""
     return render_pdf(
-        "pdf/decision.html",
+        "pdf/decision_letter.html",
         {
-            "proceeding": proceeding,
-            "orders": list(proceeding.orders.all()) if proceeding else [],
-            "findings": list(proceeding.findings.select_related("inspection"))
-            if proceeding
-            else [],
-            "approvals": list(decision.approvals.all()),
-            "enlargements": list(decision.setback_enlargements.all()),
-            "item": item,
-            "meeting": item.meeting,
-            "application": item.application,
-            "decision": decision,
-            "votes": _votes_by_name(decision),
-            "variances": [
-                (variance, reliefs(variance.rules)) for variance in decision.variances.all()
-            ],
-            "animals": animals_phrase(item.application.animals.all()),
-            "relief_sought": reliefs(item.relief_sought),
-            "timing": timing_for(item),
-            "BOARD": _board(),
+            **_decision_context(item),
+            "recipient": decision_recipient(item),
+            "today": today or timezone.localdate(),
         },
     )
+
+
+def decision_recipient(item: DocketItem):
+    """Whom the decision is mailed to: the permit holder on a revocation, else the applicant."""
+    proceeding = getattr(item, "revocation", None)
+    return proceeding.permit.holder if proceeding else item.application.applicant
 
 
 def _votes_by_name(decision) -> list[tuple[str, str]]:
@@ -259,3 +295,18 @@ def _votes_by_name(decision) -> list[tuple[str, str]]:
         for v in decision.votes.select_related("member")
     ]
     return sorted(votes)
+
+
+def legal_notice_pdf(notice) -> bytes:
+    """The legal notice as the newspaper is to print it, and, for the Board's file, when it was
+    drafted, sent (and to whom) and published, against the issue that meets §20-20(9)."""
+    meeting = notice.meeting
+    return render_pdf(
+        "pdf/legal_notice.html",
+        {
+            "notice": notice,
+            "meeting": meeting,
+            "issue_clock": clocks.newspaper_notice_deadline(meeting.date),
+            "BOARD": _board(),
+        },
+    )

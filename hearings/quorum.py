@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from hearings.models import BoardMember, BoardSeats, MeetingAttendance, Vote
+from stoneham_boh.lib.dates import long_date
 
 PRESENT = (Vote.Choice.YES, Vote.Choice.NO, Vote.Choice.ABSTAIN, Vote.Choice.RECUSED)
 
@@ -51,10 +52,6 @@ def _name(user) -> str:
     return user.get_full_name() or user.username
 
 
-def _long(day: date) -> str:
-    return f"{day:%B} {day.day}, {day.year}"
-
-
 def attendance_of(meeting) -> dict[int, MeetingAttendance]:
     """The meeting's attendance, by member (BoardMember id)."""
     return {row.member_id: row for row in MeetingAttendance.objects.filter(meeting=meeting)}
@@ -83,7 +80,7 @@ def tally(votes: Mapping, *, meeting, on: date | None = None) -> tuple[Tally, li
         if choice not in Vote.Choice.values:
             reasons.append(f"“{choice}” is not a vote.")
         if user.pk not in members:
-            reasons.append(f"{_name(user)} is not a member of the Board on {_long(on)}.")
+            reasons.append(f"{_name(user)} is not a member of the Board on {long_date(on)}.")
     cast = {user.pk: choice for user, choice in votes.items() if user.pk in members}
     recorded = {}
     for pk, member in members.items():
@@ -109,7 +106,7 @@ def tally(votes: Mapping, *, meeting, on: date | None = None) -> tuple[Tally, li
     in_office_ids = {member.pk for member in in_office}
     present = sum(1 for row in attended.values() if row.present and row.member_id in in_office_ids)
     if not in_office:
-        reasons.append(f"No member of the Board is recorded in office on {_long(on)}.")
+        reasons.append(f"No member of the Board is recorded in office on {long_date(on)}.")
     elif seats is not None and attended and present < result.quorum:
         reasons.append(
             f"There is no quorum: {present} of the Board's {result.full_membership} members "

@@ -13,7 +13,7 @@ from datetime import date, datetime, time, timedelta
 
 from django.utils import timezone
 
-from hearings import actions
+from hearings import actions, clocks
 from hearings.models import Meeting
 from inspections import actions as inspection_actions
 from inspections.actions import Answer
@@ -21,6 +21,7 @@ from inspections.checklist import items_for
 from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection
 from permits.models import Permit
+from stoneham_boh.lib.dates import long_date
 
 VERMIN = "20-16.6.no-vermin"
 
@@ -75,14 +76,15 @@ def _unabated_rats(permit: Permit, today: date, agent):
         by=agent,
         requirement="Have a licensed pest control operator abate the rats and send the Board "
         "the operator's report.",
-        deadline=visit + timedelta(days=14),
+        # Fourteen days, counted on the Town's calendar (a last day it closes rolls forward).
+        deadline=clocks.default_order_deadline(visit, 14).when,
         issued_on=visit,
     )
     inspection_actions.mark_order_unabated(
         order=order,
         by=agent,
         note="Fresh burrows at the re-inspection; no pest control report received.",
-        on=visit + timedelta(days=16),
+        on=order.runs_until + timedelta(days=2),
     )
     return finding, order
 
@@ -98,7 +100,7 @@ def load(*, today: date, users: dict, rng: random.Random) -> None:
         permit=permit,
         meeting=meeting,
         grounds="Rats infest the coop (§20-16(6)); the order of "
-        f"{order.issued_on:%B %-d, %Y} to abate them by {order.deadline:%B %-d, %Y} was not "
+        f"{long_date(order.issued_on)} to abate them by {long_date(order.deadline)} was not "
         "obeyed.",
         findings=[finding],
         orders=[order],

@@ -6,12 +6,14 @@ from django.urls import include, path
 from hearings.views import (
     approvals,
     board,
+    decision_corrections,
     decisions,
     docket,
     items,
     meeting_notice,
     meetings,
     minutes,
+    notice_postings,
     public,
     revocations,
 )
@@ -67,9 +69,39 @@ staff_patterns = [
         "meetings/<int:pk>/legal-notice/sent/", meetings.legal_notice_sent, name="legal-notice-sent"
     ),
     path(
+        "meetings/<int:pk>/legal-notice/print/",
+        meetings.legal_notice_print,
+        name="legal-notice-print",
+    ),
+    path(
+        "meetings/<int:pk>/legal-notice/email/",
+        meetings.legal_notice_email,
+        name="legal-notice-email",
+    ),
+    path(
         "meetings/<int:pk>/legal-notice/published/",
         meetings.legal_notice_published,
         name="legal-notice-published",
+    ),
+    path(
+        "meetings/<int:pk>/legal-notice/online/<str:site>/",
+        notice_postings.legal_notice_online,
+        name="legal-notice-online",
+    ),
+    path(
+        "meetings/<int:pk>/legal-notice/proofs/",
+        notice_postings.legal_notice_proof,
+        name="legal-notice-proof",
+    ),
+    path(
+        "legal-notice-proofs/<int:pk>/",
+        notice_postings.legal_notice_proof_download,
+        name="legal-notice-proof-download",
+    ),
+    path(
+        "legal-notice-proofs/<int:pk>/void/",
+        notice_postings.legal_notice_proof_void,
+        name="legal-notice-proof-void",
     ),
     path("items/<int:pk>/", items.item_notices, name="item-notices"),
     path("items/<int:pk>/history/", items.item_history_card, name="item-history"),
@@ -79,6 +111,7 @@ staff_patterns = [
     path("items/<int:pk>/mailing-list/", items.item_mailing_list, name="item-mailing-list"),
     path("items/<int:pk>/letters.pdf", items.item_letters, name="item-letters"),
     path("items/<int:pk>/labels.pdf", items.item_labels, name="item-labels"),
+    path("items/<int:pk>/mailing-book.pdf", items.item_mailing_book, name="item-mailing-book"),
     path(
         "items/<int:pk>/newspaper-charge/",
         items.item_newspaper_charge,
@@ -86,7 +119,17 @@ staff_patterns = [
     ),
     path("items/<int:pk>/decision/", decisions.decide, name="decide"),
     path("items/<int:pk>/decision.pdf", decisions.item_decision_pdf, name="decision-pdf"),
+    path(
+        "items/<int:pk>/decision-letter.pdf",
+        decisions.item_decision_letter,
+        name="decision-letter-pdf",
+    ),
     path("items/<int:pk>/decision/sent/", decisions.decision_sent, name="decision-sent"),
+    path(
+        "items/<int:pk>/decision/correct/",
+        decision_corrections.decision_correct,
+        name="decision-correct",
+    ),
     path("items/<int:pk>/decision/mailed/", decisions.decision_mailing, name="decision-mailing"),
     path("items/<int:pk>/decision/received/", decisions.decision_receipt, name="decision-receipt"),
     path("notices/<int:pk>/receipt/", items.notice_receipt, name="notice-receipt"),

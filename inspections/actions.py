@@ -24,6 +24,7 @@ from inspections.models import ChecklistFinding, Complaint, Inspection, Order, P
 from inspections.photos import check_photo
 from permits.models import Application, Permit
 from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import history_of, save_as
 from stoneham_boh.lib.uploads import stored_name
@@ -525,7 +526,7 @@ def extend_order(*, order: Order, by, deadline: date, reason: str) -> Order:
         reasons.append("Say why the deadline is extended.")
     if reasons:
         raise ActionRefused("The deadline cannot be extended.", reasons)
-    note = f"Deadline extended from {order.deadline:%B %-d, %Y}: {reason.strip()}"
+    note = f"Deadline extended from {long_date(order.deadline)}: {reason.strip()}"
     order.deadline = deadline
     order.closing_note = "\n".join(filter(None, [order.closing_note, note]))
     save_as(order, by)
@@ -540,14 +541,15 @@ def mark_order_unabated(*, order: Order, by, note: str = "", on: date | None = N
     """The deadline passed and the violation continues: the ground for revocation (§20-16(6))."""
     on = on or timezone.localdate()
     order = _open_order(order)
-    if on <= order.deadline:
+    clock = order.deadline_clock
+    if on <= clock.when:
         raise ActionRefused(
-            f"The deadline ({order.deadline:%B %-d, %Y}) has not passed; an order can be marked "
-            "not abated only after it."
+            f"The deadline ({long_date(clock.when)}) has not passed; an order can be marked "
+            f"not abated only after it. {clock.rule}."
         )
     order.status = Order.Status.UNABATED
     order.closed_on = on
-    order.closing_note = note.strip() or f"Not abated by {order.deadline:%B %-d, %Y}."
+    order.closing_note = note.strip() or f"Not abated by {long_date(order.deadline)}."
     return save_as(order, by)
 
 

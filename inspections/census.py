@@ -7,7 +7,6 @@ of animals), so the census reads the animals of every permit of that year that w
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator
 
 from django.db.models import Count, Sum
@@ -26,8 +25,6 @@ HEADER = [
     "count",
     "mature_count",
 ]
-# A spreadsheet runs a cell starting with these as a formula; a leading quote keeps it text.
-FORMULA_PREFIXES = ("=", "+", "-", "@", "\t", "\r")
 
 
 def census_animals(year: int):
@@ -59,37 +56,23 @@ def years_on_record() -> list[int]:
     return list(Permit.objects.order_by("-year").values_list("year", flat=True).distinct())
 
 
-def _cell(value) -> str:
-    text = "" if value is None else str(value)
-    return f"'{text}" if text.startswith(FORMULA_PREFIXES) else text
-
-
-class _Echo:
-    """A file-like object whose write returns the line, for a streamed CSV response."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-def census_csv_lines(year: int) -> Iterator[str]:
-    writer = csv.writer(_Echo())
-    yield writer.writerow(HEADER)
+def census_rows(year: int) -> Iterator[tuple]:
+    """The census's rows under HEADER, one an animal kind a permit, for its CSV and .xlsx."""
     labels = dict(Species.choices)
-    for animal in census_animals(year).iterator(chunk_size=2000):
-        permit = animal.permit
-        yield writer.writerow(
-            [
-                _cell(value)
-                for value in (
-                    year,
-                    permit.lot.parcel_id,
-                    permit.lot.street_address,
-                    permit.number,
-                    permit.get_status_display(),
-                    permit.holder.name,
-                    labels.get(animal.species, animal.species),
-                    animal.count,
-                    animal.mature_count if animal.mature_count is not None else animal.count,
-                )
-            ]
-        )
+
+    def rows():
+        for animal in census_animals(year).iterator(chunk_size=2000):
+            permit = animal.permit
+            yield (
+                year,
+                permit.lot.parcel_id,
+                permit.lot.street_address,
+                permit.number,
+                permit.get_status_display(),
+                permit.holder.name,
+                labels.get(animal.species, animal.species),
+                animal.count,
+                animal.mature_count if animal.mature_count is not None else animal.count,
+            )
+
+    return rows()

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from inspections.keeping import Keeping
 from inspections.models import Inspection
+from permits.amendments.in_force import ruleset_on
 from permits.rules.checklist import CONSTRUCTION_COMPLETE, ChecklistItem, checklist, checklist_for
 from permits.rules.coverage import provision
-from permits.rules.ruleset import ruleset_in_force
 
 # The regulation's own section titles, for grouping the items on the screen and the report.
 SECTION_TITLES = {
@@ -47,7 +47,7 @@ def provision_title(citation: str) -> str:
 
 
 def _items_by_id(inspection: Inspection) -> dict[str, ChecklistItem]:
-    return {item.id: item for item in checklist(ruleset_in_force(inspection.scheduled_for))}
+    return {item.id: item for item in checklist(ruleset_on(inspection.scheduled_for))}
 
 
 def items_for(inspection: Inspection, keeping: Keeping) -> list[ChecklistItem]:

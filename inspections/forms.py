@@ -9,9 +9,10 @@ import uuid
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
-from crispy_forms.helper import FormHelper
 from django import forms
 from django.contrib.auth import get_user_model
+from django.forms.utils import flatatt
+from django.template.loader import render_to_string
 from django.utils import timezone
 
 from facilities.models import Lot
@@ -21,6 +22,8 @@ from inspections.checklist import Section, grouped
 from inspections.models import ChecklistFinding, Complaint, Inspection
 from inspections.photos import MAX_PHOTOS_PER_ITEM, check_photo
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.forms import helper
+from stoneham_boh.lib.record_ids import record_id
 from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -28,12 +31,6 @@ DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%
 TIME_INPUT = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
 # The longest an agent gives an owner before the order's re-inspection.
 MAX_ORDER_DAYS = 365
-
-
-def _helper() -> FormHelper:
-    helper = FormHelper()
-    helper.form_tag = False
-    return helper
 
 
 class TokenForm(forms.Form):
@@ -44,7 +41,7 @@ class TokenForm(forms.Form):
     def __init__(self, *args, **kwargs):
         kwargs.setdefault("initial", {}).setdefault("token", uuid.uuid4())
         super().__init__(*args, **kwargs)
-        self.helper = _helper()
+        self.helper = helper()
 
 
 def agents():
@@ -60,11 +57,34 @@ class AgentChoiceField(forms.ModelChoiceField):
         return obj.get_full_name() or obj.get_username()
 
 
+class LotSearchInput(forms.Widget):
+    """The lot found by typing part of its address or parcel id, as on the intake, in place of a
+    list of every lot on file: the matches come as radio choices named like the field
+    (inspections.views.lot_search), the lot already chosen among them."""
+
+    template_name = "inspections/_lot_search_widget.html"
+
+    def use_required_attribute(self, initial) -> bool:
+        return False  # the box only searches: the chosen radio is what is sent
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        pk = record_id(value)
+        context["widget"]["chosen"] = list(Lot.objects.filter(pk=pk)) if pk else []
+        context["widget"]["attrs_html"] = flatatt(context["widget"]["attrs"])
+        return context
+
+    def _render(self, template_name, context, renderer=None):
+        # The project's templates, which the default form renderer does not search.
+        return render_to_string(template_name, context)  # a SafeString, as a widget gives
+
+
 def lot_field(**kwargs) -> forms.ModelChoiceField:
     return forms.ModelChoiceField(
-        queryset=Lot.objects.current().order_by("street_address", "parcel_id"),
+        queryset=Lot.objects.current(),
         label="Lot (facility)",
-        empty_label="Choose the lot…",
+        widget=LotSearchInput,
+        error_messages={"invalid_choice": "Choose a lot from the matches below the box."},
         **kwargs,
     )
 
@@ -72,7 +92,8 @@ def lot_field(**kwargs) -> forms.ModelChoiceField:
 class ComplaintForm(TokenForm):
     lot = lot_field(
         required=False,
-        help_text="Where the animals are kept, by street address, if the lot is on file.",
+        help_text="Where the animals are kept, if the lot is on file: type part of its street "
+        "address or its parcel id, then choose it.",
     )
     address = forms.CharField(
         max_length=200,
@@ -132,9 +153,13 @@ class ScheduleForm(TokenForm):
 
     KINDS = [c for c in Inspection.Kind.choices if c[0] != Inspection.Kind.COMPLAINT]
 
-    lot = lot_field()
+    lot = lot_field(
+        help_text="Type part of its street address or its parcel id, then choose it.",
+    )
     kind = forms.ChoiceField(
         choices=KINDS,
+        # Valid for any lot; the others need an application or a permit of the lot.
+        initial=Inspection.Kind.ROUTINE,
         help_text="§20-17(2): excavation before fill; §20-20(2): final inspection of "
         "construction; §20-22: routine inspections at any reasonable time.",
     )
@@ -161,26 +186,15 @@ class ComplaintInspectionForm(ScheduleForm):
         del self.fields["kind"]
 
 
-class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), max_length=2000)
-
-    def __init__(self, *args, label: str = "Reason", help_text: str = "", **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["reason"].label = label
-        self.fields["reason"].help_text = help_text
-        self.helper = _helper()
-
-
 class OrderForm(TokenForm):
     requirement = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4}),
         label="What the owner must do",
-        help_text="Printed on the order letter, e.g. “Abate the rat infestation through the "
-        "licensed pest control operator” (§20-16(6)).",
+        help_text="Printed on the order letter, in words the owner can act on.",
     )
     deadline = forms.DateField(
         widget=DATE_INPUT,
-        help_text="The date the Board sets; the re-inspection is scheduled for it (§20-16(6)).",
+        help_text="The re-inspection is put on the agent's list for this day.",
     )
 
     def clean_deadline(self):
@@ -199,7 +213,7 @@ class ExtendOrderForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = _helper()
+        self.helper = helper()
 
 
 class CensusForm(TypedNumbersForm, forms.Form):

@@ -1,49 +1,60 @@
-"""Which records make up the history of an inspection (see stoneham_boh.lib.history)."""
+"""Which records make up the history of an inspection (see stoneham_boh.lib.history), and how
+each is named: here for the inspection's page, and for the day's changes across the records.
+
+Recording the checklist is one action: the inspection's change leads ("Recorded the
+inspection"), its answers are counted by result, its photos and orders listed under it.
+"""
 
 from __future__ import annotations
 
-from datetime import datetime
+from stoneham_boh.lib.history import Entry, Source, combined_history, history_of
 
-from django.utils import dateformat, timezone
 
-from stoneham_boh.lib.history import Entry, combined_history, history_of
+def inspections_source(records, describe=lambda r: "the inspection") -> Source:
+    return Source(
+        records,
+        describe,
+        verbs={"+": "Scheduled", "completed": "Recorded", "cancelled": "Cancelled"},
+    )
 
-# The time a checklist was recorded on a phone without a signal, shown as the agent's clock
-# read it (the entry's own time is when it reached the office).
-FIELD_TIME = "recorded on the phone at"
+
+def answers_source(records) -> Source:
+    return Source(
+        records,
+        lambda r: f"checklist answer {r.citation}: {r.get_result_display().lower()}",
+        counted=("checklist answer", "checklist answers"),
+        tally=lambda r: r.get_result_display().lower(),
+        plurals={"violation": "violations"},
+        verbs={"+": "Answered"},
+    )
+
+
+def photos_source(records) -> Source:
+    return Source(
+        records,
+        lambda r: f"photo {r.original_name}",
+        counted=("photo", "photos"),
+        verbs={"+": "Added"},
+    )
+
+
+def orders_source(records, describe=lambda r: f"order to correct {r.citation}") -> Source:
+    return Source(
+        records,
+        describe,
+        counted=("order to correct", "orders to correct"),
+        verbs={"+": "Issued"},
+    )
 
 
 def inspection_history(inspection) -> list[Entry]:
     from inspections.models import ChecklistFinding, Inspection, Order, Photo
 
-    entries = combined_history(
+    return combined_history(
         [
-            (history_of(Inspection).filter(id=inspection.pk), lambda r: "Inspection"),
-            (
-                history_of(ChecklistFinding).filter(inspection_id=inspection.pk),
-                lambda r: f"Finding {r.citation}",
-            ),
-            (
-                history_of(Photo).filter(finding__inspection_id=inspection.pk),
-                lambda r: f"Photo {r.original_name}",
-            ),
-            (
-                history_of(Order).filter(inspection_id=inspection.pk),
-                lambda r: f"Order {r.citation}",
-            ),
+            inspections_source(history_of(Inspection).filter(id=inspection.pk)),
+            answers_source(history_of(ChecklistFinding).filter(inspection_id=inspection.pk)),
+            photos_source(history_of(Photo).filter(finding__inspection_id=inspection.pk)),
+            orders_source(history_of(Order).filter(inspection_id=inspection.pk)),
         ]
     )
-    for entry in entries:
-        entry.changes = [
-            (label, old, _local(new)) if label == FIELD_TIME else (label, old, new)
-            for label, old, new in entry.changes
-        ]
-    return entries
-
-
-def _local(value: str) -> str:
-    try:
-        moment = datetime.fromisoformat(value)
-    except ValueError:
-        return value
-    return dateformat.format(timezone.localtime(moment), "M j, Y g:i a") + " (in the field)"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, timedelta
 
 from django.conf import settings
 from django.db import models
@@ -190,6 +190,14 @@ class Inspection(models.Model):
         return f"{self.get_kind_display()} at {self.lot.street_address} on {self.scheduled_for}"
 
     @property
+    def inspected_on(self) -> date:
+        """The day in Stoneham the agent inspected (the day scheduled until then): an evening
+        visit is after midnight in UTC, and its UTC date would be the next day."""
+        if self.performed_at is None:
+            return self.scheduled_for
+        return timezone.localdate(self.performed_at)
+
+    @property
     def is_scheduled(self) -> bool:
         return self.status == self.Status.SCHEDULED
 
@@ -243,13 +251,30 @@ class Photo(models.Model):
         return self.original_name
 
 
+# The longest run of days the Town's offices can be closed in a row that a deadline rolls over
+# (a long weekend with a holiday and a closure): generous, it only bounds a query.
+ROLL_FORWARD_REACH = timedelta(days=14)
+
+
 class OrderQuerySet(models.QuerySet):
     def open(self):
         return self.filter(status=Order.Status.OPEN)
 
     def overdue_on(self, day: date):
-        """Open orders whose deadline has passed without abatement."""
-        return self.open().filter(deadline__lt=day)
+        """Open orders whose deadline has passed without abatement. A deadline set on a day
+        the Town's offices are closed runs to the next business day (c.4 §9), so an order
+        set for last Saturday is not overdue on Monday."""
+        from hearings.clocks import order_deadline, town_calendar  # a reading, tier 3
+
+        calendar = town_calendar()
+        # Only a deadline in the last few days before `day` can roll forward past it.
+        recent = self.open().filter(deadline__lt=day, deadline__gte=day - ROLL_FORWARD_REACH)
+        still_running = [
+            pk
+            for pk, deadline in recent.values_list("pk", "deadline")
+            if order_deadline(deadline, calendar=calendar).when >= day
+        ]
+        return self.open().filter(deadline__lt=day).exclude(pk__in=still_running)
 
     def for_list(self):
         return self.select_related("lot", "inspection", "finding", "issued_by")
@@ -296,5 +321,16 @@ class Order(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.OPEN
 
+    @property
+    def deadline_clock(self):
+        """The owner's last day: the deadline set, rolled forward to a business day (c.4 §9)."""
+        from hearings.clocks import order_deadline  # a reading, tier 3
+
+        return order_deadline(self.deadline)
+
+    @property
+    def runs_until(self) -> date:
+        return self.deadline_clock.when
+
     def is_overdue_on(self, day: date) -> bool:
-        return self.is_open and self.deadline < day
+        return self.is_open and self.runs_until < day

@@ -10,12 +10,12 @@ from datetime import date, datetime
 
 from django.utils import timezone
 
+from permits.amendments.in_force import ruleset_on
 from permits.rules.pigeon_calendar import (
     pigeon_cleaning_interval_days,
     pigeon_release_allowed,
     pigeon_training_prohibited,
 )
-from permits.rules.ruleset import ruleset_in_force
 
 CLEANING_ITEM = "20-18.2.cleaning"
 TRAINING_ITEM = "20-18.5.no-training-hours"
@@ -51,7 +51,7 @@ def release_allowed(fed_at: datetime, release_at: datetime) -> bool:
 
 def hints_for(day: date, moment: datetime) -> dict[str, str]:
     """Item id -> a line of help shown under that checklist question on `day`."""
-    hours = ruleset_in_force(day).husbandry.pigeon_release_after_feeding_hours
+    hours = ruleset_on(day).husbandry.pigeon_release_after_feeding_hours
     return {
         CLEANING_ITEM: cleaning_hint(day),
         TRAINING_ITEM: training_hint(moment),

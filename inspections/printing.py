@@ -10,7 +10,6 @@ import base64
 import io
 import logging
 
-from django.conf import settings
 from django.utils import timezone
 from PIL import Image, UnidentifiedImageError
 
@@ -81,7 +80,6 @@ def inspection_report_pdf(inspection: Inspection) -> bytes:
             ),
             "orders": inspection.orders.order_by("deadline", "id"),
             "printed_on": timezone.localdate(),
-            "BOARD": settings.BOARD,
         },
     )
 
@@ -96,7 +94,8 @@ def order_letter_pdf(order: Order) -> bytes:
             "finding": finding,
             "photos": photos,
             "owner": addressee(order.lot, order.issued_on),
+            # Revocation is the Board's answer only where there is a permit to revoke.
+            "permit": keeping_for(order.lot, order.issued_on).permit,
             "agent": order.issued_by,
-            "BOARD": settings.BOARD,
         },
     )

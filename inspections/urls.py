@@ -1,6 +1,15 @@
 from django.urls import path
 
-from inspections.views import census, complaints, documents, inspections, lots, orders, phone
+from inspections.views import (
+    census,
+    complaints,
+    documents,
+    inspections,
+    lot_search,
+    lots,
+    orders,
+    phone,
+)
 
 app_name = "inspections"
 
@@ -16,7 +25,9 @@ urlpatterns = [
     path("lots/<int:pk>/", inspections.lot_history, name="lot-history"),
     path("lots/<int:pk>/summary/", inspections.lot_summary, name="lot-summary"),
     path("lots/<int:pk>/merge/", lots.lot_merge, name="lot-merge"),
+    path("lots/search/", lot_search.lot_search, name="lot-search"),
     path("photos/<int:pk>/", documents.photo, name="photo"),
+    path("photos/<int:pk>/thumbnail.jpg", documents.photo_thumbnail, name="photo-thumbnail"),
     path("complaints/", complaints.complaint_list, name="complaint-list"),
     path("complaints/new/", complaints.complaint_new, name="complaint-new"),
     path("complaints/<int:pk>/", complaints.complaint_detail, name="complaint-detail"),
@@ -35,7 +46,8 @@ urlpatterns = [
         "orders/<int:pk>/withdraw/", orders.order_step, {"step": "withdraw"}, name="order-withdraw"
     ),
     path("census/", census.census, name="census"),
-    path("census.csv", census.census_csv, name="census-csv"),
+    path("census.csv", census.census_download, {"fmt": "csv"}, name="census-csv"),
+    path("census.xlsx", census.census_download, {"fmt": "xlsx"}, name="census-xlsx"),
     path("service-worker.js", phone.service_worker, name="service-worker"),
     path("manifest.webmanifest", phone.manifest, name="manifest"),
 ]

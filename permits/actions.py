@@ -6,6 +6,7 @@ Every action is atomic, names who acted (`by`), re-checks what it depends on, an
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
@@ -18,9 +19,24 @@ from django.utils import timezone
 
 from facilities import actions as lot_actions
 from facilities.models import AnimalKept, Lot, Structure
-from permits import renewals, rules
-from permits.eligibility import permit_term_end, permit_year_for, refusals_to_issue
-from permits.facts_from_records import evaluate_application, variances_for
+from hearings.models import SetbackEnlargement
+from permits import renewals
+from permits.amendments.in_force import ruleset_on
+from permits.eligibility import (
+    amount_paid,
+    fee_due,
+    keep_fee_at_receipt,
+    lot_refusals,
+    permit_term_end,
+    permit_year_for,
+    refusals_to_issue,
+    twin_lot_refusals,
+)
+from permits.facts_from_records import (
+    evaluate_application,
+    evaluate_register_entry,
+    variances_for,
+)
 from permits.models import (
     DOCUMENT_FIELDS,
     Applicant,
@@ -30,14 +46,15 @@ from permits.models import (
     Permit,
     PermitAnimal,
     PermitNumberCounter,
-    SetbackEnlargement,
+    RenewalBatch,
+    RenewalBatchEntry,
     permit_expiry,
 )
 from permits.portal import actions as portal_actions
 from permits.portal import notifications
 from permits.portal.models import RenewalRequest
-from permits.rules.ruleset import ruleset_in_force
 from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_name, validate_upload
@@ -81,6 +98,7 @@ def submit_application(*, application: Application, received_on: date, by) -> Ap
         raise ActionRefused("List the animals the applicant asks to keep before submitting.")
     application.received_on = received_on
     application.status = Application.Status.RECEIVED
+    keep_fee_at_receipt(application)
     return save_as(application, by)
 
 
@@ -93,6 +111,7 @@ def record_payment(
     method: str,
     by,
     reference: str = "",
+    corrects: Payment | None = None,
 ) -> Payment:
     if amount <= 0:
         raise ActionRefused("A payment must be a positive amount.")
@@ -103,8 +122,75 @@ def record_payment(
         method=method,
         reference=reference,
         received_by=by,
+        corrects=corrects,
     )
     return save_as(payment, by)
+
+
+def _void(payment: Payment, reason: str, by) -> Payment:
+    payment = Payment.objects.select_for_update().select_related("application").get(pk=payment.pk)
+    if payment.voided:
+        raise ActionRefused(f"This payment was voided already ({payment.void_reason}).")
+    reason = reason.strip()
+    limit = Payment._meta.get_field("void_reason").max_length
+    if not reason:
+        raise ActionRefused("Say why the payment is void.")
+    if len(reason) > limit:
+        raise ActionRefused(f"Keep the reason to {limit} characters.")
+    payment.voided = True
+    payment.void_reason = reason
+    return save_as(payment, by)
+
+
+def _refuse_if_the_issued_fee_is_unpaid(application: Application) -> None:
+    """A permit issued on its fee keeps the fee paid: a void that would leave it unpaid is a
+    correction to record instead (§20-20(4))."""
+    due = fee_due(application)
+    if (
+        application.status == Application.Status.ISSUED
+        and due is not None
+        and amount_paid(application) < due
+    ):
+        raise ActionRefused(
+            f"The permit was issued on the fee of ${due}: without this payment it would be "
+            "unpaid. Correct the payment (record it as it was made) instead of voiding it."
+        )
+
+
+@transaction.atomic
+def void_payment(*, payment: Payment, reason: str, by) -> Payment:
+    """A payment recorded in error is voided with its reason, never deleted; its history keeps
+    who voided it and when."""
+    payment = _void(payment, reason, by)
+    _refuse_if_the_issued_fee_is_unpaid(payment.application)
+    return payment
+
+
+@transaction.atomic
+def correct_payment(
+    *,
+    payment: Payment,
+    reason: str,
+    by,
+    amount: Decimal,
+    received_on: date,
+    method: str,
+    reference: str = "",
+) -> Payment:
+    """A mistyped payment corrected: voided with the reason, and the payment as it was made
+    recorded in its place, naming the one it corrects."""
+    voided = _void(payment, f"Corrected: {reason.strip()}" if reason.strip() else "", by)
+    corrected = record_payment(
+        application=voided.application,
+        amount=amount,
+        received_on=received_on,
+        method=method,
+        reference=reference,
+        by=by,
+        corrects=voided,
+    )
+    _refuse_if_the_issued_fee_is_unpaid(voided.application)
+    return corrected
 
 
 def _take_next_sequence(year: int) -> int:
@@ -122,11 +208,11 @@ def _take_next_sequence(year: int) -> int:
 
 def _variances_text(application: Application, on: date) -> str:
     """The variances printed on the permit, each by the provision it varies (§20-21)."""
-    in_force = ruleset_in_force(on).rules
+    in_force = ruleset_on(on).rules
     lines = []
     for variance in variances_for(application):
         if variance.in_effect_on(on):
-            until = f" until {variance.expires_on:%B %-d, %Y}" if variance.expires_on else ""
+            until = f" until {long_date(variance.expires_on)}" if variance.expires_on else ""
             condition = f" Conditions: {variance.conditions}" if variance.conditions else ""
             cited = ", ".join(
                 f"{in_force[rule].citation} ({in_force[rule].title.lower()})"
@@ -136,6 +222,22 @@ def _variances_text(application: Application, on: date) -> str:
             )
             lines.append(f"Variance of {cited}{until}.{condition}")
     return "\n".join(lines)
+
+
+def _keep_the_applications_animals(permit: Permit, application: Application) -> None:
+    """The permit keeps its own copy of the animals applied for: the application may be amended
+    later, and the permit must still say what it allowed."""
+    PermitAnimal.objects.bulk_create(
+        PermitAnimal(
+            permit=permit,
+            species=a.species,
+            name=a.name,
+            count=a.count,
+            mature_count=a.mature_count,
+        )
+        for a in application.animals.all()
+        if a.count > 0
+    )
 
 
 @transaction.atomic
@@ -159,7 +261,7 @@ def issue_permit(
     if application.renews_id:
         # Two renewals of one permit issued at once: the second waits, then sees the first.
         Permit.objects.select_for_update().filter(pk=application.renews_id).first()
-    reasons = refusals_to_issue(application, on)
+    reasons = refusals_to_issue(application, on) + twin_lot_refusals(application.lot)
     if reasons:
         raise ActionRefused("The permit cannot be issued.", reasons)
     result = evaluate_application(application, as_of=on)
@@ -186,17 +288,7 @@ def issue_permit(
             save_as(permit, by)
     except IntegrityError as error:  # pragma: no cover - guarded by the row locks above
         raise ActionRefused("Another clerk issued this permit at the same moment.") from error
-    PermitAnimal.objects.bulk_create(
-        PermitAnimal(
-            permit=permit,
-            species=a.species,
-            name=a.name,
-            count=a.count,
-            mature_count=a.mature_count,
-        )
-        for a in application.animals.all()
-        if a.count > 0
-    )
+    _keep_the_applications_animals(permit, application)
     application.status = Application.Status.ISSUED
     save_as(application, by)
     notifications.notify_permit_issued(permit)
@@ -365,11 +457,19 @@ def _replace_animals(application: Application, wanted: list[dict], by) -> None:
 
 @transaction.atomic
 def upload_document(
-    *, application: Application, kind: str, upload, by, description: str = ""
+    *,
+    application: Application,
+    kind: str,
+    upload,
+    by,
+    description: str = "",
+    supplement: bool = False,
 ) -> Document:
     """Keep a file received with the application, privately, under a name nobody can guess.
 
-    A file of one of the six §20-20(1) kinds also records that document as received.
+    A file of one of the six §20-20(1) kinds also records that document as received, unless
+    it is an applicant's `supplement` to a received application: that waits for the clerk's
+    acceptance (`accept_supplement`).
     """
     try:
         checked = validate_upload(upload, DOCUMENT_KINDS)
@@ -390,9 +490,32 @@ def upload_document(
         size_bytes=checked.size,
         description=description,
         uploaded_by=by,
+        supplement=supplement,
     )
     save_as(document, by)
-    _mark_received(application, kind, by)
+    if not supplement:
+        _mark_received(application, kind, by)
+    return document
+
+
+@transaction.atomic
+def accept_supplement(*, document: Document, by) -> Document:
+    """The clerk has looked at a document the applicant sent after receipt and accepts it: it
+    now counts as the §20-20(1) document it is (declining it is `void_document`, with why)."""
+    document = (
+        Document.objects.select_for_update(of=("self",))
+        .select_related("application")
+        .get(pk=document.pk)
+    )
+    if not document.awaiting_acceptance:
+        raise ActionRefused("Only a document the applicant sent, not yet accepted or declined.")
+    application = document.application
+    if not application.is_editable:
+        raise ActionRefused("The application is closed: its documents can no longer change.")
+    document.accepted_by = by
+    document.accepted_at = timezone.now()
+    save_as(document, by)
+    _mark_received(application, document.kind, by)
     return document
 
 
@@ -533,7 +656,12 @@ def void_document(*, document: Document, reason: str, by) -> Document:
     # The last file or paper record of a §20-20(1) document gone: it is no longer received.
     application = document.application
     flag = _received_flag(document.kind)
-    still_held = application.documents.filter(kind=document.kind, voided=False).exists()
+    # An applicant's supplement not yet accepted does not hold it.
+    still_held = (
+        application.documents.filter(kind=document.kind, voided=False)
+        .exclude(supplement=True, accepted_at__isnull=True)
+        .exists()
+    )
     if flag and application.is_editable and getattr(application, flag) and not still_held:
         setattr(application, flag, False)
         save_as(application, by)
@@ -626,7 +754,7 @@ def _take_up_renewal_requests(permit: Permit, renewal: Application, by) -> None:
     """The holder's online request lands on the renewal: their words go into its notes."""
     for asked in RenewalRequest.objects.pending().filter(permit=permit):
         said = "nothing has changed" if asked.unchanged else f"changes: {asked.changes}"
-        note = f"Holder's online request of {asked.submitted_at:%B %-d, %Y}: {said}"
+        note = f"Holder's online request of {long_date(asked.submitted_at)}: {said}"
         renewal.notes = "\n".join(filter(None, [renewal.notes, note]))
         save_as(renewal, by)
         # Called through its module, so that the history proof sees this action too.
@@ -735,12 +863,13 @@ def enter_register_permit(
         description=f"Paper permit {number} (§20-20(8)).",
     )
     application.received_on = issued_on
+    keep_fee_at_receipt(application)
     save_as(application, by)
     findings = _register_findings(application, today)
     application.status = Application.Status.ISSUED
     save_as(application, by)
     count = Permit.objects.filter(year=valid_for_year, legacy=True).count() + 1
-    cutoff = rules.ruleset_in_force(today).interpretations.grandfathering_cutoff
+    cutoff = ruleset_on(today).interpretations.grandfathering_cutoff
     permit = Permit(
         number=f"L{valid_for_year}-{count:04d}",
         year=valid_for_year,
@@ -763,18 +892,32 @@ def enter_register_permit(
     )
     permit.take_holder_snapshot()
     save_as(permit, by)
-    PermitAnimal.objects.bulk_create(
-        PermitAnimal(
-            permit=permit,
-            species=a.species,
-            name=a.name,
-            count=a.count,
-            mature_count=a.mature_count,
-        )
-        for a in application.animals.all()
-        if a.count > 0
-    )
+    _keep_the_applications_animals(permit, application)
     return permit
+
+
+def _held_to_the_rules(permit: Permit, on: date) -> list[str]:
+    """A keeping first permitted after the grandfathering date is held to the rules like a new
+    permit (§20-20(8)): on the day the Board accepts it, with what the Board approved in
+    accepting it, every rule passes; relief from a rule is granted only after a hearing."""
+    cutoff = ruleset_on(on).interpretations.grandfathering_cutoff
+    result = evaluate_register_entry(permit, on)
+    if "error" in result:
+        return [f"The keeping's facts are incomplete: {result['error']['message']}"]
+    failures = [
+        f"{finding['message']} ({finding['citation']})"
+        for finding in result["findings"]
+        if finding["status"] in ("fail", "missing", "pending")
+    ]
+    if not failures:
+        return []
+    return [
+        f"The keeping was first permitted on {long_date(permit.first_permitted_on)}, after "
+        f"{long_date(cutoff)}: it is held to the rules like a new permit, and it does not meet "
+        "them. Approve what the Board is asked to approve, or bring the keeping to a hearing as "
+        "an application for the relief it needs (§20-21).",
+        *failures,
+    ]
 
 
 @transaction.atomic
@@ -794,6 +937,12 @@ def accept_register_permit(*, permit: Permit, decision, by) -> Permit:
         )
     if permit.status != Permit.Status.PROVISIONAL:
         reasons.append(f"The permit is {permit.get_status_display().lower()}, not provisional.")
+    if not reasons:
+        # One lot per parcel holds for every permit in force, grandfathered or not: the vote
+        # puts the entry in force as an issue would.
+        reasons += lot_refusals(permit.lot) + twin_lot_refusals(permit.lot)
+    if not reasons and not permit.grandfathered:
+        reasons += _held_to_the_rules(permit, decision.decided_on)
     if reasons:
         raise ActionRefused("The entry cannot be accepted.", reasons)
     permit.status = Permit.Status.ACTIVE
@@ -852,3 +1001,94 @@ def void_permit(*, permit: Permit, reason: str, by) -> Permit:
     permit.status = Permit.Status.VOID
     permit.void_reason = reason.strip()
     return save_as(permit, by)
+
+
+# --- renewal season: renewals renewed together ------------------------------------------------
+#
+# A renewal together is the ordinary renewal of each permit chosen, one after another, through
+# the same actions the renewal page calls (start_renewal, submit_application, record_payment,
+# issue_permit), so every rule those actions check is checked for each. Each permit is renewed
+# or not on its own: one refused (a rule not met today, the fee not paid) is rolled back whole,
+# leaving nothing half-done on file, and says why; the others go. Choosing them together adds
+# one thing: a renewal whose keeping differs from the permit it renews is not renewed here
+# (§20-20(3), (8)), since the clerk chose it from a list of the unchanged ones.
+
+
+@dataclass(frozen=True)
+class PaymentTaken:
+    """The fee the clerk took for one renewal: recorded as its own payment, for what is owed."""
+
+    method: str
+    reference: str = ""
+
+
+def _refuse_if_changed(permit: Permit, renewal: Application, on: date) -> None:
+    """Only the unchanged renew together: a renewal already opened and edited goes on its own
+    page, where the clerk sees what differs."""
+    changes = renewals.changes_from_permit(
+        permit, renewal, renewal.animals.all(), renewal.structures.all(), on
+    )
+    if not changes.unchanged:
+        differs = "; ".join(changes.enlargements + changes.reductions) or "its facts"
+        raise ActionRefused(
+            f"Renewal #{renewal.pk} differs from permit {permit.number} ({differs}): renew it on "
+            "its own page (§20-20(3), (8))."
+        )
+
+
+def _renew_one(permit: Permit, payment: PaymentTaken | None, *, on: date, by):
+    """The ordinary renewal of one permit, start to issue; (new permit, payment or None)."""
+    renewal = start_renewal(permit=permit, by=by, today=on)
+    if renewal.status == Application.Status.ISSUED:
+        raise ActionRefused(f"Permit {permit.number} was renewed already (renewal #{renewal.pk}).")
+    # As saved: a renewal just created holds its kind as the enum member, which the rules'
+    # parser refuses as a kind; read from the database it is the plain value.
+    renewal.refresh_from_db()
+    _refuse_if_changed(permit, renewal, on)
+    if renewal.status == Application.Status.DRAFT:
+        submit_application(application=renewal, received_on=on, by=by)
+    recorded = None
+    due = fee_due(renewal)
+    if payment is not None and due is not None and amount_paid(renewal) < due:
+        recorded = record_payment(
+            application=renewal,
+            amount=due - amount_paid(renewal),
+            received_on=on,
+            method=payment.method,
+            reference=payment.reference,
+            by=by,
+        )
+    return issue_permit(application=renewal, by=by, on=on), recorded
+
+
+def _reasons(refusal: ActionRefused) -> list[str]:
+    return refusal.reasons or [refusal.message]
+
+
+@transaction.atomic
+def renew_together(
+    *,
+    permits: list[Permit],
+    by,
+    payments: dict[int, PaymentTaken] | None = None,
+    on: date | None = None,
+) -> RenewalBatch:
+    """Renew each of `permits` as the renewal page would, on `on` (today): received, its fee
+    recorded when the clerk took it (`payments`, by permit pk), and issued. Each permit is
+    renewed whole or not at all; the batch keeps, for each, its new permit or its reasons."""
+    on = on or timezone.localdate()
+    payments = payments or {}
+    if not permits:
+        raise ActionRefused("Choose at least one renewal to renew.")
+    batch = save_as(RenewalBatch(renewed_on=on, run_by=by), by)
+    for permit in permits:
+        entry = RenewalBatchEntry(batch=batch, renews=permit)
+        try:
+            with transaction.atomic():
+                entry.permit, entry.payment = _renew_one(
+                    permit, payments.get(permit.pk), on=on, by=by
+                )
+        except ActionRefused as refusal:
+            entry.refusal = "\n".join(_reasons(refusal))
+        save_as(entry, by)
+    return batch

@@ -4,13 +4,17 @@ from simple_history.admin import SimpleHistoryAdmin
 from permits.models import (
     Applicant,
     Application,
+    AuditRun,
+    ClerkLetter,
     Document,
     FeeSchedule,
     Payment,
     Permit,
     PermitAnimal,
     PermitNumberCounter,
-    SetbackEnlargement,
+    ReceiptUndone,
+    RenewalBatch,
+    RenewalBatchEntry,
 )
 from stoneham_boh.lib.admin import ReadOnlyAdmin, ReadOnlyInline
 
@@ -30,6 +34,23 @@ class ApplicationAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     search_fields = ("applicant__name", "lot__street_address", "lot__parcel_id")
     date_hierarchy = "received_on"
     raw_id_fields = ("applicant", "lot", "renews", "created_by")
+
+
+@admin.register(AuditRun)
+class AuditRunAdmin(ReadOnlyAdmin):
+    list_display = ("ran_at", "source", "ran_by", "judged_on", "permits_checked")
+    list_filter = ("source",)
+    search_fields = ("ran_by__username",)
+    date_hierarchy = "ran_at"
+    raw_id_fields = ("ran_by",)
+
+
+@admin.register(ClerkLetter)
+class ClerkLetterAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("subject", "application", "written_by", "written_at")
+    search_fields = ("subject", "body", "application__applicant__name")
+    date_hierarchy = "written_at"
+    raw_id_fields = ("application", "written_by")
 
 
 @admin.register(Document)
@@ -81,12 +102,35 @@ class PermitNumberCounterAdmin(ReadOnlyAdmin):
     list_display = ("year", "last_sequence")
 
 
-@admin.register(SetbackEnlargement)
-class SetbackEnlargementAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
-    list_display = ("application", "rule", "minimum_ft")
-    list_filter = ("rule",)
+from permits.amendments import admin as amendments_admin  # noqa: E402, F401 - registers its model
+from permits.online import admin as online_admin  # noqa: E402, F401 - registers its models
+from permits.portal import admin as portal_admin  # noqa: E402, F401 - registers its models
+
+
+# The clerk's corrections and the renewals made together: each made by its action, with its
+# reason and history, so read-only here.
+@admin.register(ReceiptUndone)
+class ReceiptUndoneAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("application", "received_on", "returned_to", "corrected_by", "corrected_at")
+    search_fields = ("application__applicant__name", "application__lot__street_address", "reason")
     raw_id_fields = ("application",)
 
 
-from permits.online import admin as online_admin  # noqa: E402, F401 - registers its models
-from permits.portal import admin as portal_admin  # noqa: E402, F401 - registers its models
+class RenewalBatchEntryInline(ReadOnlyInline):
+    model = RenewalBatchEntry
+    fields = ("renews", "permit", "payment", "refusal")
+    raw_id_fields = ("renews", "permit", "payment")
+
+
+@admin.register(RenewalBatch)
+class RenewalBatchAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("renewed_on", "run_by", "run_at")
+    search_fields = ("run_by__username", "entries__renews__number")
+    inlines = [RenewalBatchEntryInline]
+
+
+@admin.register(RenewalBatchEntry)
+class RenewalBatchEntryAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("batch", "renews", "permit", "payment")
+    search_fields = ("renews__number", "renews__application__applicant__name", "refusal")
+    raw_id_fields = ("batch", "renews", "permit", "payment")

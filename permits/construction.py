@@ -25,6 +25,7 @@ from datetime import date
 from django.utils import timezone
 
 from permits.rules.checklist import CONSTRUCTION_COMPLETE
+from stoneham_boh.lib.dates import long_date
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ class ConstructionRecord:
                 "board",
                 "The Board's approval of the plans",
                 self.board_approved,
-                f"Voted {self.board_on:%B %-d, %Y} ({self.board_votes})."
+                f"Voted {long_date(self.board_on)} ({self.board_votes})."
                 if self.board_on
                 else "Not yet voted at a meeting.",
             ),
@@ -78,7 +79,7 @@ class ConstructionRecord:
                 "building_inspector",
                 "The building inspector's approval",
                 self.inspector_approved,
-                f"Dated {self.inspector_on:%B %-d, %Y}; {self._document_words()}."
+                f"Dated {long_date(self.inspector_on)}; {self._document_words()}."
                 if self.inspector_on and self.inspector_document is not None
                 else "Not recorded: the clerk records its date and document.",
             ),
@@ -86,7 +87,7 @@ class ConstructionRecord:
                 "completion",
                 "The agent's final inspection of the completed construction",
                 self.completed,
-                f"Found complete on {self.completed_on:%B %-d, %Y}."
+                f"Found complete on {long_date(self.completed_on)}."
                 if self.completed_on
                 else "Not yet found complete: a health agent inspects the finished work.",
             ),

@@ -7,6 +7,7 @@ today, the year it is issued for. What a renewal inherits is read in permits/ren
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 
@@ -19,11 +20,14 @@ from permits.facts_from_records import evaluate_application, variances_for
 from permits.models import Application, FeeSchedule, Permit, permit_expiry
 
 
-def fee_due(application: Application) -> Decimal | None:
-    """§20-20(4): the fee of the schedule in force when the application was received.
+def schedule_fee(application: Application) -> Decimal | None:
+    """§20-20(4): the fee of the schedule in force when the application was received: as kept
+    at receipt, or, before it is received, the schedule in force today.
 
     Remembered on the instance (for its date and kind): a page asks it three times.
     """
+    if application.received_on is not None and application.fee_at_receipt is not None:
+        return application.fee_at_receipt
     key = (application.received_on or timezone.localdate(), application.kind)
     remembered = getattr(application, "_fee_due", None)
     if remembered is not None and remembered[0] == key:
@@ -32,6 +36,44 @@ def fee_due(application: Application) -> Decimal | None:
     due = None if schedule is None else schedule.fee_for(application.kind)
     application._fee_due = (key, due)
     return due
+
+
+def keep_fee_at_receipt(application: Application) -> None:
+    """Fix the application's fee as the schedule in force on the day it was received (called
+    by every action that marks it received, before it is saved)."""
+    schedule = FeeSchedule.in_force_on(application.received_on)
+    application.fee_at_receipt = None if schedule is None else schedule.fee_for(application.kind)
+
+
+@dataclass(frozen=True)
+class FeeStatement:
+    """What the applicant owes: the schedule's fee (§20-20(4)) and the cost of the notice of
+    each hearing held on the application once its letters went out (§20-20(9): notice "at
+    the applicant's expense"; hearings.notice_cost)."""
+
+    schedule: Decimal | None
+    notices: tuple = ()  # (docket item, NoticeCostStatement) for each hearing noticed
+
+    @property
+    def notice_total(self) -> Decimal:
+        return sum((statement.total for _item, statement in self.notices), Decimal("0"))
+
+    @property
+    def total(self) -> Decimal | None:
+        return None if self.schedule is None else self.schedule + self.notice_total
+
+
+def fee_statement(application: Application) -> FeeStatement:
+    from hearings.notice_cost import charged_hearings  # tier 3 to tier 3, a cycle at import
+
+    notices = tuple(charged_hearings(application)) if application.pk else ()
+    return FeeStatement(schedule=schedule_fee(application), notices=notices)
+
+
+def fee_due(application: Application) -> Decimal | None:
+    """All the applicant owes: the schedule's fee and the notice of its hearings (None while
+    no fee schedule is in force for the application's date)."""
+    return fee_statement(application).total
 
 
 def amount_paid(application: Application) -> Decimal:
@@ -44,7 +86,11 @@ def amount_paid(application: Application) -> Decimal:
 
 
 def refusals_to_issue(
-    application: Application, on: date, *, result: dict | None = None
+    application: Application,
+    on: date,
+    *,
+    result: dict | None = None,
+    fees: FeeStatement | None = None,
 ) -> list[str]:
     """Every reason the permit cannot be issued today; empty when it can.
 
@@ -73,12 +119,22 @@ def refusals_to_issue(
             if finding["status"] in ("fail", "missing", "pending"):
                 subject = f"{finding['subject']}: " if finding.get("subject") else ""
                 reasons.append(f"{subject}{finding['message']} ({finding['citation']})")
-    due = fee_due(application)
-    if due is None:
+    fees = fees or fee_statement(application)
+    if fees.total is None:
         reasons.append("No fee schedule is in force for the application's date.")
-    elif amount_paid(application) < due:
-        reasons.append(f"The fee of ${due} is not paid in full (§20-20(4)).")
+    elif amount_paid(application) < fees.total:
+        reasons.append(unpaid_fee_reason(fees))
     return reasons
+
+
+def unpaid_fee_reason(fees: FeeStatement, *, cited: bool = True) -> str:
+    """The sentence that the fees are not paid, naming the notice's share when there is one."""
+    if not fees.notices:
+        return f"The fee of ${fees.total} is not paid in full" + (" (§20-20(4))." if cited else ".")
+    return (
+        f"The fees of ${fees.total} (the application fee of ${fees.schedule}, §20-20(4), and "
+        f"${fees.notice_total} for the notice of the hearing, §20-20(9)) are not paid in full."
+    )
 
 
 def lot_refusals(lot) -> list[str]:
@@ -96,6 +152,22 @@ def lot_refusals(lot) -> list[str]:
             "is merged into its lot), or record why it is off the map."
         ]
     return []
+
+
+def twin_lot_refusals(lot) -> list[str]:
+    """A lot recorded twice before the intake matched addresses however typed: the Board's
+    figures (horses, acreage, areas) are counted over the one lot, so the clerk merges them
+    before any permit issues there (§20-14, Lot). Asked by the issue itself, not by the pages
+    (a query each)."""
+    from facilities.addresses import lots_at_address
+
+    twins = lots_at_address(lot.street_address, exclude_pk=lot.pk) if lot is not None else []
+    if not twins:
+        return []
+    return [
+        f"{lot.street_address} is also on file as lot #{twins[0].pk}: merge the two lots "
+        "(the lot's page), so the permits on the parcel are counted together (§20-14, Lot)."
+    ]
 
 
 def _construction_refusals(application: Application, on: date) -> list[str]:

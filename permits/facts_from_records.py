@@ -1,12 +1,13 @@
-"""The one adapter from an application in the database to the facts of the rules contract.
+"""The one adapter from an application in the database to the facts of the rules contract:
+the assembly of the facts object, and the evaluations that hand it to the rules.
 
 Every screen, the issue and renew actions, the benchmark and the tests go through
 `facts_for()` and `evaluate_application()`, so what the clerk sees in the compliance panel is
 exactly what the issue action checks.
 
-The adapter reads only prefetched relations when the application came from
-`Application.objects.with_facts()`, so evaluating ten thousand applications costs a fixed
-number of queries.
+What the adapter reads is loaded by permits.facts_loading: only prefetched relations when the
+application came from `Application.objects.with_facts()`, so evaluating ten thousand
+applications costs a fixed number of queries.
 """
 
 from __future__ import annotations
@@ -15,12 +16,25 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import F, IntegerField, OuterRef, Prefetch, Subquery, Sum
 from django.utils import timezone
 
 from facilities.choices import NAMED_SPECIES
 from permits import rules
-from permits.lot_wide import lot_wide_findings, other_live_permits, with_lot_wide
+from permits.amendments.in_force import check as amended_check
+
+# Loading lives in permits.facts_loading; the names that callers written before the split
+# import from here are re-exported (`name as name`), with the two the assembly reads.
+from permits.facts_loading import FACT_RELATED as FACT_RELATED
+from permits.facts_loading import bulk_prefetches as bulk_prefetches
+from permits.facts_loading import child_prefetch as child_prefetch
+from permits.facts_loading import docket_items_of as docket_items_of
+from permits.facts_loading import live_abutter_ids as live_abutter_ids
+from permits.facts_loading import load_facts as load_facts
+from permits.facts_loading import loaded_rows, other_permits_on
+from permits.facts_loading import lot_permits as lot_permits
+from permits.facts_loading import prefetches as prefetches
+from permits.facts_loading import struck_abutters as struck_abutters
+from permits.lot_wide import lot_wide_findings, with_lot_wide
 
 # Statuses of a docket item whose hearing counts for §20-20(9).
 _HEARD = ("scheduled", "decided")
@@ -38,267 +52,6 @@ def _iso(day: date | None) -> str | None:
     return day.isoformat() if day else None
 
 
-def child_prefetch(relation: str, **filters) -> Prefetch:
-    """A prefetch of the application's `relation` (rows matching `filters`), in its model's
-    order less a leading "application": the prefetch splits the rows by application anyway,
-    and that ordering joined the applications' table into every such query for nothing."""
-    from permits.models import Application
-
-    model = Application._meta.get_field(relation).related_model
-    ordering = [name for name in model._meta.ordering if name != "application"]
-    return Prefetch(relation, queryset=model.objects.filter(**filters).order_by(*ordering))
-
-
-def prefetches() -> list:
-    """The relations facts_for() reads, for `prefetch_related(*prefetches())`."""
-    return [
-        *_children(),
-        *_prefetches_but_children(),
-        # The renewed keeping's variances, approvals and enlargements still hold (load_facts()
-        # reads the whole keeping, however often it was renewed).
-        "renews__application__variances",
-        "renews__application__board_approvals",
-        "renews__application__setback_enlargements",
-        Prefetch("abutter_list__abutters", queryset=_live_abutters()),
-    ]
-
-
-def _children() -> list:
-    return [child_prefetch(name) for name in FACT_CHILDREN]
-
-
-def _prefetches_but_children() -> list:
-    return [
-        # With their applications: the earlier applications of a renewed keeping are among
-        # them (_link_keeping_chains).
-        Prefetch("lot__permits", queryset=lot_permits().select_related("application")),
-        Prefetch(
-            "docket_items",
-            queryset=_docket_items().prefetch_related(
-                Prefetch("abutter_notices", queryset=_notices())
-            ),
-        ),
-    ]
-
-
-# The prefix of the lists bulk_prefetches() attaches.
-BULK = "facts_"
-
-
-def bulk_prefetches() -> list:
-    """prefetches() for evaluating thousands of applications at once (the renewal re-check):
-    the same rows, but the one-to-many relations come as plain lists (`Prefetch(to_attr=)`,
-    read by `_rows()`). Django otherwise builds a queryset per application and relation to
-    hold what it prefetched: half the re-check's time at 10,000 permits. Pages keep
-    prefetches(), since their templates read the relations through `.all()`."""
-    return [
-        *(Prefetch(name, to_attr=BULK + name) for name in FACT_CHILDREN),
-        Prefetch("lot__permits", queryset=lot_permits(), to_attr=BULK + "permits"),
-        *(
-            Prefetch(f"renews__application__{name}", to_attr=BULK + name)
-            for name in ("variances", "board_approvals", "setback_enlargements")
-        ),
-        Prefetch("abutter_list__abutters", queryset=_live_abutters()),
-        Prefetch(
-            "docket_items",
-            queryset=_docket_items().prefetch_related(
-                Prefetch("abutter_notices", queryset=_notices())
-            ),
-            to_attr=BULK + "docket_items",
-        ),
-    ]
-
-
-def _rows(record, relation: str) -> list:
-    """The rows of `record.<relation>`: the list bulk_prefetches() attached, else `.all()`
-    (prefetched by prefetches(), or one query)."""
-    rows = getattr(record, BULK + relation, None)
-    return rows if rows is not None else list(getattr(record, relation).all())
-
-
-# What facts_for() reads through foreign keys, for `select_related(*FACT_RELATED)` before
-# `load_facts()`; the renewed permit's application carries the variances of the keeping.
-FACT_RELATED = ("lot", "applicant", "renews__application", "abutter_list")
-# The one-to-many relations facts_for() reads.
-FACT_CHILDREN = (
-    "structures",
-    "animals",
-    "setback_enlargements",
-    "variances",
-    "board_approvals",
-)
-
-
-def load_facts(applications, *, also: tuple = ()) -> list:
-    """Load what facts_for() reads into applications fetched with
-    `select_related(*FACT_RELATED)`, and the relations named in `also` (such as "documents"):
-    one query a relation, however many applications, hearings and abutters there are."""
-    from django.db.models import prefetch_related_objects
-
-    applications = list(applications)
-    prefetch_related_objects(applications, *_prefetches_but_children(), *also)
-    earlier = _link_keeping_chains(applications)
-    # The renewed keeping's variances, approvals and enlargements still hold, and the
-    # renewal compares with its structures: one query a relation for every application.
-    prefetch_related_objects([*applications, *earlier], *_children())
-    renewed = [application.renews for application in applications if application.renews_id]
-    prefetch_related_objects(renewed, "animals")
-    _load_live_abutter_ids(applications)
-    _link_continued_hearings(applications)
-    return applications
-
-
-def _link_keeping_chains(applications) -> list:
-    """Link each renewal to the earlier applications of its keeping, and return them.
-
-    A permit is not transferable (§20-20(7)), so the permits a keeping renewed are among the
-    lot's own permits, prefetched with their applications: a keeping renewed every year read
-    its history with four queries a year. A link that leaves the lot (a record entered
-    otherwise) stays unlinked and is read as before, one query at a time.
-    """
-    from permits.models import Application
-
-    renews = Application._meta.get_field("renews")
-    earlier = []
-    for application in applications:
-        lot = application.lot
-        cached = getattr(lot, "_prefetched_objects_cache", {}).get("permits")
-        if not application.renews_id or cached is None:
-            continue
-        permits = {permit.pk: permit for permit in cached}
-        seen = {application.pk}
-        current = application
-        while current.renews_id in permits:
-            permit = permits[current.renews_id]
-            if permit.application_id in seen:
-                break
-            renews.set_cached_value(current, permit)
-            seen.add(permit.application_id)
-            current = permit.application
-            earlier.append(current)
-    return earlier
-
-
-def _link_continued_hearings(applications) -> None:
-    """Point each continued hearing at the earlier hearing it continues, loaded with the
-    application's other hearings: the rules judge a continuation that kept its notice by the
-    earlier hearing's notices, which were read again with two queries more."""
-    for application in applications:
-        hearings = {item.pk: item for item in _rows(application, "docket_items")}
-        for item in hearings.values():
-            earlier = hearings.get(item.continued_from_id)
-            if earlier is not None:
-                item._meta.get_field("continued_from").set_cached_value(item, earlier)
-
-
-# The attribute _load_live_abutter_ids() sets on each abutter list.
-LIVE_ABUTTER_IDS = "live_abutter_ids"
-
-
-def _load_live_abutter_ids(applications) -> None:
-    """The ids of the live abutters of each application's list, in one query of plain
-    values: all the rules and pages read of them. Loading them as records cost a page with
-    three hundred abutters six milliseconds."""
-    from facilities.models import Abutter
-
-    lists = {}
-    for application in applications:
-        abutter_list = getattr(application, "abutter_list", None)
-        if abutter_list is not None:
-            setattr(abutter_list, LIVE_ABUTTER_IDS, set())
-            lists[abutter_list.pk] = abutter_list
-    if not lists:
-        return
-    for abutter_list in lists.values():
-        setattr(abutter_list, STRUCK_ABUTTERS, [])
-    # The struck ones come in the same query, with the day of the strike (their names are
-    # read only if a strike came after the letters: hearings.notices.late_strikes).
-    for list_id, abutter_id, voided, voided_on in Abutter.objects.filter(
-        abutter_list__in=list(lists)
-    ).values_list("abutter_list_id", "id", "voided", "voided_on"):
-        if voided:
-            getattr(lists[list_id], STRUCK_ABUTTERS).append(
-                Abutter(id=abutter_id, abutter_list_id=list_id, voided=True, voided_on=voided_on)
-            )
-        else:
-            getattr(lists[list_id], LIVE_ABUTTER_IDS).add(abutter_id)
-
-
-def live_abutter_ids(application) -> set[int]:
-    """Ids of the abutters on the application's certified list who were not struck off.
-
-    The one reading of who must be noticed: it filters whatever the caller loaded (the ids
-    load_facts() read, all the abutters, or only the live ones), so every page and action
-    counts the same abutters.
-    """
-    abutter_list = getattr(application, "abutter_list", None)
-    if abutter_list is None:
-        return set()
-    loaded = getattr(abutter_list, LIVE_ABUTTER_IDS, None)
-    if loaded is not None:
-        return set(loaded)
-    cached = getattr(abutter_list, "_prefetched_objects_cache", {}).get("abutters")
-    if cached is not None:
-        return {a.id for a in cached if not a.voided}
-    return set(abutter_list.abutters.filter(voided=False).values_list("id", flat=True))
-
-
-def struck_abutters(application) -> list:
-    """The abutters struck from the application's certified list, with the day of each strike
-    (hearings.notices judges whether each came before the letters): loaded with the facts by
-    load_facts(), else one small query. Only their ids and days are read."""
-    abutter_list = getattr(application, "abutter_list", None)
-    if abutter_list is None:
-        return []
-    loaded = getattr(abutter_list, STRUCK_ABUTTERS, None)
-    if loaded is not None:
-        return loaded
-    cached = getattr(abutter_list, "_prefetched_objects_cache", {}).get("abutters")
-    # A prefetch that loaded the day of each strike (prefetches(): every abutter of the list).
-    if cached is not None and all("voided_on" in a.__dict__ for a in cached):
-        return [a for a in cached if a.voided]
-    return list(_struck().filter(abutter_list=abutter_list))
-
-
-def _struck():
-    from facilities.models import Abutter
-
-    return (
-        Abutter.objects.filter(voided=True)
-        .only("id", "abutter_list_id", "voided", "voided_on")
-        .order_by("id")
-    )
-
-
-# The attribute _load_live_abutter_ids() sets on each abutter list: its struck abutters.
-STRUCK_ABUTTERS = "struck_abutters_loaded"
-
-
-def _docket_items():
-    from hearings.models import DocketItem
-
-    return DocketItem.objects.select_related("meeting", "meeting__legal_notice", "decision")
-
-
-def _notices():
-    from hearings.models import AbutterNotice
-
-    return (
-        AbutterNotice.objects.only("id", "docket_item_id", "abutter_id", "mailed_on")
-        # By id within each item: ordering by the item joined its table and its meeting's.
-        .order_by("id")
-    )
-
-
-def _live_abutters():
-    """The abutters of a certified list, as few columns as the readings need: `voided`, so
-    that `live_abutter_ids` filters whatever a page loaded, and the day of a strike, which
-    `struck_abutters` reads (a strike after the letters still leaves the owner to notice)."""
-    from facilities.models import Abutter
-
-    return Abutter.objects.only("id", "abutter_list_id", "voided", "voided_on")
-
-
 # Kinds of docket item that are the application's public hearing (§20-20(9)); the Board's
 # approvals, revocations and rescissions are decided at meetings but are not that hearing.
 _PUBLIC_HEARINGS = ("new_application", "variance_request")
@@ -308,48 +61,12 @@ def decisive_docket_item(application):
     """The hearing that counts for the application: the latest one not withdrawn or continued."""
     items = [
         item
-        for item in _rows(application, "docket_items")
+        for item in loaded_rows(application, "docket_items")
         if item.status in _HEARD and item.kind in _PUBLIC_HEARINGS
     ]
     if not items:
         return None
     return max(items, key=lambda item: (item.meeting.date, item.pk))
-
-
-def lot_permits():
-    """A lot's permits, each with the number of equines it authorizes (`equine_count`) and
-    the permit it renews (`renews_permit_id`): what §20-17(1) counts across the lot.
-
-    Equines are the species any ruleset counts as horses (the rulesets agree on them).
-    """
-    from permits.models import Permit, PermitAnimal
-
-    equine_species = {s for r in rules.RULESETS for s in r.interpretations.equine_species}
-    equines = (
-        PermitAnimal.objects.filter(permit=OuterRef("pk"), species__in=sorted(equine_species))
-        .order_by()
-        .values("permit")
-        .annotate(total=Sum("count"))
-        .values("total")
-    )
-    return Permit.objects.annotate(
-        equine_count=Subquery(equines, output_field=IntegerField()),
-        renews_permit_id=F("application__renews_id"),
-    )
-
-
-def other_permits_on(application, lot, on: date) -> list:
-    """The lot's other permits active on `on` (permits.lot_wide.other_live_permits), read
-    from the lot's permits a page or the bulk re-check prefetched, else with one query."""
-    if lot is None or lot.pk is None:
-        return []
-    cached = getattr(lot, BULK + "permits", None)
-    if cached is None:
-        cached = getattr(lot, "_prefetched_objects_cache", {}).get("permits")
-    permits = list(cached) if cached is not None else None
-    if permits is None or (permits and not hasattr(permits[0], "equine_count")):
-        permits = list(lot_permits().filter(lot=lot))
-    return other_live_permits(application, lot, on, permits)
 
 
 def equines_under_other_permits_on(application, lot, on: date) -> int:
@@ -395,7 +112,9 @@ def _hearing_facts(application) -> dict[str, Any] | None:
     result = decision.result if decision is not None else None
     timing = timing_for(item, application=application)
     return {
-        "held_on": _iso(item.meeting.date) if result in ("approved", "denied") else None,
+        # The hearing's date once it is set, decided or not: the notices are judged against
+        # it, and the panel says when it is (before, it said the date was "not yet set").
+        "held_on": _iso(item.meeting.date),
         "abutter_notice_mailed": _iso(timing.abutters_given_on),
         "newspaper_notice_published": _iso(timing.newspaper_given_on),
         "decision": result if result in ("approved", "denied") else None,
@@ -403,12 +122,11 @@ def _hearing_facts(application) -> dict[str, Any] | None:
 
 
 def _structure_facts(structure) -> dict[str, Any]:
-    from facilities.siteplan.distances import (  # measured on the plan first
-        governing_distances,
-        no_longer_drawn,
-    )
-
-    distances = {key: _number(value) for key, value in governing_distances(structure).items()}
+    distances = {
+        key: _number(distance.value)
+        for key, distance in structure.governing_distances().items()
+        if distance.value is not None
+    }
     facts: dict[str, Any] = {
         "id": structure.label,
         "kind": structure.kind,
@@ -421,7 +139,7 @@ def _structure_facts(structure) -> dict[str, Any]:
         "groundwater_clearance_ft": _number(structure.groundwater_clearance_ft),
         "distances_ft": distances,
     }
-    if no_longer_drawn(structure):
+    if structure.no_longer_drawn:
         facts["distances_unknown"] = True
     return facts
 
@@ -434,8 +152,8 @@ def facts_for(
         injurious_conditions=injurious_conditions,
         application=application,
         lot=application.lot_for_facts,
-        animals=_rows(application, "animals"),
-        structures=_rows(application, "structures"),
+        animals=loaded_rows(application, "animals"),
+        structures=loaded_rows(application, "structures"),
         setback_enlargements=setback_enlargements_for(application, as_of),
         variances=variances_for(application),
         approvals=board_approvals_for(application, as_of),
@@ -464,7 +182,7 @@ def _keeping(application) -> list:
 def variances_for(application) -> list:
     """The variances that bear on `application`: its own, and those of the keeping it renews
     (the variance's own expiry date decides whether it still holds)."""
-    return [v for earlier in _keeping(application) for v in _rows(earlier, "variances")]
+    return [v for earlier in _keeping(application) for v in loaded_rows(earlier, "variances")]
 
 
 def approvals_granted(application, as_of: date | None = None) -> list:
@@ -473,7 +191,7 @@ def approvals_granted(application, as_of: date | None = None) -> list:
     return [
         approval
         for earlier in _keeping(application)
-        for approval in _rows(earlier, "board_approvals")
+        for approval in loaded_rows(earlier, "board_approvals")
         if as_of is None or approval.granted_on <= as_of
     ]
 
@@ -489,7 +207,7 @@ def setback_enlargements_for(application, as_of: date | None = None) -> list:
     application's first, so a renewal's own enlargement wins over an older one."""
     found = {}
     for earlier in _keeping(application):
-        for enlargement in _rows(earlier, "setback_enlargements"):
+        for enlargement in loaded_rows(earlier, "setback_enlargements"):
             # Enlargements are few: reading a decision's date when there is one costs little.
             if enlargement.decision_id is None:
                 continue
@@ -660,7 +378,7 @@ def _renewal_facts(application, animals, structures, on: date) -> dict[str, Any]
 def evaluate_parts(**parts) -> dict[str, Any]:
     """The contract's result for unsaved parts (see `facts_from_parts`), saving nothing, with
     the lot's other keepings counted (`lot_wide`)."""
-    result = rules.check(facts_from_parts(**parts))
+    result = amended_check(facts_from_parts(**parts))
     record = parts.get("record")
     return lot_wide(
         result,
@@ -678,13 +396,37 @@ def evaluate_application(
 ) -> dict[str, Any]:
     """The contract's result (or error object) for `application` on the day `as_of`, with the
     lot's other keepings counted (`lot_wide`)."""
-    result = rules.check(facts_for(application, as_of, injurious_conditions=injurious_conditions))
+    result = amended_check(facts_for(application, as_of, injurious_conditions=injurious_conditions))
     return lot_wide(
         result,
         application=application,
         lot=application.lot_for_facts,
-        animals=_rows(application, "animals"),
-        structures=_rows(application, "structures"),
+        animals=loaded_rows(application, "animals"),
+        structures=loaded_rows(application, "structures"),
         variances=variances_for(application),
         on=as_of or timezone.localdate(),
+    )
+
+
+def evaluate_register_entry(permit, as_of: date) -> dict[str, Any]:
+    """The rules on an entry of the paper register on the day `as_of` (the Board's
+    acceptance), judged as the paper keeping renewed into the register: first permitted on
+    the paper permit's date, conditions unchanged, its paperwork and hearing on paper; the
+    Board's approvals granted by then count (§20-20(8))."""
+    application = permit.application
+    facts = facts_for(application, as_of, injurious_conditions=False)
+    facts.pop("hearing", None)
+    facts["application"].update(
+        kind="renewal",
+        prior_permit_issued=_iso(permit.first_permitted_on),
+        conditions_unchanged=True,
+    )
+    return lot_wide(
+        amended_check(facts),
+        application=application,
+        lot=application.lot_for_facts,
+        animals=loaded_rows(application, "animals"),
+        structures=loaded_rows(application, "structures"),
+        variances=variances_for(application),
+        on=as_of,
     )

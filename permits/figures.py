@@ -16,14 +16,14 @@ from datetime import date
 from django.utils import timezone
 from django.utils.functional import lazy
 
-from permits import rules
+from permits.amendments.in_force import ruleset_on
 from permits.rules.wording import num
 
 _PLACEHOLDER = re.compile(r"\{(?:(?P<rule>[\w.-]+):(?P<name>\w+)|(?P<absent>absent_distance))\}")
 
 
 def _ruleset(on: date | None):
-    return rules.ruleset_in_force(on or timezone.localdate())
+    return ruleset_on(on or timezone.localdate())
 
 
 def quantity_text(value: int | float, unit: str) -> str:

@@ -11,12 +11,15 @@ from django.core.validators import MinValueValidator
 from django.forms import inlineformset_factory
 from django.utils import timezone
 
+from facilities.addresses import lots_at_address
 from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES, Species
 from facilities.models import AnimalKept, Lot, Structure
 from permits.actions import APPLICATION_FIELDS
+from permits.amendments.in_force import ruleset_on
 from permits.figures import blank_distance_text, lazy_with_figures
 from permits.models import Applicant, Application, Document, Payment
-from stoneham_boh.lib.forms import BoundedFormSet, DateInput, columns, helper
+from stoneham_boh.lib.forms import BoundedFormSet, DateInput, ReasonForm, columns, helper
+from stoneham_boh.lib.kept_uploads import KeepsUploads
 from stoneham_boh.lib.record_ids import record_id
 from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 from stoneham_boh.lib.uploads import DOCUMENT_KINDS, validate_upload
@@ -79,6 +82,19 @@ class LotForm(TypedNumbersForm, forms.ModelForm):
 
     def clean_parcel_id(self):
         return self.cleaned_data["parcel_id"].strip().upper()
+
+    def validate_unique(self):
+        super().validate_unique()
+        # One lot per parcel (§20-14): an address on file, however typed, is that lot's.
+        address = self.cleaned_data.get("street_address")
+        if address and "street_address" not in self.errors:
+            on_file = lots_at_address(address, exclude_pk=self.instance.pk)
+            if on_file:
+                self.add_error(
+                    "street_address",
+                    f"{on_file[0]} is on file at this address: search for it above and choose "
+                    "it (one lot per parcel).",
+                )
 
 
 class ChooseOrCreateForm(forms.Form):
@@ -238,7 +254,8 @@ class StructureForm(TypedNumbersForm, forms.ModelForm):
                 "screened_window",
                 "opposite_louvers",
                 "well_drained",
-                css="col-6 col-lg-3",
+                # A check box's help text needs the whole width of a narrow phone (WCAG 1.4.10).
+                css="col-12 col-sm-6 col-lg-3",
             ),
             columns("groundwater_clearance_ft", "DELETE", css="col-6 col-lg-3"),
         )
@@ -413,8 +430,11 @@ class DocumentForm(forms.Form):
         return upload
 
 
-class BuildingInspectorForm(forms.Form):
-    """The building inspector's approval of the construction, as received (§20-20(2)(a))."""
+class BuildingInspectorForm(KeepsUploads, forms.Form):
+    """The building inspector's approval of the construction, as received (§20-20(2)(a)); a
+    letter chosen is kept when the form comes back for its date."""
+
+    kept_files = ("file",)
 
     approved_on = forms.DateField(
         label="Date of the building inspector's approval",
@@ -434,7 +454,9 @@ class BuildingInspectorForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = helper(columns("approved_on", "file", "description"))
+        self.helper = helper(
+            columns("approved_on", "file", "description"), render_hidden_fields=True
+        )
 
     def clean_approved_on(self):
         day = self.cleaned_data["approved_on"]
@@ -448,31 +470,94 @@ class BuildingInspectorForm(forms.Form):
         return upload
 
 
+CONFIRM_AMOUNT = "confirm_amount"
+CONFIRM_DAY = "confirm_day"
+
+
 class PaymentForm(TypedNumbersForm, forms.ModelForm):
+    """A payment as received. An amount other than what is outstanding, or a day after today
+    (a post-dated check), is a slip as often as not: the field asks, and a tick box below it
+    takes the answer; nothing typed is lost."""
+
     class Meta:
         model = Payment
         fields = ["amount", "received_on", "method", "reference"]
         widgets = {"received_on": DateInput}
         help_texts = {"amount": "§20-20(4): the fee of the schedule in force."}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, outstanding: Decimal | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.outstanding = outstanding
         # A field error, in words: otherwise the model's check constraint answered with its
         # own name ("payment_amount_positive").
         self.fields["amount"].validators.append(
             MinValueValidator(Decimal("0.01"), "Enter an amount above $0.00.")
         )
+        for name in (CONFIRM_AMOUNT, CONFIRM_DAY):
+            self.fields[name] = forms.BooleanField(required=False, widget=forms.HiddenInput)
         self.helper = helper(
-            columns("amount", "received_on", "method", "reference", css="col-sm-6 col-lg-3")
+            Row(
+                Column("amount", CONFIRM_AMOUNT, css_class="col-sm-6"),
+                Column("received_on", CONFIRM_DAY, css_class="col-sm-6"),
+                Column("method", css_class="col-sm-6"),
+                Column("reference", css_class="col-sm-6"),
+            )
         )
 
+    def _ask(self, field: str, confirm: str, question: str, label: str) -> None:
+        self.add_error(field, question)
+        self.fields[confirm].widget = forms.CheckboxInput()
+        self.fields[confirm].label = label
+        # A bound field read while cleaning keeps the label it had: let it be made again.
+        self._bound_fields_cache.pop(confirm, None)
 
-class ReasonForm(forms.Form):
-    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+    def clean(self):
+        cleaned = super().clean()
+        amount, day = cleaned.get("amount"), cleaned.get("received_on")
+        if (
+            amount is not None
+            and self.outstanding is not None
+            and amount != self.outstanding
+            and not cleaned.get(CONFIRM_AMOUNT)
+        ):
+            owed = (
+                f"${self.outstanding} is outstanding"
+                if self.outstanding
+                else "the fee is paid in full"
+            )
+            self._ask(
+                "amount",
+                CONFIRM_AMOUNT,
+                f"{owed}, not ${amount}. If ${amount} is what was paid, tick the box and "
+                "record it again.",
+                f"Yes, ${amount} was paid",
+            )
+        today = timezone.localdate()
+        if day is not None and day > today and not cleaned.get(CONFIRM_DAY):
+            self._ask(
+                "received_on",
+                CONFIRM_DAY,
+                f"{day:%B} {day.day}, {day.year} is after today. If the payment is dated so "
+                "(a post-dated check), tick the box and record it again.",
+                f"Yes, dated {day:%B} {day.day}, {day.year}",
+            )
+        cleaned.pop(CONFIRM_AMOUNT, None)
+        cleaned.pop(CONFIRM_DAY, None)
+        return cleaned
+
+
+class PaymentCorrectionForm(PaymentForm):
+    """A payment voided or corrected: the reason always; the payment as it was made, for a
+    correction."""
+
+    reason = forms.CharField(
+        max_length=180,
+        help_text="Kept with the payment's history, e.g. “typed $500 for $50”.",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = helper()
+        self.helper.layout.append(Row(Column("reason", css_class="col-12")))
 
 
 class IssueForm(forms.Form):
@@ -527,10 +612,8 @@ class RegisterPermitForm(forms.Form):
     def __init__(self, *args, **kwargs):
         from django.utils import timezone
 
-        from permits import rules
-
         super().__init__(*args, **kwargs)
-        cutoff = rules.ruleset_in_force(timezone.localdate()).interpretations.grandfathering_cutoff
+        cutoff = ruleset_on(timezone.localdate()).interpretations.grandfathering_cutoff
         self.fields["first_permitted_on"].help_text += (
             f" Only a keeping first permitted before {cutoff:%B} {cutoff.day}, {cutoff.year} is "
             "grandfathered."
@@ -541,3 +624,32 @@ class RegisterPermitForm(forms.Form):
             "document",
             "basis",
         )
+
+
+class ClerkLetterForm(forms.Form):
+    subject = forms.CharField(
+        max_length=200,
+        help_text="Printed in bold above the greeting, e.g. “Your application: the site plan”.",
+    )
+    body = forms.CharField(
+        label="Letter",
+        widget=forms.Textarea(attrs={"rows": 14}),
+        help_text="From the greeting to the last paragraph; the Board's letterhead, the date, "
+        "the applicant's address and your name are printed around it.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper()
+
+
+def unreceive_form(data=None) -> ReasonForm:
+    """Why an application was marked received by mistake (permits.corrections.actions)."""
+    form = ReasonForm(
+        data,
+        prefix="unreceive",
+        label="Why it was marked received by mistake",
+        help_text="Kept on the application's history with your name and the time.",
+    )
+    form.fields["reason"].error_messages["required"] = "Say why the receipt was a mistake."
+    return form

@@ -46,17 +46,17 @@ def keeping_facts(
     its own animals and structures unless others are given (a permit's animals, a form's).
     `on` None: as it stands, with everything the Board granted so far."""
     from permits.facts_from_records import (
-        _rows,
         board_approvals_for,
         facts_from_parts,
         setback_enlargements_for,
     )
+    from permits.facts_loading import loaded_rows
 
     return facts_from_parts(
         application=application,
         lot=lot if lot is not None else application.lot,
-        animals=_rows(application, "animals") if animals is None else animals,
-        structures=_rows(application, "structures") if structures is None else structures,
+        animals=loaded_rows(application, "animals") if animals is None else animals,
+        structures=loaded_rows(application, "structures") if structures is None else structures,
         setback_enlargements=setback_enlargements_for(application, on),
         approvals=board_approvals_for(application, on),
         as_of=on,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from permits.rules.ruleset import ruleset_in_force
+from permits.amendments.in_force import ruleset_on
 
 # Statuses that stop a permit judging (contract: `eligible` is false on any of these).
 _NOT_MET = ("fail", "missing", "pending")
@@ -93,7 +93,7 @@ def lot_wide_findings(
     pigeons, or the other permits keep none: then its own findings already say it all."""
     if not others:
         return []
-    ruleset = ruleset_in_force(on)
+    ruleset = ruleset_on(on)
     interpretations = ruleset.interpretations
     equine = set(interpretations.equine_species)
 

@@ -15,6 +15,8 @@ from simple_history.models import HistoricalRecords
 
 from facilities.choices import ManureMethod, Species, counted
 from facilities.models import AnimalKind, Lot, MailingAddress, named_only_when_other_domestic
+from stoneham_boh.lib.corrections import MistakeCorrected
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.emails import canonical_email, same_email
 from stoneham_boh.lib.record_ids import record_id
 
@@ -98,7 +100,7 @@ class Applicant(MailingAddress):
 class ApplicationQuerySet(models.QuerySet):
     def with_facts(self):
         """Prefetch what permits.facts_from_records reads (a fixed few queries for many)."""
-        from permits.facts_from_records import prefetches
+        from permits.facts_loading import prefetches
 
         return self.select_related("lot", "applicant", "renews").prefetch_related(*prefetches())
 
@@ -189,6 +191,12 @@ class Application(models.Model):
         max_length=24, choices=Status.choices, default=Status.DRAFT, db_index=True
     )
     received_on = models.DateField(null=True, blank=True, db_index=True)
+    # §20-20(4): the fee of the schedule in force when the application was received, kept at
+    # receipt so that a schedule entered later with an earlier effective date changes nothing
+    # already received (None: not received, or no schedule was in force that day).
+    fee_at_receipt = models.DecimalField(
+        "fee at receipt", max_digits=8, decimal_places=2, null=True, blank=True, editable=False
+    )
     applicant = models.ForeignKey(Applicant, on_delete=models.PROTECT, related_name="applications")
     # None only for an application made online that the clerk has not yet matched to a lot
     # on receipt: until then what the applicant typed about the lot is `lot_proposal`.
@@ -397,6 +405,17 @@ class Document(models.Model):
     uploaded_at = models.DateTimeField(default=timezone.now)
     voided = models.BooleanField(default=False)
     void_reason = models.CharField(max_length=200, blank=True)
+    # Sent by the applicant from their page after the clerk received the application: it
+    # counts as the §20-20(1) document only once the clerk has looked at it and accepted it.
+    supplement = models.BooleanField(
+        "sent by the applicant after receipt",
+        default=False,
+        help_text="Counts toward §20-20(1) only once accepted (accepted_by/_at).",
+    )
+    accepted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    accepted_at = models.DateTimeField(null=True, blank=True)
     history = HistoricalRecords()
 
     class Meta:
@@ -404,6 +423,54 @@ class Document(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.original_name}"
+
+    @property
+    def awaiting_acceptance(self) -> bool:
+        """An applicant's supplement the clerk has neither accepted nor declined (voided)."""
+        return self.supplement and self.accepted_at is None and not self.voided
+
+
+class ClerkLetter(models.Model):
+    """A letter the clerk wrote to the applicant, printed on the Board's paper and posted (an
+    applicant without e-mail): kept on the application's file as written, by whom and when."""
+
+    application = models.ForeignKey(
+        Application, on_delete=models.PROTECT, related_name="clerk_letters"
+    )
+    subject = models.CharField(max_length=200)
+    body = models.TextField()
+    written_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    written_at = models.DateTimeField(default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["application", "-written_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Letter of {timezone.localdate(self.written_at):%B %d, %Y}: {self.subject}"
+
+
+class ReceiptUndone(MistakeCorrected):
+    """The clerk marked an application received by mistake and took it back: the day and the
+    fee it was received on (§20-20(4)), the state it returned to, who, when and why."""
+
+    application = models.ForeignKey(
+        Application, on_delete=models.PROTECT, related_name="receipts_undone"
+    )
+    received_on = models.DateField("had been marked received on")
+    fee_at_receipt = models.DecimalField(
+        "fee kept at that receipt", max_digits=8, decimal_places=2, null=True, blank=True
+    )
+    returned_to = models.CharField("returned to", max_length=24, choices=Application.Status.choices)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["application", "-corrected_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Receipt of {long_date(self.received_on)} undone"
 
 
 class FeeSchedule(models.Model):
@@ -427,7 +494,7 @@ class FeeSchedule(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} (from {self.effective_from:%B %-d, %Y})"
+        return f"{self.name} (from {long_date(self.effective_from)})"
 
     @classmethod
     def in_force_on(cls, day: date) -> FeeSchedule | None:
@@ -454,10 +521,19 @@ class Payment(models.Model):
     )
     voided = models.BooleanField(default=False)
     void_reason = models.CharField(max_length=200, blank=True)
+    # A payment recorded to correct a mistyped one: the one it replaces, voided with the reason.
+    corrects = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        editable=False,
+        related_name="corrected_by",
+    )
     history = HistoricalRecords()
 
     class Meta:
-        ordering = ["application", "received_on"]
+        ordering = ["application", "received_on", "id"]
         constraints = [
             models.CheckConstraint(condition=Q(amount__gt=0), name="payment_amount_positive")
         ]
@@ -676,42 +752,82 @@ class PermitNumberCounter(models.Model):
         return f"{self.year}: {self.last_sequence}"
 
 
-class SetbackEnlargement(models.Model):
-    """The Board enlarged a minimum distance in this case (§20-15(4), last paragraph)."""
+class AuditRun(models.Model):
+    """One run of the register's audit (permits.audit): when and by whom or what it ran, the
+    day it judged, what it checked and every anomaly it found, as the page shows them. The
+    page shows the last run, so a reader does not wait for the whole register to be read
+    again; each run is a row of its own, never changed."""
 
-    class Rule(models.TextChoices):
-        PROPERTY_LINE = "20-15.4.a", "§20-15(4)(a) abutting property line"
-        WETLAND = "20-15.4.b", "§20-15(4)(b) wetland or watercourse"
-        WELL = "20-15.4.d", "§20-15(4)(d) drinking-water well"
-        SEWAGE = "20-15.4.e", "§20-15(4)(e) sewage disposal area"
-        PUBLIC_WAY = "20-15.4.f", "§20-15(4)(f) public way"
+    class Source(models.TextChoices):
+        COMMAND = "command", "the command manage.py audit_permits"
+        PAGE = "page", "the page"
 
-    application = models.ForeignKey(
-        Application, on_delete=models.CASCADE, related_name="setback_enlargements"
+    ran_at = models.DateTimeField(default=timezone.now, db_index=True)
+    ran_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
     )
-    rule = models.CharField(max_length=12, choices=Rule.choices)
-    minimum_ft = models.DecimalField(
-        max_digits=6, decimal_places=1, validators=[MinValueValidator(Decimal("0"))]
-    )
-    reason = models.CharField(max_length=200, blank=True)
-    decision = models.ForeignKey(
-        "hearings.Decision",
-        on_delete=models.PROTECT,
-        null=True,
-        related_name="setback_enlargements",
-        help_text="The Board's vote that enlarged the distance in this case.",
-    )
+    source = models.CharField(max_length=10, choices=Source.choices)
+    judged_on = models.DateField(help_text="The day the records were judged as of.")
+    permits_checked = models.PositiveIntegerField()
+    decisions_checked = models.PositiveIntegerField()
+    seconds = models.FloatField()
+    # [{"family", "provision", "kind", "sentence", "record": {"kind", "pk", "label",
+    # "url_name"}}], in the order the audit found them (permits.audit.anomaly.Anomaly).
+    anomalies = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["-ran_at", "-pk"]
+        get_latest_by = ["ran_at", "pk"]
+
+    def __str__(self) -> str:
+        return f"Audit of {self.ran_at:%Y-%m-%d %H:%M}: {len(self.anomalies)} anomalies"
+
+
+class RenewalBatch(models.Model):
+    """Renewals the clerk renewed together from the list of those ready (renewal season): who,
+    when, on what day, and for each permit chosen whether it was renewed or why not. Each was
+    renewed through the one renewal path (permits/renewal_batch.py); this row says only that
+    they were chosen together, so that their permits print together."""
+
+    renewed_on = models.DateField(help_text="The day the renewals were received and issued.")
+    run_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    run_at = models.DateTimeField(default=timezone.now)
     history = HistoricalRecords()
 
     class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["application", "rule"], name="one_enlargement_per_rule")
-        ]
+        ordering = ["-run_at", "-pk"]
 
     def __str__(self) -> str:
-        return f"{self.get_rule_display()}: {self.minimum_ft} ft"
+        return f"Renewals of {long_date(self.renewed_on)} together"
+
+
+class RenewalBatchEntry(models.Model):
+    """One permit chosen for a renewal together: the permit it issued (and the payment recorded
+    with it, if the clerk took one), or the reasons it was not renewed, with their citations."""
+
+    batch = models.ForeignKey(RenewalBatch, on_delete=models.PROTECT, related_name="entries")
+    renews = models.ForeignKey(Permit, on_delete=models.PROTECT, related_name="+")
+    permit = models.OneToOneField(
+        Permit, on_delete=models.PROTECT, null=True, blank=True, related_name="renewal_batch_entry"
+    )
+    payment = models.OneToOneField(
+        "Payment", on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    refusal = models.TextField(blank=True, help_text="Why it was not renewed, one reason a line.")
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["batch", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.renews.number}: {'renewed' if self.permit_id else 'not renewed'}"
+
+    @property
+    def reasons(self) -> list[str]:
+        return [line for line in self.refusal.splitlines() if line]
 
 
 # The applicant side's records live in their own sub-package; importing them here registers them.
+from permits.amendments.models import Amendment  # noqa: E402, F401
 from permits.online.models import InformationRequest  # noqa: E402, F401
 from permits.portal.models import Invitation, Notification, RenewalRequest  # noqa: E402, F401

@@ -11,4 +11,5 @@ ENTRIES = [
     NavEntry("Regulations", "permits:regulations", (), order=85),
     NavEntry("My applications and permits", "permits:my-applications", (Role.APPLICANT,), order=5),
     NavEntry("Pre-check", "permits:pre-check", (), order=60),
+    NavEntry("Apply for a permit", "permits:apply", (), order=55),
 ]

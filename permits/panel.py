@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from permits.amendments.in_force import check as amended_check
 from permits.figures import blank_distance_text
 from permits.rules.wording import num
 
@@ -69,12 +70,11 @@ def _met_on_their_own(findings: list[dict], application) -> list[dict]:
     """§20-20(8) reports every rule as grandfathered (the contract). The clerk needs to know
     which rules the renewal relies on it for: a rule the keeping meets today, judged without
     grandfathering, is shown as met, saying so."""
-    from permits import rules
     from permits.facts_from_records import facts_for
 
     facts = facts_for(application)
     facts["application"] = {**facts["application"], "conditions_unchanged": False}
-    today = rules.check(facts)
+    today = amended_check(facts)
     if "error" in today or len(today["findings"]) != len(findings):
         return findings
     passing = {
@@ -127,11 +127,15 @@ def path_in_words(path: str) -> str:
     return ", ".join(words)
 
 
-def panel(result: dict, problems: list[str] | None = None, application=None) -> dict:
+def panel(
+    result: dict, problems: list[str] | None = None, application=None, animals_listed=None
+) -> dict:
     """Template context for `_partials/compliance_panel.html` from a rules result.
 
     With `application`, an undecided hearing's date and notices are shown with the pending
     findings of §20-20(9), and grandfathered rules met on their own are shown as met.
+    `animals_listed` (else read from the saved application) tells a draft with no animals yet
+    from one whose animals need no permit: the first is not told "No permit needed".
     """
     if "error" in result:
         error = {**result["error"], "where": path_in_words(result["error"].get("path", ""))}
@@ -152,9 +156,12 @@ def panel(result: dict, problems: list[str] | None = None, application=None) -> 
         for status in ("fail", "missing", "pending", "waived", "grandfathered", "pass")
         if counts[status]
     ]
+    if animals_listed is None:
+        animals_listed = application is None or application.animals.exists()
     return {
         "eligible": result["eligible"],
         "permit_required": result["permit_required"],
+        "animals_listed": animals_listed,
         "groups": groups,
         "counts": dict(counts),
         "blocking": blocking,

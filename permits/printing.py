@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import segno
-from django.conf import settings
 from django.urls import reverse
 
 from permits.facts_from_records import approvals_granted, setback_enlargements_for
 from permits.verification.code import short_code
-from stoneham_boh.lib.pdf import render_pdf
+from stoneham_boh.lib.pdf import render_pdf, render_pdfs
 from stoneham_boh.lib.site import site_url
 
 
@@ -40,10 +39,14 @@ def permit_context(permit, request=None) -> dict:
         "qr": qr_data_uri(url),
         "verify_code": short_code(permit.verify_token),
         "lookup_url": verify_lookup_url(request),
-        "BOARD": settings.BOARD,
     }
 
 
 def render_permit_pdf(permit, request=None) -> bytes:
     """The permit's PDF bytes; `request` gives the address its links use in development."""
     return render_pdf("pdf/permit.html", permit_context(permit, request))
+
+
+def render_permits_pdf(permits, request=None) -> bytes:
+    """Several permits in one PDF (renewals renewed together), each exactly as it prints alone."""
+    return render_pdfs("pdf/permit.html", (permit_context(p, request) for p in permits), request)

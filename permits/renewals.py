@@ -21,12 +21,11 @@ from types import SimpleNamespace
 
 from django.conf import settings
 
-from permits import rules
+from permits.amendments.in_force import ruleset_on
 from permits.keeping import Changes, compare, keeping_facts
-
-
-def _long(day: date) -> str:
-    return f"{day:%B} {day.day}, {day.year}"
+from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.readings import remembered
+from stoneham_boh.town.current import current_town
 
 
 def first_permitted_on(permit) -> date:
@@ -47,9 +46,9 @@ def first_permitted_on(permit) -> date:
 
 def _permitted_animals(permit) -> list:
     """The animals the permit authorizes (§20-20(3)), wild as the application said."""
-    from permits.facts_from_records import _rows
+    from permits.facts_loading import loaded_rows
 
-    wild = {(a.species, a.name) for a in _rows(permit.application, "animals") if a.wild}
+    wild = {(a.species, a.name) for a in loaded_rows(permit.application, "animals") if a.wild}
     return [
         SimpleNamespace(
             species=a.species,
@@ -83,22 +82,34 @@ def changes_from_permit(permit, application, animals, structures, on: date) -> C
     return compare(permitted_facts(permit, equines_under_other_permits=others), asked)
 
 
+def lapse_clock(permit):
+    """The last day a lapsed permit can still be renewed: RENEWAL_LAPSE_DAYS after it
+    expired, rolled forward to a business day when the Town's offices are closed (c.4 §9)."""
+    from hearings.clocks import town_calendar  # a reading of the same tier
+
+    return town_calendar().deadline_after(
+        permit.expires_on,
+        settings.RENEWAL_LAPSE_DAYS,
+        what="Renewal of a lapsed permit (RENEWAL_LAPSE_DAYS)",
+    )
+
+
 def lapse_deadline(permit) -> date:
-    """The last day a lapsed permit can still be renewed."""
-    return permit.expires_on + timedelta(days=settings.RENEWAL_LAPSE_DAYS)
+    return lapse_clock(permit).when
 
 
 def lapse_refusal(permit, on: date) -> str:
-    if on <= lapse_deadline(permit):
+    clock = lapse_clock(permit)
+    if on <= clock.when:
         return ""
     return (
-        f"Permit {permit.number} expired on {_long(permit.expires_on)}, more than "
-        f"{settings.RENEWAL_LAPSE_DAYS} days before {_long(on)}: it can no longer be renewed, "
+        f"Permit {permit.number} expired on {long_date(permit.expires_on)}; the last day to renew "
+        f"it was {long_date(clock.when)} ({clock.rule}): it can no longer be renewed, "
         "and the keeping needs a new application (§20-20(1), (9))."
     )
 
 
-def unabated_orders(lot, on: date | None = None):
+def unabated_orders(lot, on: date | None = None) -> list:
     """Orders on the lot not abated by their deadline (§20-16(6)): marked so by the agent, or
     still open on `on` (default today) with the deadline passed. The deadline passing is
     enough: an order the agent has not yet marked blocks as one marked."""
@@ -109,13 +120,16 @@ def unabated_orders(lot, on: date | None = None):
 
     on = on or timezone.localdate()
     overdue = Q(status=Order.Status.UNABATED) | Q(status=Order.Status.OPEN, deadline__lt=on)
-    return Order.objects.filter(overdue, lot=lot).order_by("issued_on", "id")
+    return remembered(
+        ("unabated orders", lot.pk, on),
+        lambda: list(Order.objects.filter(overdue, lot=lot).order_by("issued_on", "id")),
+    )
 
 
 def unabated_order_refusals(lot, on: date | None = None) -> list[str]:
     return [
-        f"Order {order.pk} ({order.citation}) of {_long(order.issued_on)} was not abated by "
-        f"{_long(order.deadline)}: the permit is renewed only once it is abated or the Board "
+        f"Order {order.pk} ({order.citation}) of {long_date(order.issued_on)} was not abated by "
+        f"{long_date(order.deadline)}: the permit is renewed only once it is abated or the Board "
         "decides on the renewal (§20-16(6))."
         for order in unabated_orders(lot, on)
     ]
@@ -126,8 +140,7 @@ def unabated_order_refusals(lot, on: date | None = None) -> list[str]:
 
 def renewal_window_opens(year: int) -> date:
     """The first day on which next year's permit is renewed, in `year` (setting)."""
-    month, day = (int(part) for part in settings.RENEWAL_WINDOW_OPENS.split("-"))
-    return date(year, month, day)
+    return current_town().renewal_window_opens(year)
 
 
 def renewal_year(permit, on: date) -> int:
@@ -145,7 +158,7 @@ def year_refusal(permit, on: date) -> str:
         return ""
     return (
         f"Permit {permit.number} is for {permit.year}: its renewal for {year} opens on "
-        f"{_long(opens)}. A permit is renewed one year at a time, on the facts of its year."
+        f"{long_date(opens)}. A permit is renewed one year at a time, on the facts of its year."
     )
 
 
@@ -157,7 +170,7 @@ def pending_revocation_refusals(permit) -> list[str]:
     )
     return [
         f"Permit {permit.number} is before the Board for revocation (hearing of "
-        f"{_long(proceeding.docket_item.meeting.date)}): it is not renewed until the Board "
+        f"{long_date(proceeding.docket_item.meeting.date)}): it is not renewed until the Board "
         "decides (§20-20(5))."
         for proceeding in pending
     ]
@@ -182,24 +195,28 @@ def injurious_conditions(lot, on: date) -> list[str]:
 
     since = on - timedelta(days=settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS)
     found = []
-    violations = (
-        ChecklistFinding.objects.filter(
-            inspection__lot=lot,
-            result=ChecklistFinding.Result.VIOLATION,
-            inspection__performed_at__date__gte=since,
-            inspection__performed_at__date__lte=on,
-        )
-        # A violation is settled when an order for it was abated or withdrawn.
-        .exclude(orders__status__in=[Order.Status.ABATED, Order.Status.WITHDRAWN])
-        .select_related("inspection")
-        .order_by("inspection__performed_at", "id")
+    violations = remembered(
+        ("unsettled violations", lot.pk, on),
+        lambda: list(
+            ChecklistFinding.objects.filter(
+                inspection__lot=lot,
+                result=ChecklistFinding.Result.VIOLATION,
+                inspection__performed_at__date__gte=since,
+                inspection__performed_at__date__lte=on,
+            )
+            # A violation is settled when an order for it was abated or withdrawn.
+            .exclude(orders__status__in=[Order.Status.ABATED, Order.Status.WITHDRAWN])
+            .select_related("inspection")
+            .order_by("inspection__performed_at", "id")
+        ),
     )
     for finding in violations:
         found.append(
             f"a violation of {finding.citation} found on "
-            f"{_long(finding.inspection.performed_at.date())} is not settled"
+            f"{long_date(finding.inspection.performed_at.date())} is not settled"
         )
-    orders = unabated_orders(lot, on).exclude(finding__in=[f.pk for f in violations])
+    settled_by_finding = {f.pk for f in violations}
+    orders = [o for o in unabated_orders(lot, on) if o.finding_id not in settled_by_finding]
     for order in orders:
         found.append(f"order {order.pk} ({order.citation}) was not abated by its deadline")
     return found
@@ -230,13 +247,13 @@ class Grandfathering:
         """Short sentences for the renewal page."""
         if self.first_permitted is None:
             return []
-        first = f"The keeping was first permitted on {_long(self.first_permitted)}"
+        first = f"The keeping was first permitted on {long_date(self.first_permitted)}"
         if not self.permitted_before:
             return [
-                f"{first}, after the regulation took effect on {_long(self.cutoff)}: today's "
+                f"{first}, after the regulation took effect on {long_date(self.cutoff)}: today's "
                 "rules apply."
             ]
-        lines = [f"{first}, before the regulation took effect on {_long(self.cutoff)}."]
+        lines = [f"{first}, before the regulation took effect on {long_date(self.cutoff)}."]
         if self.unchanged:
             lines.append("The keeping is that of the permit it renews, fact for fact.")
         else:
@@ -259,7 +276,7 @@ def grandfathering_for(application, animals, structures, on: date) -> Grandfathe
     if application.kind != "renewal" or not application.renews_id:
         return None
     permit = application.renews
-    cutoff = rules.ruleset_in_force(on).interpretations.grandfathering_cutoff
+    cutoff = ruleset_on(on).interpretations.grandfathering_cutoff
     first = first_permitted_on(permit)
     grandfathering = Grandfathering(
         first_permitted=first,

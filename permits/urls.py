@@ -7,9 +7,22 @@ from permits.online import review as online_review
 from permits.online import views as online
 from permits.portal import views as portal
 from permits.precheck import views as precheck
+from permits.register_import import views as register_import
 from permits.regulations import views as regulations
 from permits.verification import views as verification
-from permits.views import application, audit, intake, lists, permit
+from permits.views import (
+    abutters,
+    application,
+    audit,
+    corrections,
+    intake,
+    letters,
+    lists,
+    payments,
+    permit,
+    renewals_together,
+    site_plan,
+)
 
 app_name = "permits"
 
@@ -18,6 +31,11 @@ public_patterns: list = [
     path("verify-a-permit/", verification.verify_lookup, name="verify-lookup"),
     path("pre-check/", precheck.pre_check, name="pre-check"),
     path("regulations/", regulations.regulation_index, name="regulations"),
+    path(
+        "regulations/keeping-of-animals-2002.pdf",
+        regulations.regulation_pdf,
+        name="regulation-pdf",
+    ),
     path("regulations/<slug:slug>/", regulations.regulation_detail, name="regulation-detail"),
     # The applicant's own pages.
     path("invitation/<str:token>/", portal.accept_invitation, name="accept-invitation"),
@@ -27,6 +45,7 @@ public_patterns: list = [
     path("my/permits/<int:pk>/renewal/", portal.my_renewal, name="my-renewal"),
     # Applying online (permits.online).
     path("pre-check/apply/", online.apply_with_answers, name="apply-with-answers"),
+    path("apply/", online.apply, name="apply"),
     path("my/apply/", online.apply_start, name="apply-start"),
     path("my/applications/<int:pk>/edit/", online.my_application_edit, name="my-application-edit"),
     path(
@@ -38,6 +57,11 @@ public_patterns: list = [
         "my/applications/<int:pk>/documents/",
         online.my_document_upload,
         name="my-document-upload",
+    ),
+    path(
+        "my/applications/<int:pk>/supplements/",
+        portal.my_supplement,
+        name="my-supplement",
     ),
     path(
         "my/applications/<int:pk>/withdraw/",
@@ -54,7 +78,21 @@ staff_patterns: list = [
     path("<int:pk>/void/", permit.permit_void, name="permit-void"),
     path("<int:pk>/renew/", permit.renewal_start, name="renewal-start"),
     path("renewals/", lists.renewal_list, name="renewal-list"),
+    path("renewals/together/", renewals_together.renew_together, name="renewal-together"),
+    path(
+        "renewals/together/<int:pk>/",
+        renewals_together.renewal_batch_detail,
+        name="renewal-batch",
+    ),
+    path(
+        "renewals/together/<int:pk>/permits.pdf",
+        renewals_together.renewal_batch_pdf,
+        name="renewal-batch-pdf",
+    ),
+    path("renewals/letters.pdf", renewals_together.renewal_letters, name="renewal-letters"),
     path("register/checked/", audit.register_checked, name="register-checked"),
+    path("register/import/", register_import.register_import, name="register-import"),
+    path("register/import/run/", register_import.register_import_run, name="register-import-run"),
     path("applications/", lists.application_list, name="application-list"),
     path("applications/new/", intake.application_new, name="application-new"),
     path("applications/search/", intake.intake_search, name="intake-search"),
@@ -76,13 +114,30 @@ staff_patterns: list = [
         name="application-compliance",
     ),
     path("applications/<int:pk>/documents/", application.document_upload, name="document-upload"),
+    path("applications/<int:pk>/letters/new/", letters.letter_write, name="letter-write"),
+    path(
+        "applications/<int:pk>/letters/<int:letter_pk>.pdf",
+        letters.letter_print,
+        name="letter-print",
+    ),
     path(
         "applications/<int:pk>/documents/paper/",
         application.document_paper,
         name="document-paper",
     ),
     path("applications/<int:pk>/payments/", application.payment_add, name="payment-add"),
+    path("payments/", payments.payments_of_the_day, name="payments-day"),
+    path(
+        "applications/<int:pk>/payments/<int:payment_pk>/correct/",
+        application.payment_correct,
+        name="payment-correct",
+    ),
     path("applications/<int:pk>/issue/", application.application_issue, name="application-issue"),
+    path(
+        "applications/<int:pk>/unreceive/",
+        corrections.application_unreceive,
+        name="application-unreceive",
+    ),
     path(
         "applications/<int:pk>/construction/inspector/",
         application.building_inspector_approval,
@@ -91,8 +146,44 @@ staff_patterns: list = [
     path(
         "applications/<int:pk>/legacy/", application.application_legacy, name="application-legacy"
     ),
+    # The certified abutter list and the site plan of an application (the parcels and the
+    # drawing's geometry are facilities').
+    path("applications/<int:pk>/abutters/", abutters.abutter_import, name="abutter-import"),
+    path("applications/<int:pk>/abutters/add/", abutters.abutter_add, name="abutter-add"),
+    path(
+        "applications/<int:pk>/abutters/certify/", abutters.abutter_certify, name="abutter-certify"
+    ),
+    path("applications/<int:pk>/abutters/draft/", abutters.abutter_draft, name="abutter-draft"),
+    path(
+        "applications/<int:pk>/abutters/draft.csv",
+        abutters.abutter_draft_download,
+        {"fmt": "csv"},
+        name="abutter-draft-csv",
+    ),
+    path(
+        "applications/<int:pk>/abutters/draft.xlsx",
+        abutters.abutter_draft_download,
+        {"fmt": "xlsx"},
+        name="abutter-draft-xlsx",
+    ),
+    path(
+        "applications/<int:pk>/abutters/draft.pdf",
+        abutters.abutter_draft_pdf,
+        name="abutter-draft-pdf",
+    ),
+    path("abutters/<int:pk>/void/", abutters.abutter_void, name="abutter-void"),
+    path("applications/<int:pk>/plan/", site_plan.site_plan, name="site-plan"),
+    path(
+        "applications/<int:pk>/plan/figure/",
+        site_plan.site_plan_figure,
+        name="site-plan-figure",
+    ),
+    path(
+        "applications/<int:pk>/plan/measure/", site_plan.site_plan_measure, name="site-plan-measure"
+    ),
     path("documents/<int:pk>/", application.document_download, name="document-download"),
     path("documents/<int:pk>/void/", application.document_void, name="document-void"),
+    path("documents/<int:pk>/accept/", application.document_accept, name="document-accept"),
     path("applicants/", lists.applicant_list, name="applicant-list"),
     path("applicants/<int:pk>/", application.applicant_detail, name="applicant-detail"),
     path("applicants/<int:pk>/invite/", portal.invite_applicant, name="invite-applicant"),

@@ -7,7 +7,7 @@ from stoneham_boh.accounts.security import address_of
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.models import User
 
-admin.site.site_header = "Stoneham Board of Health: administration"
+admin.site.site_header = "Board of Health: administration"
 admin.site.site_title = "Board of Health administration"
 
 

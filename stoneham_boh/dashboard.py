@@ -10,11 +10,13 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.conf import settings
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
+from django.urls import reverse
 
 from hearings.models import DocketItem, Meeting
 from inspections.models import Complaint, Inspection, Order
-from permits.models import Application, Permit, permit_expiry
+from permits.models import Application, Document, Payment, Permit, permit_expiry
+from stoneham_boh.lib.dates import weekday_date
 
 SECTION_LIMIT = 8
 
@@ -29,12 +31,27 @@ class Section:
     more_url: str = ""
     # The applicant's own records link to the portal's pages, not the staff's.
     own: bool = False
+    # A page the section leads to whether or not it has rows (the menu has no room for it).
+    action_url: str = ""
+    action_label: str = ""
 
 
 def clerk_sections(today: date) -> list[Section]:
+    # A document an applicant sent to a received application waits for the clerk's check
+    # (until accepted it does not count toward §20-20(1)): its application comes first, even
+    # one awaiting its hearing. Read in the section's own queries.
+    to_check = Exists(
+        Document.objects.filter(
+            application=OuterRef("pk"), supplement=True, accepted_at__isnull=True, voided=False
+        )
+    )
     needing_attention = (
-        Application.objects.needing_attention()
+        (
+            Application.objects.needing_attention()
+            | Application.objects.filter(to_check, status=Application.Status.AWAITING_HEARING)
+        )
         .exclude(status=Application.Status.SUBMITTED)
+        .annotate(documents_to_check=to_check)
         .select_related("applicant", "lot")
     )
     submitted = (
@@ -53,7 +70,10 @@ def clerk_sections(today: date) -> list[Section]:
         ),
         Section(
             "Applications needing attention",
-            mark_long_undecided(first_rows(needing_attention, "status", "received_on"), today),
+            mark_long_undecided(
+                first_rows(needing_attention, "-documents_to_check", "status", "received_on"),
+                today,
+            ),
             needing_attention.count(),
             "No application is waiting. Start a new application when one arrives at the counter.",
             "_partials/dashboard/applications.html",
@@ -68,8 +88,56 @@ def clerk_sections(today: date) -> list[Section]:
         renewal_requests_section(),
         account_links_section(),
         details_changes_section(),
+        records_requests_section(),
         upcoming_meetings_section(today),
+        payments_today_section(today),
     ]
+
+
+def rows_and_total(queryset, limit: int = SECTION_LIMIT) -> tuple[list, int]:
+    """A section's first rows and how many there are in all: the count costs a query only
+    when the rows do not all fit (a section most days empty, or short, reads once)."""
+    rows = list(queryset[: limit + 1])
+    if len(rows) <= limit:
+        return rows, len(rows)
+    return rows[:limit], queryset.count()
+
+
+def payments_today_section(today: date) -> Section:
+    """What the clerk turns over to the Treasurer at the end of the day."""
+    taken = Payment.objects.filter(received_on=today, voided=False)
+    rows, total = rows_and_total(taken.select_related("application__applicant").order_by("-id"))
+    return Section(
+        "Payments received today",
+        rows,
+        total,
+        "No payment recorded today.",
+        "_partials/dashboard/payments.html",
+        more_url=reverse("permits:payments-day"),
+    )
+
+
+def records_requests_section() -> Section:
+    """Open public records requests with the day each response is due (c.66 §10)."""
+    from records.models import RecordsRequest
+    from records.readings import open_requests
+
+    rows = open_requests(limit=SECTION_LIMIT + 1)
+    if len(rows) > SECTION_LIMIT:
+        waiting = RecordsRequest.objects.filter(responded_on__isnull=True)
+        rows, total = rows[:SECTION_LIMIT], waiting.count()
+    else:
+        total = len(rows)
+    return Section(
+        "Public records requests open",
+        rows,
+        total,
+        "No public records request is waiting for its response.",
+        "_partials/dashboard/records_requests.html",
+        reverse("records:request-list"),
+        action_url=reverse("records:request-list"),
+        action_label="Records requests and retention",
+    )
 
 
 def details_changes_section() -> Section:
@@ -198,9 +266,7 @@ def board_sections(today: date) -> list[Section]:
         items = list(docket[:SECTION_LIMIT])
         total = docket.count()
     title = (
-        f"Docket for {next_meeting.date:%A, %B %-d, %Y}"
-        if next_meeting
-        else "Next meeting's docket"
+        f"Docket for {weekday_date(next_meeting.date)}" if next_meeting else "Next meeting's docket"
     )
     return [
         Section(
@@ -279,5 +345,28 @@ def _own_details_change(applicant) -> list[Section]:
                 "before."
             ),
             template="_partials/dashboard/applications.html",
+        )
+    ]
+
+
+def administrator_sections(now) -> list[Section]:
+    """The administrator's own: whether the records are backed up (the backup_data command,
+    run by the server's schedule, notes each run)."""
+    from stoneham_boh.ops.backup import last_run
+
+    run = last_run()
+    if run is not None:
+        run["age_hours"] = (now - run["created_at"]).total_seconds() / 3600
+        run["stale"] = run["age_hours"] > settings.BACKUP_STALE_HOURS
+        run["stale_hours"] = settings.BACKUP_STALE_HOURS
+    return [
+        Section(
+            "Backups",
+            [run] if run else [],
+            0,
+            "No backup has been recorded on this server. Run "
+            "“python manage.py backup_data /path/to/archive.tar.gz” (daily, from the "
+            "server's schedule) and keep the archive off the server.",
+            "_partials/dashboard/backup.html",
         )
     ]

@@ -8,7 +8,7 @@ hardened settings and refuses to start on a missing or weak SECRET_KEY.
 from __future__ import annotations
 
 import os
-from datetime import date, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -19,11 +19,25 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 
 
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off"}
+
+
 def env_bool(name: str, default: bool) -> bool:
+    """A yes-or-no setting; a value it cannot read stops the start, naming the variable
+    (EMAIL_USE_TLS=ture must not quietly send mail in the clear)."""
     value = os.environ.get(name)
-    if value is None or value == "":
+    if value is None or value.strip() == "":
         return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
+    word = value.strip().lower()
+    if word in TRUE_WORDS:
+        return True
+    if word in FALSE_WORDS:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={value!r} is neither true nor false: write one of "
+        f"{', '.join(sorted(TRUE_WORDS))} or {', '.join(sorted(FALSE_WORDS))}."
+    )
 
 
 def env_list(name: str, default: str = "") -> list[str]:
@@ -82,10 +96,12 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "stoneham_boh",
+    "stoneham_boh.town",
     "facilities",
     "permits",
     "hearings",
     "inspections",
+    "records",
 ]
 
 MIDDLEWARE = [
@@ -104,9 +120,14 @@ MIDDLEWARE = [
     "stoneham_boh.lib.caching.PrivateResponsesMiddleware",
     "django_otp.middleware.OTPMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # The site's own 404 and 500 pages with DEBUG on too (inside the session, user and
+    # messages, which the page's menu reads; CommonMiddleware's added slash still comes first).
+    "stoneham_boh.lib.error_pages.SiteErrorPagesMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # The town's settings, read once per request (stoneham_boh/town/current.py).
+    "stoneham_boh.town.current.CurrentTownMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     # Staff without a verified second factor go to enrolment or verification first.
     "stoneham_boh.accounts.two_factor.TwoFactorMiddleware",
@@ -175,6 +196,10 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en-us"
+# One way of writing a day everywhere (stoneham_boh.lib.dates for Python's text); the format
+# module holds it too, because Django's own English formats would otherwise win.
+DATE_FORMAT = "F j, Y"
+FORMAT_MODULE_PATH = ["stoneham_boh.formats"]
 TIME_ZONE = "America/New_York"
 USE_I18N = False
 USE_TZ = True
@@ -229,9 +254,8 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_FILE_PATH = VAR_DIR / "mail"
-DEFAULT_FROM_EMAIL = os.environ.get(
-    "DEFAULT_FROM_EMAIL", "Stoneham Board of Health <health@stoneham-ma.gov>"
-)
+# The sender the town's mail server accepts (the Board's own address is on the settings page).
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Board of Health <webmaster@localhost>")
 
 # The public address the permit's QR code and e-mails point to. In development, left unset,
 # links are built from the address each request came in on (stoneham_boh/lib/site.py).
@@ -239,51 +263,29 @@ SITE_URL = os.environ.get("SITE_URL", "").strip().rstrip("/")
 if PRODUCTION and not SITE_URL.startswith(("https://", "http://")):
     raise ImproperlyConfigured(
         "DJANGO_ENV=production needs SITE_URL, the public address printed permits' QR codes "
-        "open (e.g. https://permits.stoneham-ma.gov)."
+        "open (e.g. https://permits.example.gov)."
     )
 
-BOARD = {
-    "name": "Stoneham Board of Health",
-    "town": "Town of Stoneham, Massachusetts",
-    "address": "Stoneham Town Hall, 35 Central Street, Stoneham, MA 02180",
-    "phone": "(781) 438-0762",
-    "email": "health@stoneham-ma.gov",
-    "hours": "Monday to Thursday 8:30 a.m. to 4:30 p.m., Friday 8:30 a.m. to 12:30 p.m.",
-}
+# The town's identity, office, newspaper, postage and renewal window are data, not settings:
+# the administrator edits them on the settings page (stoneham_boh/town; README, "Deploying for
+# real"), and code reads them through stoneham_boh.town.current.current_town().
 
 # Renewals (the Board's practice, not the regulation's figures): a permit lapsed for longer
 # than this after its December 31 is not renewed; the keeping needs a new application.
 RENEWAL_LAPSE_DAYS = int(os.environ.get("RENEWAL_LAPSE_DAYS", "90"))
-# One permit year at a time: next year's permit is renewed (and asked for online) from this day
-# of the current year, written MM-DD; never earlier, so that no year's permit is issued on
-# facts a year old.
-RENEWAL_WINDOW_OPENS = os.environ.get("RENEWAL_WINDOW_OPENS", "11-01")
-try:
-    _month, _day = (int(part) for part in RENEWAL_WINDOW_OPENS.split("-"))
-    date(
-        2001, _month, _day
-    )  # not a leap year: February 29 would open no window three years in four
-except ValueError as error:
-    raise ImproperlyConfigured(
-        "RENEWAL_WINDOW_OPENS must be a day of the year written MM-DD, "
-        f"not {RENEWAL_WINDOW_OPENS!r}"
-    ) from error
 # §20-20(8) "no conditions exist that would be injurious": read from the inspections of this
 # many days before the renewal.
 INJURIOUS_CONDITIONS_LOOKBACK_DAYS = int(
     os.environ.get("INJURIOUS_CONDITIONS_LOOKBACK_DAYS", "365")
 )
 
+# The administrator's home page warns when the last backup (backup_data) is older than this.
+BACKUP_STALE_HOURS = int(os.environ.get("BACKUP_STALE_HOURS", "26"))
+
 # The Board's meetings and clocks (the Town's practice, not the law's figures, which are in
 # stoneham_boh/lib/law.py, nor the regulation's, which are in the ruleset).
-# The Town Clerk accepts a meeting notice for posting until this time of a business day.
-TOWN_CLERK_FILING_CUTOFF = os.environ.get("TOWN_CLERK_FILING_CUTOFF", "16:00")
-# The weekly newspaper of the legal notice: the weekday it prints, and how many days before
-# that it must have the text (its ad cut-off).
-NEWSPAPER_WEEKDAY = os.environ.get("NEWSPAPER_WEEKDAY", "thursday").strip().lower()
-NEWSPAPER_AD_CUTOFF_DAYS = int(os.environ.get("NEWSPAPER_AD_CUTOFF_DAYS", "6"))
-# Registered mail with return receipt, per abutter, in cents (the rates in force).
-REGISTERED_MAIL_POSTAGE_CENTS = int(os.environ.get("REGISTERED_MAIL_POSTAGE_CENTS", "2055"))
+# How long browsers and proxies may keep a page of the public records API (Cache-Control).
+API_MAX_AGE = int(os.environ.get("API_MAX_AGE", "300"))
 # A permit holder's notice of a revocation hearing, at least this many days before it.
 REVOCATION_NOTICE_DAYS = int(os.environ.get("REVOCATION_NOTICE_DAYS", "10"))
 # An application undecided this many days after its receipt is flagged on the clerk's home.
@@ -294,7 +296,7 @@ SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", str(8 * 60 * 60)))
 # A session ends when the browser closes, and on the server after SESSION_COOKIE_AGE in any
 # case: a clerk's desk computer left logged in overnight is logged out by morning.
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True
-# The CSRF token reaches htmx through the page (hx-headers), never through JavaScript.
+# The CSRF token reaches htmx through the page (data-hx-headers), never through JavaScript.
 CSRF_COOKIE_HTTPONLY = True
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
@@ -399,7 +401,7 @@ ACCOUNT_EMAIL_VERIFICATION_SUPPORTS_CHANGE = False
 ACCOUNT_LOGIN_ON_PASSWORD_RESET = False
 ACCOUNT_EMAIL_CONFIRMATION_ANONYMOUS_REDIRECT_URL = "login"
 ACCOUNT_EMAIL_CONFIRMATION_AUTHENTICATED_REDIRECT_URL = "home"
-ACCOUNT_EMAIL_SUBJECT_PREFIX = "Stoneham Board of Health: "
+# The subjects begin with the Board's name from the settings page (permits/portal/signup.py).
 ACCOUNT_PREVENT_ENUMERATION = True
 # A reset asked for an address with no account sends nothing (a reset form must not mail
 # strangers on anyone's behalf); the page looks the same either way.
@@ -407,8 +409,12 @@ ACCOUNT_EMAIL_UNKNOWN_ACCOUNTS = False
 ACCOUNT_SESSION_REMEMBER = False
 # Like log-in's lockout: per address and per e-mail, so a script cannot sign up or mail out
 # resets in bulk.
+# Sign-up counts the accounts a client asks for ("signup_sent", stoneham_boh.views.SignupView):
+# a form sent back for a typo costs nothing, but a script posting forms without end still
+# stops ("signup", every POST, allauth's own).
 ACCOUNT_RATE_LIMITS = {
-    "signup": os.environ.get("SIGNUP_RATE_LIMIT", "5/10m/ip"),
+    "signup": os.environ.get("SIGNUP_POST_RATE_LIMIT", "30/10m/ip"),
+    "signup_sent": os.environ.get("SIGNUP_RATE_LIMIT", "5/10m/ip"),
     "reset_password": os.environ.get("RESET_RATE_LIMIT", "10/10m/ip,3/10m/key"),
     "reset_password_from_key": "20/m/ip",
     # Codes to one address: a few in ten minutes (sign-up, a resend, a log-in), then 429.
@@ -423,7 +429,16 @@ ONLINE_DRAFT_ABANDONED_DAYS = int(os.environ.get("ONLINE_DRAFT_ABANDONED_DAYS", 
 # Two-factor authentication (django-otp, TOTP with recovery codes) for staff: required in
 # production, optional in the demo (a user who has enrolled is still asked for a code).
 REQUIRE_STAFF_2FA = env_bool("REQUIRE_STAFF_2FA", PRODUCTION)
-OTP_TOTP_ISSUER = "Stoneham Board of Health"
+
+
+# The authenticator app names the Board from the settings page.
+def _otp_issuer(device) -> str:
+    from stoneham_boh.town.current import board_name_for_device
+
+    return board_name_for_device(device)
+
+
+OTP_TOTP_ISSUER = _otp_issuer
 TWO_FACTOR_RECOVERY_CODES = 10
 # An authenticator being set up must be confirmed within this many minutes; then it is
 # dropped and the set-up page shows a new key.

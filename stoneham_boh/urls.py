@@ -4,7 +4,9 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
+from permits.views import day_changes, search
 from stoneham_boh import views
+from stoneham_boh.export import views as records_out
 
 # Only allauth's sign-up, confirmation and reset pages: log-in is ours (axes, staff two-factor),
 # and allauth's own name for it leads to the same page.
@@ -14,7 +16,7 @@ allauth_patterns = [
         RedirectView.as_view(pattern_name="login", query_string=True),
         name="account_login",
     ),
-    path("signup/", allauth_views.signup, name="account_signup"),
+    path("signup/", views.SignupView.as_view(), name="account_signup"),
     # allauth's "manage your addresses" page is not ours: a code page with nothing pending
     # sends a logged-in user there, so it leads home.
     path("email/", RedirectView.as_view(pattern_name="home"), name="account_email"),
@@ -44,6 +46,8 @@ allauth_patterns = [
 urlpatterns = [
     path("", views.public_home, name="public-home"),
     path("home/", views.home, name="home"),
+    path("search/", search.search_records, name="search"),
+    path("changes/", day_changes.day_changes, name="day-changes"),
     path(
         "accounts/login/",
         views.LoginView.as_view(),
@@ -67,9 +71,20 @@ urlpatterns = [
     path("", include("hearings.urls")),
     path("facilities/", include("facilities.urls")),
     path("inspections/", include("inspections.urls")),
+    path("api/", include("stoneham_boh.api.urls")),
+    path("records/", records_out.records_page, name="records"),
+    path("records/export.zip", records_out.records_download, name="records-export"),
+    path("records/", include("records.urls")),
+    path("settings/town/", include("stoneham_boh.town.urls")),
+    path("settings/amendments/", include("permits.amendments.urls")),
     path("admin/", admin.site.urls),
+    # Browsers ask for /favicon.ico on any page that names no icon (the admin's, the API's
+    # JSON): the site's icon, rather than a 404 in every log.
+    path("favicon.ico", views.favicon, name="favicon"),
 ]
 
 handler403 = "stoneham_boh.views.permission_denied"
 handler404 = "stoneham_boh.views.page_not_found"
 handler500 = "stoneham_boh.views.server_error"
+# allauth's limits (sign-up, resets, codes) answer through this one.
+handler429 = "stoneham_boh.rate_limits.too_many_requests"

@@ -1,9 +1,14 @@
 from allauth.account import app_settings
+from allauth.account import views as allauth_views
 from allauth.account.utils import perform_login
+from allauth.core import ratelimit
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.templatetags.static import static
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.csrf import requires_csrf_token
@@ -13,6 +18,7 @@ from stoneham_boh import dashboard
 from stoneham_boh.accounts import security
 from stoneham_boh.accounts.login_form import LoginForm
 from stoneham_boh.accounts.roles import Role, roles_of
+from stoneham_boh.town.current import current_town
 
 
 class LogoutView(auth_views.LogoutView):
@@ -23,6 +29,13 @@ class LogoutView(auth_views.LogoutView):
         # The session is gone; the message travels in its cookie to the next page.
         messages.success(request, "You are logged out.")
         return response
+
+
+def favicon(request):
+    """/favicon.ico, which browsers ask for on pages that name no icon: the site's icon.
+    The address is looked up on each request, not when the URLs are loaded, because in
+    production it is the hashed name that collectstatic writes, and `check` runs before it."""
+    return redirect(static("img/inspections-icon.svg"), permanent=True)
 
 
 def public_home(request):
@@ -42,6 +55,8 @@ def home(request):
         groups.append(("Field work", dashboard.agent_sections(today, request.user)))
     if is_admin or Role.BOARD.value in names:
         groups.append(("Board", dashboard.board_sections(today)))
+    if is_admin:
+        groups.append(("Administration", dashboard.administrator_sections(timezone.now())))
     if Role.APPLICANT.value in names:
         groups.append(("Your keeping of animals", dashboard.applicant_sections(request.user)))
     precheck_waiting = Role.APPLICANT.value in names and carry.waiting(request.session) is not None
@@ -62,8 +77,14 @@ def page_not_found(request, exception=None):
 
 @requires_csrf_token
 def server_error(request):
-    # No context processors may fail here: render a template that needs nothing.
-    return render(request, "errors/500.html", status=500, context={})
+    # Render a template that needs nothing; the office's telephone only if it can still be read
+    # (the failure may be the database itself).
+    try:
+        phone = current_town().telephone
+    except Exception:
+        phone = ""
+    # Without the request, so that no context processor (which reads the database) runs.
+    return HttpResponse(render_to_string("errors/500.html", {"phone": phone}), status=500)
 
 
 class LoginView(auth_views.LoginView):
@@ -83,6 +104,17 @@ class LoginView(auth_views.LoginView):
                 email=user.email,
                 redirect_url=reverse("home"),
             )
+        return super().form_valid(form)
+
+
+class SignupView(allauth_views.SignupView):
+    """allauth's sign-up, whose limit counts the accounts asked for: a form sent back for a
+    typo (a password too short, two passwords that differ) does not bring the pause nearer.
+    Each POST still counts towards allauth's looser limit ("signup"), against scripts."""
+
+    def form_valid(self, form):
+        if not ratelimit.consume(self.request, action="signup_sent"):
+            return ratelimit.respond_429(self.request)
         return super().form_valid(form)
 
 

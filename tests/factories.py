@@ -29,6 +29,14 @@ def lot(*, by=None, **fields) -> Lot:
     return lot_actions.create_lot(by=by, **defaults)
 
 
+def duplicate_lot(*, by=None, **fields) -> Lot:
+    """A second record of a lot already on file, as the intake made them before it refused
+    an address on file (issue 22, finding 4): written past create_lot, with its history."""
+    from stoneham_boh.lib.history import save_as
+
+    return save_as(Lot(**{"percolation_min_per_inch": Decimal("10"), **fields}), by)
+
+
 def applicant(*, by=None, **fields) -> Applicant:
     n = next(_serial)
     defaults = {
@@ -250,6 +258,7 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
     from django.conf import settings
 
     from hearings import actions as hearing_actions
+    from hearings.actions.decisions import Ruling
     from stoneham_boh.accounts.roles import Role
     from tests.conftest import make_user
     from tests.hearings.board_builders import violation
@@ -272,10 +281,8 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
     attend_as_voting(meeting, dict.fromkeys(members, "yes"), by=by)
     hearing_actions.record_decision(
         item=proceeding.docket_item,
-        result="revoked",
-        decided_on=revoked_on,
+        ruling=Ruling(result="revoked", decided_on=revoked_on, removal_by=remove_by),
         votes=dict.fromkeys(members, "yes"),
-        removal_by=remove_by,
         by=members[0],
         today=revoked_on,
     )

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from shapely.geometry.base import BaseGeometry
 from shapely.ops import unary_union
 
-from facilities.choices import DISTANCE_FEATURES
+from facilities.choices import DISTANCE_FEATURES, NOT_DRAWN
 from facilities.parcels.abutters import TOUCH_M
 from facilities.parcels.geometry import feet
 from facilities.siteplan.shapes import Shape
@@ -98,18 +98,6 @@ def measure_plan(shapes: list[Shape], context: PlanContext) -> dict[str, dict]:
     }
 
 
-#: Written in place of the figures of a structure that was measured on the plan and is no
-#: longer drawn on it: once measured, a figure stays measured until the plan says otherwise, so
-#: the typed figures do not come back; its distances are unknown until it is drawn again.
-NOT_DRAWN = "not_drawn"
-
-
-def no_longer_drawn(structure) -> bool:
-    """The structure was measured on the plan, which no longer draws it."""
-    measured = getattr(structure, "measured_distances_ft", None) or {}
-    return bool(measured.get(NOT_DRAWN))
-
-
 def measured_after_plan(structure, figures: dict | None) -> dict | None:
     """What a structure keeps as measured once a plan is saved (or rechecked) with `figures`
     for it: the figures; or, drawn before and not now, the mark that they are unknown."""
@@ -118,21 +106,3 @@ def measured_after_plan(structure, figures: dict | None) -> dict | None:
     if getattr(structure, "measured_distances_ft", None) is not None:
         return {NOT_DRAWN: True}
     return None
-
-
-def governing_distances(structure) -> dict:
-    """The distances the rules use for a structure: each figure measured on the plan, and the
-    typed figure for a kind the plan does not show (the measured figure governs). A structure
-    the plan drew and no longer draws has none (see `no_longer_drawn`)."""
-    if no_longer_drawn(structure):
-        return {}
-    distances = {key: value for key, value in structure.distances().items() if value is not None}
-    measured = getattr(structure, "measured_distances_ft", None) or {}
-    for key, value in measured.items():
-        if key not in DISTANCE_FIELDS:  # a measure the rules contract does not name
-            continue
-        if value is None:
-            distances.pop(key, None)
-        else:
-            distances[key] = value
-    return distances

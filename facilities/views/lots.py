@@ -8,6 +8,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from facilities import actions
 from facilities.filters import LotFilter
+from facilities.forms import ParcelIdCorrectionForm
 from facilities.models import Lot
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role, has_role
@@ -18,8 +19,13 @@ from stoneham_boh.lib.tables import Column, Table
 
 LOT_TABLE = Table(
     (
-        Column("Street address", lambda lot: lot.street_address, link="facilities:lot-detail"),
-        Column("Parcel", lambda lot: lot.parcel_id, css="text-nowrap"),
+        Column(
+            "Street address",
+            lambda lot: lot.street_address,
+            link="facilities:lot-detail",
+            sort="street_address",
+        ),
+        Column("Parcel", lambda lot: lot.parcel_id, css="text-nowrap", sort="parcel_id"),
         Column("Area (acres)", lambda lot: lot.effective_area_acres),
         Column("Zoning", lambda lot: lot.get_zoning_district_display()),
     ),
@@ -35,7 +41,7 @@ def lot_list(request):
         queryset=Lot.objects.current().in_street_order(),
         table=LOT_TABLE,
         title="Lots",
-        csv_name="lots.csv",
+        export_name="lots",
         empty="No lot matches. Lots are added when an application is started.",
     )
 
@@ -53,11 +59,44 @@ class UnmappedReasonForm(forms.Form):
         self.helper = helper("reason")
 
 
+class ParcelIdForm(forms.Form):
+    parcel_id = forms.CharField(
+        label="Parcel id",
+        max_length=20,
+        help_text="Map-block-lot from the Assessor's maps, e.g. 12-345-6. The lot then opens "
+        "on its parcel of the town map.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("parcel_id")
+
+
 @staff_required
 @require_GET
 def lot_detail(request, pk):
     lot = get_object_or_404(Lot.objects.select_related("tax_parcel", "merged_into"), pk=pk)
-    return _lot_page(request, lot, UnmappedReasonForm(prefix="unmapped"))
+    return lot_page(request, lot)
+
+
+@role_required(Role.CLERK)
+@require_http_methods(["POST"])
+def lot_parcel_id(request, pk):
+    """Give a lot recorded without one its parcel id (issue 26.21)."""
+    lot = get_object_or_404(Lot, pk=pk)
+    form = ParcelIdForm(request.POST, prefix="parcel")
+    done = attempt(
+        request,
+        form,
+        lambda data: actions.give_parcel_id(lot=lot, parcel_id=data["parcel_id"], by=request.user),
+        lambda saved: (
+            f"Parcel id {saved.parcel_id} recorded"
+            + (": the lot is on the town map." if saved.tax_parcel_id else ".")
+        ),
+    )
+    if done is not None:
+        return redirect("facilities:lot-detail", pk=pk)
+    return lot_page(request, lot, parcel_form=form, status=400)
 
 
 @role_required(Role.CLERK)
@@ -75,16 +114,22 @@ def lot_unmapped_reason(request, pk):
     )
     if done is not None:
         return redirect("facilities:lot-detail", pk=pk)
-    return _lot_page(request, lot, form, status=400)
+    return lot_page(request, lot, unmapped_form=form, status=400)
 
 
-def _lot_page(request, lot, unmapped_form, status=200):
+def lot_page(
+    request, lot, *, unmapped_form=None, parcel_form=None, correction_form=None, status=200
+):
+    """The lot's page, with the form that came back with errors in place of its blank one."""
     return render(
         request,
         "facilities/lot_detail.html",
         {
             "lot": lot,
-            "unmapped_form": unmapped_form,
+            "unmapped_form": unmapped_form or UnmappedReasonForm(prefix="unmapped"),
+            "parcel_form": parcel_form or ParcelIdForm(prefix="parcel"),
+            "correction_form": correction_form or ParcelIdCorrectionForm(prefix="correct"),
+            "parcel_corrections": lot.parcel_id_corrections.select_related("corrected_by"),
             "is_clerk": has_role(request.user, [Role.CLERK]),
             "applications": lot.applications.select_related("applicant").order_by("-id")[:100],
             "permits": lot.permits.select_related("holder")

@@ -12,6 +12,7 @@ from hearings.models import Variance
 from permits.models import Application
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.form_actions import attempt
 
 # --- The Board's approvals, and rescinding a variance -----------------------------------------
@@ -30,7 +31,7 @@ def approval_request(request, application_pk):
         lambda data: actions.request_board_approval(
             application=application, by=request.user, **data
         ),
-        lambda item: f"On the docket of {item.meeting.date:%B %-d, %Y} for the Board's vote.",
+        lambda item: f"On the docket of {long_date(item.meeting.date)} for the Board's vote.",
     )
     if item:
         return redirect("hearings:meeting-detail", pk=item.meeting_id)
@@ -54,7 +55,7 @@ def rescission_open(request, variance_pk):
         request,
         form,
         lambda data: actions.open_variance_rescission(variance=variance, by=request.user, **data),
-        lambda item: f"The rescission is on the docket of {item.meeting.date:%B %-d, %Y}.",
+        lambda item: f"The rescission is on the docket of {long_date(item.meeting.date)}.",
     )
     if item:
         return redirect("hearings:meeting-detail", pk=item.meeting_id)
@@ -79,7 +80,7 @@ def register_acceptance(request):
         lambda data: actions.docket_register_entries(by=request.user, **data),
         lambda items: (
             f"{len(items)} entr{'y' if len(items) == 1 else 'ies'} of the paper register on the "
-            f"docket of {items[0].meeting.date:%B %-d, %Y} for the Board's acceptance."
+            f"docket of {long_date(items[0].meeting.date)} for the Board's acceptance."
         ),
     )
     if items:

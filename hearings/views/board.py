@@ -18,6 +18,7 @@ from hearings.forms import (
 from hearings.models import BoardMember, BoardSeats, Meeting, MeetingAttendance, Vote
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.form_actions import attempt
 
 # --- The Board's members -----------------------------------------------------------------------
@@ -75,7 +76,7 @@ def board_seats(request):
         request,
         form,
         lambda data: actions.set_board_seats(by=request.user, **data),
-        lambda seats: f"The Board has {seats.seats} seats from {seats.effective_on:%B %-d, %Y}.",
+        lambda seats: f"The Board has {seats.seats} seats from {long_date(seats.effective_on)}.",
     )
     if seats:
         return redirect("hearings:board-members")

@@ -7,10 +7,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from hearings import actions
-from hearings.forms import DecisionForm, DecisionMailingForm, DecisionReceiptForm
+from hearings.forms import (
+    DecisionCorrectionForm,
+    DecisionForm,
+    DecisionMailingForm,
+    DecisionReceiptForm,
+)
 from hearings.models import DocketItem
 from hearings.notices import stale_notice_refusals, timing_for
-from hearings.printing import decision_pdf
+from hearings.printing import decision_letter_pdf, decision_pdf, decision_recipient
 from hearings.views.items import docket_item_or_404
 from stoneham_boh.accounts.access import board_member_required, role_required, staff_required
 from stoneham_boh.accounts.roles import Role, has_role
@@ -30,7 +35,9 @@ def decide(request, pk):
     decision = request.method == "POST" and attempt(
         request,
         form,
-        lambda data: actions.record_decision(item=item, by=request.user, **form.action_kwargs()),
+        lambda data: actions.record_decision(
+            item=item, ruling=form.ruling(), votes=form.votes(), by=request.user
+        ),
         lambda decision: f"Decision recorded: {decision.get_result_display().lower()}.",
     )
     if decision:
@@ -64,7 +71,17 @@ def item_decision_pdf(request, pk):
     return pdf_response(decision_pdf(item), f"decision-{item.application_id}-{item.pk}.pdf")
 
 
-def _decided_item(pk):
+@role_required(Role.CLERK)
+@require_GET
+def item_decision_letter(request, pk):
+    """The decision under a letter to the applicant, to post to one without e-mail."""
+    item = decided_item(pk)
+    return pdf_response(
+        decision_letter_pdf(item), f"decision-letter-{item.application_id}-{item.pk}.pdf"
+    )
+
+
+def decided_item(pk):
     return get_object_or_404(
         DocketItem.objects.select_related(
             "meeting", "application__applicant", "application__lot", "decision"
@@ -74,16 +91,20 @@ def _decided_item(pk):
     )
 
 
-def _sent_page(request, item, status=200, **forms):
+def sent_page(request, item, status=200, **forms):
     return render(
         request,
         "hearings/decision_sent.html",
         {
             "item": item,
             "decision": item.decision,
+            "recipient": decision_recipient(item),
             "is_clerk": has_role(request.user, [Role.CLERK]),
             "mailing_form": forms.get("mailing_form") or DecisionMailingForm(),
             "receipt_form": forms.get("receipt_form") or DecisionReceiptForm(),
+            "correction_form": forms.get("correction_form")
+            or DecisionCorrectionForm(decision=item.decision, prefix="correct"),
+            "corrections": item.decision.corrections.select_related("corrected_by"),
         },
         status=status,
     )
@@ -93,13 +114,13 @@ def _sent_page(request, item, status=200, **forms):
 @require_GET
 def decision_sent(request, pk):
     """The written decision's mailing and receipt, and the appeal's clock from the receipt."""
-    return _sent_page(request, _decided_item(pk))
+    return sent_page(request, decided_item(pk))
 
 
 @role_required(Role.CLERK)
 @require_POST
 def decision_mailing(request, pk):
-    item = _decided_item(pk)
+    item = decided_item(pk)
     form = DecisionMailingForm(request.POST)
     done = attempt(
         request,
@@ -111,13 +132,13 @@ def decision_mailing(request, pk):
     )
     if done:
         return redirect("hearings:decision-sent", pk=item.pk)
-    return _sent_page(request, item, status=400, mailing_form=form)
+    return sent_page(request, item, status=400, mailing_form=form)
 
 
 @role_required(Role.CLERK)
 @require_POST
 def decision_receipt(request, pk):
-    item = _decided_item(pk)
+    item = decided_item(pk)
     form = DecisionReceiptForm(request.POST)
     done = attempt(
         request,
@@ -129,4 +150,4 @@ def decision_receipt(request, pk):
     )
     if done:
         return redirect("hearings:decision-sent", pk=item.pk)
-    return _sent_page(request, item, status=400, receipt_form=form)
+    return sent_page(request, item, status=400, receipt_form=form)

@@ -21,11 +21,12 @@ from hearings.history import docket_item_history
 from hearings.models import AbutterNotice, DocketItem
 from hearings.notice_cost import statement_for
 from hearings.notices import abutters_in_letter_order, timing_for
-from hearings.printing import abutter_letters_pdf, labels_pdf
+from hearings.printing import abutter_letters_pdf, labels_pdf, mailing_book_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.form_actions import act, attempt
 from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.pdf import pdf_response
 
@@ -63,6 +64,7 @@ def _notices_page(request, item, status=200, **forms):
             "staff_recommendation": item.staff_recommendation,
         }
     )
+    legal_notice = getattr(item.meeting, "legal_notice", None)
     return render(
         request,
         "hearings/item_notices.html",
@@ -74,7 +76,8 @@ def _notices_page(request, item, status=200, **forms):
             "rows": rows,
             "list_form": forms.get("list_form") or MailingListForm(),
             "item_form": relief,
-            "legal_notice": getattr(item.meeting, "legal_notice", None),
+            "legal_notice": legal_notice,
+            "notice_proofs": list(legal_notice.proofs.filter(voided=False)) if legal_notice else [],
             "open": item.status == DocketItem.Status.SCHEDULED,
             "today": timezone.localdate(),
             "cost": statement_for(item) if item.is_public_hearing else None,
@@ -99,7 +102,7 @@ def item_history_card(request, pk):
     return history_response(
         request,
         docket_item_history(item),
-        title=f"Application #{item.application_id}, meeting of {item.meeting.date:%B %d, %Y}",
+        title=f"Application #{item.application_id}, meeting of {long_date(item.meeting.date)}",
         back=reverse("hearings:item-notices", args=[item.pk]),
     )
 
@@ -153,14 +156,13 @@ def notice_receipt(request, pk):
     if not form.is_valid():
         messages.error(request, "Give the date the return receipt came back.")
         return redirect(target)
-    try:
-        actions.mark_receipt_returned(
+    act(
+        request,
+        lambda: actions.mark_receipt_returned(
             notice=notice, returned_on=form.cleaned_data["returned_on"], by=request.user
-        )
-    except ActionRefused as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, f"Return receipt from {notice.abutter.owner_names} marked.")
+        ),
+        f"Return receipt from {notice.abutter.owner_names} marked.",
+    )
     return redirect(target)
 
 
@@ -221,3 +223,11 @@ def item_newspaper_charge(request, pk):
     if recorded:
         return redirect("hearings:item-notices", pk=item.pk)
     return _notices_page(request, item, status=400, charge_form=form)
+
+
+@role_required(Role.CLERK)
+@require_GET
+def item_mailing_book(request, pk):
+    """The post office's firm mailing book of the item's registered letters."""
+    item = docket_item_or_404(pk)
+    return pdf_response(mailing_book_pdf(item), f"mailing-book-{item.pk}.pdf")

@@ -3,7 +3,6 @@ past meetings with what the Board decided at each."""
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -19,20 +18,18 @@ from hearings.forms import (
 )
 from hearings.history import meeting_history
 from hearings.models import DocketItem, LegalNotice, Meeting
+from hearings.newspaper import email_legal_notice, newspaper_address
 from hearings.notices import legal_notice_gaps
-from hearings.printing import abutter_letters_pdf, agenda_pdf, labels_pdf
+from hearings.printing import abutter_letters_pdf, agenda_pdf, labels_pdf, legal_notice_pdf
 from hearings.views.docket import warn_if_late
+from hearings.views.notice_postings import online_postings_context
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
-from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.form_actions import act, attempt
 from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.pdf import pdf_response
-
-
-def _long(day) -> str:
-    return f"{day:%B} {day.day}, {day.year}"
 
 
 def _scheduled(meeting):
@@ -77,7 +74,7 @@ def meeting_history_card(request, pk):
     return history_response(
         request,
         meeting_history(meeting),
-        title=f"Meeting of {_long(meeting.date)}",
+        title=f"Meeting of {long_date(meeting.date)}",
         back=reverse("hearings:meeting-detail", args=[meeting.pk]),
     )
 
@@ -105,14 +102,11 @@ def meeting_create(request):
         ),
         lambda meeting: (
             "Meeting scheduled. Notices for its hearings must go out by "
-            f"{_long(meeting.last_notice_day)}."
+            f"{long_date(meeting.last_notice_day)}."
         ),
     )
     if meeting:
-        warn_if_late(request, meeting)
-        closed = clocks.meeting_day_warning(meeting.date)
-        if closed:
-            messages.warning(request, closed)
+        warn_if_late(request, meeting)  # a closed day was asked about by the form
         return redirect("hearings:meeting-detail", pk=meeting.pk)
     return render(
         request, "hearings/meeting_form.html", {"form": form}, status=400 if form.errors else 200
@@ -153,6 +147,7 @@ def _legal_notice_page(request, meeting, status=200, **forms):
             "items": items,
             "gaps": gaps,
             "issue_clock": clocks.newspaper_notice_deadline(meeting.date),
+            "newspaper_email": newspaper_address(),
             "copy_clock": clocks.newspaper_copy_deadline(meeting.date),
             "form": forms.get("form")
             or LegalNoticeForm(
@@ -166,6 +161,7 @@ def _legal_notice_page(request, meeting, status=200, **forms):
             "sent_form": forms.get("sent_form") or SentForm(),
             "publication_form": forms.get("publication_form")
             or PublicationForm(initial={"newspaper": notice.newspaper if notice else ""}),
+            **online_postings_context(notice, forms),
         },
         status=status,
     )
@@ -193,12 +189,11 @@ def legal_notice(request, pk):
 @require_POST
 def legal_notice_draft(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
-    try:
-        actions.draft_legal_notice(meeting=meeting, by=request.user)
-    except ActionRefused as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, "The legal notice was drafted from the docket. Check it.")
+    act(
+        request,
+        lambda: actions.draft_legal_notice(meeting=meeting, by=request.user),
+        "The legal notice was drafted from the docket. Check it.",
+    )
     return redirect("hearings:legal-notice", pk=meeting.pk)
 
 
@@ -237,3 +232,27 @@ def legal_notice_published(request, pk):
     if published:
         return redirect("hearings:legal-notice", pk=meeting.pk)
     return _legal_notice_page(request, meeting, status=400, publication_form=form)
+
+
+@role_required(Role.CLERK)
+@require_GET
+def legal_notice_print(request, pk):
+    """The notice as a PDF for the file and to print: its text, and when it was sent and
+    published."""
+    notice = get_object_or_404(LegalNotice.objects.select_related("meeting"), meeting_id=pk)
+    return pdf_response(legal_notice_pdf(notice), f"legal-notice-{notice.meeting.date}.pdf")
+
+
+@role_required(Role.CLERK)
+@require_POST
+def legal_notice_email(request, pk):
+    meeting = get_object_or_404(Meeting, pk=pk)
+    act(
+        request,
+        lambda: email_legal_notice(meeting=meeting, by=request.user),
+        lambda notice: (
+            f"E-mailed to {notice.newspaper} ({notice.emailed_to}) with the PDF attached, and "
+            f"recorded as sent on {long_date(notice.sent_on)}."
+        ),
+    )
+    return redirect("hearings:legal-notice", pk=meeting.pk)

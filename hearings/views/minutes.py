@@ -3,7 +3,6 @@ approval at a later meeting, drafts released on request; approved minutes are pu
 
 from __future__ import annotations
 
-from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -16,8 +15,7 @@ from hearings.models import Meeting, Minutes
 from hearings.printing import minutes_pdf
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role, has_role
-from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.form_actions import act, attempt
 from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.pdf import pdf_response
 
@@ -62,12 +60,11 @@ def minutes_page(request, pk):
 @require_POST
 def minutes_draft(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
-    try:
-        actions.draft_minutes(meeting=meeting, by=request.user)
-    except ActionRefused as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, "The minutes are drafted from the record. Add the summaries.")
+    act(
+        request,
+        lambda: actions.draft_minutes(meeting=meeting, by=request.user),
+        "The minutes are drafted from the record. Add the summaries.",
+    )
     return redirect("hearings:minutes", pk=meeting.pk)
 
 

@@ -14,8 +14,10 @@ from hearings.printing import holder_notice_pdf
 from permits.models import Permit
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.pdf import pdf_response
+from stoneham_boh.lib.record_ids import record_id
 
 # --- Revocation proceedings (§20-20(5)-(6)) ---------------------------------------------------
 
@@ -23,7 +25,7 @@ from stoneham_boh.lib.pdf import pdf_response
 def _initial_citations(query) -> dict:
     initial = {}
     for key in ("findings", "orders"):
-        initial[key] = [int(v) for v in query.getlist(key) if v.isdigit()]
+        initial[key] = [pk for pk in map(record_id, query.getlist(key)) if pk is not None]
     return initial
 
 
@@ -41,7 +43,7 @@ def revocation_open(request, permit_pk):
         lambda data: actions.open_revocation(permit=permit, by=request.user, **data),
         lambda p: (
             f"The revocation of permit {permit.number} is on the docket of "
-            f"{p.docket_item.meeting.date:%B %-d, %Y}. Mail the holder the notice of the hearing."
+            f"{long_date(p.docket_item.meeting.date)}. Mail the holder the notice of the hearing."
         ),
     )
     if proceeding:

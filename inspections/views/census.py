@@ -1,19 +1,20 @@
-"""The annual animal census page and its CSV export."""
+"""The annual animal census page and its CSV and .xlsx exports."""
 
 from __future__ import annotations
 
-from django.http import StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 from inspections.census import (
-    census_csv_lines,
+    HEADER,
+    census_rows,
     premises_count,
     totals_by_species,
     years_on_record,
 )
 from inspections.forms import CensusForm
 from inspections.views.common import readers
+from stoneham_boh.lib.csv_export import spreadsheet_download
 
 
 def _year(request) -> int:
@@ -39,8 +40,7 @@ def census(request):
 
 
 @readers
-def census_csv(request):
+def census_download(request, fmt: str):
+    """The census as CSV or .xlsx (census.csv, census.xlsx): the same columns either way."""
     year = _year(request)
-    response = StreamingHttpResponse(census_csv_lines(year), content_type="text/csv")
-    response["Content-Disposition"] = f'attachment; filename="animal-census-{year}.csv"'
-    return response
+    return spreadsheet_download(HEADER, census_rows(year), f"animal-census-{year}", fmt)

@@ -8,10 +8,11 @@ from django.views.decorators.http import require_POST
 
 from inspections import actions, pigeons
 from inspections.filters import ComplaintFilter
-from inspections.forms import ComplaintForm, ComplaintInspectionForm, ReasonForm
+from inspections.forms import ComplaintForm, ComplaintInspectionForm
 from inspections.models import Complaint, Inspection
 from inspections.views.common import agents_only, complaint_desk, is_agent
 from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.forms import ReasonForm
 from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.record_ids import record_id
 

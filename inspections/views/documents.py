@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.files.storage import default_storage
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
 
@@ -10,6 +11,7 @@ from inspections.photos import INLINE_IMAGES
 from inspections.printing import inspection_report_pdf, order_letter_pdf
 from inspections.views.common import readers
 from stoneham_boh.lib.pdf import pdf_response
+from stoneham_boh.lib.thumbnails import thumbnail_of
 from stoneham_boh.lib.uploads import clean_file_name
 
 
@@ -27,6 +29,24 @@ def inspection_report(request, pk):
 def order_letter(request, pk):
     order = get_object_or_404(Order.objects.select_related("lot", "finding", "issued_by"), pk=pk)
     return pdf_response(order_letter_pdf(order), f"order-{order.pk}.pdf")
+
+
+def _private_image(response):
+    """Held to its stored type and never run as a page (see `photo`)."""
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Content-Security-Policy"] = "default-src 'none'; sandbox"
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@readers
+def photo_thumbnail(request, pk):
+    """A small JPEG of a photo, for the pages that list them (stoneham_boh.lib.thumbnails)."""
+    record = get_object_or_404(Photo, pk=pk)
+    name = thumbnail_of(record.image)
+    if name is None:
+        raise Http404("This photo has no thumbnail: open the photo itself.")
+    return _private_image(FileResponse(default_storage.open(name, "rb"), content_type="image/jpeg"))
 
 
 @readers
@@ -48,7 +68,4 @@ def photo(request, pk):
         as_attachment=not inline,
         filename=clean_file_name(record.original_name),
     )
-    response["X-Content-Type-Options"] = "nosniff"
-    response["Content-Security-Policy"] = "default-src 'none'; sandbox"
-    response["Cache-Control"] = "private, no-store"
-    return response
+    return _private_image(response)

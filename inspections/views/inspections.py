@@ -16,7 +16,7 @@ from facilities.models import Lot
 from inspections import actions, pigeons
 from inspections.checklist import grouped, items_for
 from inspections.filters import AgendaFilter, InspectionFilter
-from inspections.forms import ReasonForm, RecordInspectionForm, ScheduleForm
+from inspections.forms import RecordInspectionForm, ScheduleForm
 from inspections.history import inspection_history
 from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection, Order, Photo
@@ -33,6 +33,7 @@ from inspections.views.common import (
 )
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.forms import ReasonForm
 from stoneham_boh.lib.history import history_of, history_response
 from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.record_ids import record_id

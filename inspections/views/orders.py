@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
 
 from django.contrib import messages
 from django.db.models import Count, Q
@@ -12,13 +11,16 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
+from hearings import clocks
 from inspections import actions
 from inspections.filters import OrderFilter
-from inspections.forms import ExtendOrderForm, OrderForm, ReasonForm
+from inspections.forms import ExtendOrderForm, OrderForm
 from inspections.keeping import active_permit_for
 from inspections.models import ChecklistFinding, Order
 from inspections.views.common import agents_only, is_agent, readers, revoke_permit_url
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.forms import ReasonForm
 from stoneham_boh.lib.listing import page_of
 
 # The usual time an agent gives an owner, changed on the form as the case needs.
@@ -34,9 +36,10 @@ def order_dashboard(request):
     filterset = OrderFilter(data, queryset=Order.objects.for_list().order_by("deadline", "id"))
     counts = Order.objects.aggregate(
         open=Count("id", filter=Q(status=Order.Status.OPEN)),
-        overdue=Count("id", filter=Q(status=Order.Status.OPEN, deadline__lt=today)),
         unabated=Count("id", filter=Q(status=Order.Status.UNABATED)),
     )
+    # Overdue on the Massachusetts calendar: a deadline on a closed day runs to the next one.
+    counts["overdue"] = Order.objects.overdue_on(today).count()
     return render(
         request,
         "inspections/order_dashboard.html",
@@ -61,7 +64,7 @@ def order_new(request, finding_pk):
     initial = {
         "requirement": f"Correct the violation of {finding.citation} found on inspection: "
         f"{finding.note}".strip(),
-        "deadline": timezone.localdate() + timedelta(days=DEFAULT_ORDER_DAYS),
+        "deadline": clocks.default_order_deadline(timezone.localdate(), DEFAULT_ORDER_DAYS).when,
     }
     form = OrderForm(request.POST or None, initial=initial)
     if request.method == "POST":
@@ -71,7 +74,7 @@ def order_new(request, finding_pk):
 
         def done(order):
             return (
-                f"Order {order.pk} issued; re-inspection scheduled for {order.deadline:%B %-d, %Y}."
+                f"Order {order.pk} issued; re-inspection scheduled for {long_date(order.deadline)}."
             )
 
         if order := attempt(request, form, issue, done):
@@ -94,20 +97,23 @@ class Step:
     done: str
 
 
-def _reason(label: str, help_text: str = "") -> Callable:
-    return lambda data=None: ReasonForm(data, label=label, help_text=help_text)
+def _reason(step: str, label: str, help_text: str = "") -> Callable:
+    # The page holds each step's form at once: ids of their own (id_abate_reason, ...).
+    return lambda data=None: ReasonForm(
+        data, label=label, help_text=help_text, auto_id=f"id_{step}_%s"
+    )
 
 
 STEPS = {
     "unabated": Step(
-        _reason("What did you find?", "§20-16(6)."),
+        _reason("unabated", "What did you find?", "§20-16(6)."),
         lambda order, by, data: actions.mark_order_unabated(
             order=order, by=by, note=data["reason"]
         ),
         "Order marked not abated. The permit may now be revoked (§20-16(6)).",
     ),
     "abate": Step(
-        _reason("How was the abatement shown?"),
+        _reason("abate", "How was the abatement shown?"),
         lambda order, by, data: actions.abate_order(order=order, by=by, note=data["reason"]),
         "Order closed as abated.",
     ),
@@ -117,7 +123,7 @@ STEPS = {
         "Deadline extended; the re-inspection moved with it.",
     ),
     "withdraw": Step(
-        _reason("Why is it withdrawn?"),
+        _reason("withdraw", "Why is it withdrawn?"),
         lambda order, by, data: actions.withdraw_order(order=order, by=by, reason=data["reason"]),
         "Order withdrawn.",
     ),

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 from django.urls import reverse
 
+from stoneham_boh.lib.dates import long_date
+
 # Two kinds of anomaly. A breach: the records show something the regulation forbids. Not
 # shown: the records cannot show what the regulation asks (a record the product does not keep
 # yet, or one missing); the audit never counts that as a pass.
@@ -21,7 +23,9 @@ FAMILIES = {
     "parcel": "The lot is the parcel",
     "year": "One permit year at a time",
     "construction": "Construction",
+    "together": "Renewals renewed together",
     "board": "The Board's decisions",
+    "corrections": "Corrections keep the record",
 }
 
 
@@ -50,7 +54,7 @@ def decision_ref(decision, item) -> RecordRef:
     return RecordRef(
         "decision",
         item.pk,
-        f"Decision of {decision.decided_on:%B %-d, %Y} on application #{item.application_id} "
+        f"Decision of {long_date(decision.decided_on)} on application #{item.application_id} "
         f"({item.get_kind_display().lower()})",
         "hearings:item-notices",
     )
@@ -80,6 +84,32 @@ class Anomaly:
         """One line for the command's output."""
         marker = "" if self.kind == BREACH else " [cannot be shown]"
         return f"{self.provision} {self.record}{marker}: {self.sentence}"
+
+    def as_json(self) -> dict:
+        """As an audit run keeps it (permits.models.AuditRun.anomalies)."""
+        record = self.record
+        return {
+            "family": self.family,
+            "provision": self.provision,
+            "kind": self.kind,
+            "sentence": self.sentence,
+            "record": {
+                "kind": record.kind,
+                "pk": record.pk,
+                "label": record.label,
+                "url_name": record.url_name,
+            },
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Anomaly:
+        return cls(
+            family=data["family"],
+            provision=data["provision"],
+            record=RecordRef(**data["record"]),
+            sentence=data["sentence"],
+            kind=data["kind"],
+        )
 
 
 @dataclass

@@ -14,6 +14,8 @@ from datetime import datetime
 from django.conf import settings
 from django.utils import timezone
 
+from stoneham_boh.lib.dates import long_date
+
 from .anomaly import BREACH, Anomaly, decision_ref
 
 PRESENT = ("yes", "no", "abstain", "recused")
@@ -80,7 +82,7 @@ def _faults(register, decision, item) -> list[tuple[str, str]]:
             (
                 "M.G.L. c.30A §18",
                 f"{len(strangers)} vote(s) were cast by people not on the Board's roll on "
-                f"{day:%B %-d, %Y}.",
+                f"{long_date(day)}.",
             )
         )
     attended = register.attendance.get(item.meeting_id)

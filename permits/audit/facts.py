@@ -14,8 +14,9 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
-from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES
+from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES, NOT_DRAWN
 from permits import rules
+from permits.amendments.in_force import check as amended_check
 from permits.models import DOCUMENT_FIELDS
 
 from .construction import approved_and_complete
@@ -45,8 +46,14 @@ def distances_of(structure) -> dict[str, Any]:
     return {key: value for key, value in found.items() if value is not None}
 
 
+def no_longer_drawn(structure) -> bool:
+    """The plan measured this structure once and draws it no more: none of its distances is
+    known, whatever was typed (read from the plan's own marker, not the model's property)."""
+    return bool((getattr(structure, "measured_distances_ft", None) or {}).get(NOT_DRAWN))
+
+
 def structure_facts(structure, *, prefix: str = "") -> dict[str, Any]:
-    return {
+    facts = {
         "id": f"{prefix}{structure.label}",
         "kind": structure.kind,
         "area_sqft": number(structure.area_sqft),
@@ -58,6 +65,9 @@ def structure_facts(structure, *, prefix: str = "") -> dict[str, Any]:
         "groundwater_clearance_ft": number(structure.groundwater_clearance_ft),
         "distances_ft": distances_of(structure),
     }
+    if no_longer_drawn(structure):
+        facts["distances_unknown"] = True
+    return facts
 
 
 def animal_facts(animal, *, wild: bool = False) -> dict[str, Any]:
@@ -197,7 +207,7 @@ def facts_for(
 
 def evaluate(facts: dict) -> dict:
     """The pure rules module's result (or its error object) for `facts`."""
-    return rules.check(facts)
+    return amended_check(facts)
 
 
 BLOCKING = ("fail", "missing", "pending")

@@ -48,6 +48,8 @@ class Notices:
     required: list = field(default_factory=list)  # abutters who needed a letter
     letters: dict = field(default_factory=dict)  # abutter id -> AbutterNotice mailed
     published_on: date | None = None
+    website_posted_on: date | None = None
+    statewide_posted_on: date | None = None
 
     @property
     def unlettered(self) -> list:
@@ -91,6 +93,8 @@ def notices_for(item, application, register) -> Notices:
         required=required,
         letters=letters,
         published_on=legal.published_on if legal is not None else None,
+        website_posted_on=legal.website_posted_on if legal is not None else None,
+        statewide_posted_on=legal.statewide_posted_on if legal is not None else None,
     )
 
 
@@ -99,6 +103,10 @@ def hearing_facts(item, notices: Notices) -> dict:
     return {
         "held_on": iso(item.meeting.date),
         "abutter_notice_mailed": iso(mailed) if mailed not in (None, date.min) else None,
-        "newspaper_notice_published": iso(notices.published_on),
+        # The print date counts only with the notice's two online postings on record too
+        # (M.G.L. c.4 §13), as the product judges it (hearings.notices).
+        "newspaper_notice_published": iso(notices.published_on)
+        if notices.website_posted_on and notices.statewide_posted_on
+        else None,
         "decision": "approved",
     }

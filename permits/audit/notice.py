@@ -11,13 +11,15 @@ import re
 
 from facilities.choices import Species, StructureKind
 from facilities.models import AnimalKept
-from permits import rules
+from permits.amendments.in_force import ruleset_on
+from stoneham_boh.lib.dates import long_date
 
 from .anomaly import BREACH, Anomaly, decision_ref
 from .hearing import PUBLIC_HEARINGS, REGISTERED, notices_for
 from .keeping import enlargements, keeping_of
 
 CITATION = "§20-20(9)"
+LEGAL_NOTICE_CITATION = "M.G.L. c.4 §13"
 
 
 def _approved_hearings(register):
@@ -52,7 +54,7 @@ def check_notices(register) -> list[Anomaly]:
             found.append(Anomaly("notice", CITATION, ref, sentence, BREACH))
 
         held = item.meeting.date
-        days = int(rules.ruleset_in_force(held).rules["20-20.9"].value("notice_days"))
+        days = int(ruleset_on(held).rules["20-20.9"].value("notice_days"))
         notices = notices_for(item, application, register)
         if not notices.required:
             add("No abutter is on the application's certified list: no letter was due to anyone.")
@@ -62,7 +64,7 @@ def check_notices(register) -> list[Anomaly]:
             if (held - letter.mailed_on).days < days:
                 add(
                     f"The letter to abutter #{letter.abutter_id} was mailed on "
-                    f"{letter.mailed_on:%B %-d, %Y}, less than {days} days before the hearing."
+                    f"{long_date(letter.mailed_on)}, less than {days} days before the hearing."
                 )
             if not REGISTERED.match(letter.article_number.replace(" ", "").upper()):
                 add(
@@ -75,14 +77,30 @@ def check_notices(register) -> list[Anomaly]:
         else:
             if (held - legal.published_on).days < days:
                 add(
-                    f"The legal notice was published on {legal.published_on:%B %-d, %Y}, less "
+                    f"The legal notice was published on {long_date(legal.published_on)}, less "
                     f"than {days} days before the hearing."
+                )
+            for where in online_postings_missing(legal):
+                add(
+                    f"The legal notice's posting on {where} is not recorded "
+                    f"({LEGAL_NOTICE_CITATION}: in print, on the newspaper's website and on the "
+                    "statewide site)."
                 )
             animals, structures = decided_keeping(register, application, decision)
             for missing in legal_notice_gaps(legal.text, application, animals, structures):
                 add(f"The legal notice does not name {missing}.")
         found += _larger_than_noticed(register, decision, item, notices, application, add)
     return found
+
+
+def online_postings_missing(legal) -> list[str]:
+    """The online appearances of the legal notice (c.4 §13) with no day on record."""
+    missing = []
+    if legal.website_posted_on is None:
+        missing.append("the newspaper's website")
+    if legal.statewide_posted_on is None:
+        missing.append("the statewide public-notice site")
+    return missing
 
 
 def _larger_than_noticed(register, decision, item, notices, application, add) -> list:

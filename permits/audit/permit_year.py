@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.conf import settings
+from stoneham_boh.lib.dates import long_date
+from stoneham_boh.town.current import current_town
 
 from .anomaly import BREACH, Anomaly, permit_ref
 from .hearing import approving_item
@@ -17,9 +18,8 @@ from .rules_on_day import overdue
 
 def window_opens(year: int) -> date:
     """The first day a permit expiring December 31 of `year` may be renewed (the setting
-    RENEWAL_WINDOW_OPENS, MM-DD, that the renewal action reads)."""
-    month, day = (int(part) for part in settings.RENEWAL_WINDOW_OPENS.split("-"))
-    return date(year, month, day)
+    renewal window of the town's settings, that the renewal action reads)."""
+    return current_town().renewal_window_opens(year)
 
 
 def _pending(proceeding, on: date) -> bool:
@@ -63,7 +63,7 @@ def check_permit_years(register) -> list[Anomaly]:
         elif permit.year > permit.issued_on.year + 1:
             add(
                 "§20-20(5)",
-                f"Issued on {permit.issued_on:%B %-d, %Y} for {permit.year}: "
+                f"Issued on {long_date(permit.issued_on)} for {permit.year}: "
                 "a permit is issued for the year under way or, in the renewal window, the next.",
             )
         elif permit.year == permit.issued_on.year + 1:
@@ -71,8 +71,8 @@ def check_permit_years(register) -> list[Anomaly]:
             if permit.issued_on < opens:
                 add(
                     "§20-20(5)",
-                    f"Issued on {permit.issued_on:%B %-d, %Y} for {permit.year}, "
-                    f"before the renewal window opened on {opens:%B %-d, %Y}.",
+                    f"Issued on {long_date(permit.issued_on)} for {permit.year}, "
+                    f"before the renewal window opened on {long_date(opens)}.",
                 )
         application = register.application(permit)
         renewed = register.by_pk.get(application.renews_id) if application.renews_id else None
@@ -87,7 +87,7 @@ def check_permit_years(register) -> list[Anomaly]:
                             "§20-20(6)",
                             permit_ref(later),
                             f"Permit {permit.number} of its keeping was revoked on "
-                            f"{permit.revoked_on:%B %-d, %Y}, yet this later permit is active.",
+                            f"{long_date(permit.revoked_on)}, yet this later permit is active.",
                             BREACH,
                         )
                     )
@@ -104,7 +104,7 @@ def _renewal(register, permit, renewed, application, add) -> list:
     if renewed.status == "revoked" and renewed.revoked_on and renewed.revoked_on <= on:
         add(
             "§20-20(6)",
-            f"It renews permit {renewed.number}, revoked on {renewed.revoked_on:%B %-d, %Y}.",
+            f"It renews permit {renewed.number}, revoked on {long_date(renewed.revoked_on)}.",
         )
     for earlier in register.chain(permit)[1:]:
         for proceeding in register.proceedings_by_permit.get(earlier.pk, []):
@@ -112,7 +112,7 @@ def _renewal(register, permit, renewed, application, add) -> list:
                 add(
                     "§20-20(5)",
                     f"It was issued while the Board's revocation proceeding on permit "
-                    f"{earlier.number}, opened {proceeding.opened_on:%B %-d, %Y}, was pending.",
+                    f"{earlier.number}, opened {long_date(proceeding.opened_on)}, was pending.",
                 )
     if approving_item(application, by=on) is None:
         for order in register.orders_by_lot.get(permit.lot_id, []):
@@ -120,6 +120,6 @@ def _renewal(register, permit, renewed, application, add) -> list:
                 add(
                     "§20-16(6)",
                     f"It was renewed while order {order.pk} ({order.citation}), due "
-                    f"{order.deadline:%B %-d, %Y}, stood past its deadline unabated.",
+                    f"{long_date(order.deadline)}, stood past its deadline unabated.",
                 )
     return []

@@ -4,7 +4,8 @@ decided where a hearing was required, a plain renewal, or an entry of the town's
 
 from __future__ import annotations
 
-from permits import rules
+from permits.amendments.in_force import ruleset_on
+from stoneham_boh.lib.dates import long_date
 
 from .anomaly import BREACH, NOT_SHOWN, Anomaly, permit_ref
 from .hearing import approving_item
@@ -95,32 +96,32 @@ def check_provenance(register) -> list[Anomaly]:
                     add(
                         faults[0][0],
                         "It rests on the Board's approval of "
-                        f"{item.decision.decided_on:%B %-d, %Y}, "
+                        f"{long_date(item.decision.decided_on)}, "
                         f"which the records cannot uphold: {faults[0][1]}",
                     )
         if permit.grandfathered:
             first = register.chain(permit)[-1]
             day = first.first_permitted_on if first.legacy else first.issued_on
-            cutoff = rules.ruleset_in_force(permit.issued_on).interpretations.grandfathering_cutoff
+            cutoff = ruleset_on(permit.issued_on).interpretations.grandfathering_cutoff
             if day is None or day >= cutoff:
                 add(
                     "§20-20(8)",
                     "It is marked grandfathered, but its keeping was first "
-                    f"permitted after {cutoff:%B %-d, %Y}.",
+                    f"permitted after {long_date(cutoff)}.",
                 )
     return found
 
 
 def _legacy(register, permit, application, add) -> list:
-    cutoff = rules.ruleset_in_force(permit.issued_on).interpretations.grandfathering_cutoff
+    cutoff = ruleset_on(permit.issued_on).interpretations.grandfathering_cutoff
     first = permit.first_permitted_on
     if first is None:
         add("§20-20(8)", "A paper-register entry with no date of its original permit.")
     elif permit.grandfathered and first >= cutoff:
         add(
             "§20-20(8)",
-            f"It is grandfathered, but the keeping was first permitted on {first:%B %-d, %Y}, "
-            f"after the regulation took effect on {cutoff:%B %-d, %Y}.",
+            f"It is grandfathered, but the keeping was first permitted on {long_date(first)}, "
+            f"after the regulation took effect on {long_date(cutoff)}.",
         )
     if not permit.legacy_basis.strip():
         add("§20-20(8)", "A paper-register entry that names no record it rests on.")
@@ -143,7 +144,7 @@ def _legacy(register, permit, application, add) -> list:
         if faults:
             add(
                 faults[0][0],
-                f"It rests on the Board's acceptance of {accepted.decided_on:%B %-d, %Y}, "
+                f"It rests on the Board's acceptance of {long_date(accepted.decided_on)}, "
                 f"which the records cannot uphold: {faults[0][1]}",
             )
     return []

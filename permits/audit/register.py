@@ -10,7 +10,7 @@ from datetime import date, datetime
 
 from django.db.models import Max, Prefetch, Q
 
-from facilities.models import Abutter, AnimalKept, Parcel, ParcelImport, Structure
+from facilities.models import Abutter, AnimalKept, Lot, Parcel, ParcelImport, Structure
 from hearings.models import (
     AbutterNotice,
     BoardMember,
@@ -21,7 +21,7 @@ from hearings.models import (
     RevocationProceeding,
 )
 from inspections.models import ChecklistFinding, Inspection, Order
-from permits.models import Application, Permit
+from permits.models import Application, Permit, RenewalBatchEntry
 
 
 def _items():
@@ -70,8 +70,10 @@ class Register:
     permit_recorded_at: dict = field(default_factory=dict)  # permit pk -> datetime
     inspection_recorded_at: dict = field(default_factory=dict)  # inspection pk -> completed at
     structures_changed_at: dict = field(default_factory=dict)  # application pk -> datetime
-    map_imported: bool = False
+    map_imported_at: datetime | None = None  # when the parcel map was first imported
+    current_lots: list = field(default_factory=list)  # lots not merged into another
     parcels: dict = field(default_factory=dict)
+    batch_entries: list = field(default_factory=list)  # each permit chosen for a renewal together
     _history: dict = field(default_factory=dict)  # model -> application pk -> history rows
 
     def application(self, permit):
@@ -209,11 +211,18 @@ def load(today: date) -> Register:
         .annotate(last=Max("history_date"))
         .values_list("application_id", "last")
     )
-    register.map_imported = ParcelImport.objects.exists()
+    first_import = ParcelImport.objects.order_by("imported_at").first()
+    register.map_imported_at = first_import.imported_at if first_import else None
+    register.current_lots = list(
+        Lot.objects.filter(merged_into__isnull=True).only("pk", "street_address", "tax_parcel_id")
+    )
     register.parcels = {
         p.pk: p
         for p in Parcel.objects.filter(lots__permits__isnull=False)
         .distinct()
         .only("pk", "lot_size_acres")
     }
+    register.batch_entries = list(
+        RenewalBatchEntry.objects.select_related("batch", "payment", "renews").order_by("pk")
+    )
     return register

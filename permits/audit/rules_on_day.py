@@ -11,7 +11,8 @@ from datetime import date, timedelta
 
 from django.conf import settings
 
-from permits import rules
+from permits.amendments.in_force import ruleset_on
+from stoneham_boh.lib.dates import long_date
 
 from .anomaly import BREACH, Anomaly, permit_ref
 from .facts import blocking, evaluate, facts_for, lot_area, lot_facts
@@ -60,14 +61,23 @@ def overdue(order, on: date) -> bool:
     )
 
 
+def in_force_from(permit) -> date | None:
+    """The day of issue; for an entry of the paper register, the day the Board accepted it
+    (until then it is provisional, in force nowhere: the Board reads its findings first)."""
+    return permit.register_accepted_on if permit.legacy else permit.issued_on
+
+
 def days_that_count(permit) -> list[date]:
-    """The day of issue, and the first day of the term when it begins later (unless the
-    permit was revoked before its term began: then it never ran)."""
+    """The day it came in force, and the first day of the term when it begins later (unless
+    the permit was revoked before its term began: then it never ran)."""
+    first = in_force_from(permit)
+    if first is None:
+        return []
     term_begins = date(permit.year, 1, 1)
-    later = term_begins > permit.issued_on and not (
+    later = term_begins > first and not (
         permit.revoked_on is not None and permit.revoked_on < term_begins
     )
-    return [permit.issued_on] + ([term_begins] if later else [])
+    return [first] + ([term_begins] if later else [])
 
 
 def permit_facts(register, permit, on: date) -> dict:
@@ -128,7 +138,13 @@ def check_rules_on_day(register) -> list[Anomaly]:
         waived_on_issue = set()
         for day in days_that_count(permit):
             result = evaluate(permit_facts(register, permit, day))
-            which = "the day of issue" if day == permit.issued_on else "the first day of its term"
+            which = (
+                "the first day of its term"
+                if day != in_force_from(permit)
+                else "the day the Board accepted it"
+                if permit.legacy
+                else "the day of issue"
+            )
             for finding in blocking(result):
                 if finding["rule"] == NOTICE_RULE:
                     continue
@@ -138,11 +154,11 @@ def check_rules_on_day(register) -> list[Anomaly]:
                         "rules",
                         finding["citation"],
                         ref,
-                        f"On {which} ({day:%B %-d, %Y}): {subject}{finding['message']}",
+                        f"On {which} ({long_date(day)}): {subject}{finding['message']}",
                         BREACH,
                     )
                 )
-            if day == permit.issued_on and "findings" in result:
+            if day == in_force_from(permit) and "findings" in result:
                 waived_on_issue = {f["rule"] for f in result["findings"] if f["status"] == "waived"}
         found += _outlives_variance(register, permit, ref, waived_on_issue)
     return found
@@ -160,15 +176,15 @@ def _outlives_variance(register, permit, ref, waived: set[str]) -> list[Anomaly]
             ends = variance.rescinded_on or variance.expires_on
             if ends is not None and ends < permit.expires_on:
                 rule = sorted(set(variance.rules) & waived)[0]
-                spec = rules.ruleset_in_force(permit.issued_on).rules.get(rule)
+                spec = ruleset_on(permit.issued_on).rules.get(rule)
                 cited = spec.citation if spec is not None else "§20-21"
                 found.append(
                     Anomaly(
                         "rules",
                         cited,
                         ref,
-                        f"It runs to {permit.expires_on:%B %-d, %Y}, but the variance it rests "
-                        f"on ends on {ends:%B %-d, %Y}.",
+                        f"It runs to {long_date(permit.expires_on)}, but the variance it rests "
+                        f"on ends on {long_date(ends)}.",
                         BREACH,
                     )
                 )

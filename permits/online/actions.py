@@ -21,6 +21,7 @@ from django.utils import timezone
 from facilities import actions as lot_actions
 from facilities.models import Lot
 from permits import actions as permit_actions
+from permits.eligibility import keep_fee_at_receipt
 from permits.models import LOT_PROPOSAL_FIELDS, Applicant, Application, Document
 from permits.online import notifications
 from permits.online.eligibility import (
@@ -30,10 +31,16 @@ from permits.online.eligibility import (
     lots_matching,
     open_request,
     submission_refusals,
+    supplement_kinds,
 )
-from permits.online.models import InformationRequest
+from permits.online.models import (
+    REMOVED_BY_APPLICANT,
+    REPLACED_BY_APPLICANT,
+    InformationRequest,
+)
 from permits.online.sections import SECTION_KEYS
 from permits.portal import actions as portal_actions
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
@@ -234,6 +241,77 @@ def add_online_document(
     )
 
 
+def _own_document(document: Document, by) -> Document:
+    document = (
+        Document.objects.select_for_update(of=("self",))
+        .select_related("application__applicant")
+        .get(pk=document.pk)
+    )
+    _locked(document.application)
+    _require_own(document.application, by)
+    if "documents" not in changeable_sections(document.application):
+        raise ActionRefused("The documents of this application cannot be changed now.")
+    if document.voided or document.uploaded_by_id != by.pk:
+        raise ActionRefused("Only a file you uploaded, and not already removed, can be changed.")
+    return document
+
+
+@transaction.atomic
+def remove_online_document(*, document: Document, by) -> Document:
+    """The applicant takes back a file uploaded by mistake, while the application is in their
+    hands: withdrawn (voided, with the reason), kept in the application's history."""
+    document = _own_document(document, by)
+    return permit_actions.void_document(document=document, reason=REMOVED_BY_APPLICANT, by=by)
+
+
+@transaction.atomic
+def replace_online_document(
+    *, document: Document, by, upload, description: str | None = None
+) -> Document:
+    """The applicant sends a better file for one already uploaded: the new file, of the same
+    kind, takes its place; the old one is withdrawn (voided), never deleted. A refused upload
+    leaves the old file as it was."""
+    document = _own_document(document, by)
+    permit_actions.void_document(document=document, reason=REPLACED_BY_APPLICANT, by=by)
+    return permit_actions.upload_document(
+        application=document.application,
+        kind=document.kind,
+        upload=upload,
+        by=by,
+        description=document.description if description is None else description,
+    )
+
+
+@transaction.atomic
+def send_supplement(
+    *, application: Application, by, kind: str, upload, description: str = ""
+) -> Document:
+    """The applicant sends a §20-20(1) document still needed after the clerk received the
+    application (permits.online.eligibility.supplement_kinds). It waits for the clerk, who
+    looks at it and accepts it (then it counts) or declines it with a reason; a second file
+    sent for the same document before the clerk looked replaces the first."""
+    application = _locked(application)
+    if application.applicant.user_id != by.pk:
+        raise ActionRefused("Only the applicant can send documents for this application.")
+    if kind not in supplement_kinds(application):
+        raise ActionRefused(
+            "This document cannot be sent now: the office has it already, or the application "
+            "is no longer open to documents."
+        )
+    for waiting in application.documents.filter(kind=kind, supplement=True, voided=False):
+        if waiting.awaiting_acceptance:
+            permit_actions.void_document(document=waiting, reason=REPLACED_BY_APPLICANT, by=by)
+    document = permit_actions.upload_document(
+        application=application,
+        kind=kind,
+        upload=upload,
+        by=by,
+        description=description,
+        supplement=True,
+    )
+    return document
+
+
 @transaction.atomic
 def withdraw_online_application(*, application: Application, by) -> Application:
     """The applicant withdraws it, before the clerk has received it. Kept, never deleted."""
@@ -314,7 +392,7 @@ def receive_online_application(
         reasons.append("The day received cannot be in the future.")
     sent_on = timezone.localdate(application.submitted_online_at)
     if received_on < sent_on:
-        reasons.append(f"It was sent on {sent_on:%B %-d, %Y}: it cannot be received before.")
+        reasons.append(f"It was sent on {long_date(sent_on)}: it cannot be received before.")
     if not application.animals.exists():
         reasons.append("The application lists no animals.")
     matches = lots_matching(application)
@@ -338,6 +416,7 @@ def receive_online_application(
     application.lot = lot
     application.status = Status.RECEIVED
     application.received_on = received_on
+    keep_fee_at_receipt(application)
     save_as(application, by)
     notifications.notify(notifications.RECEIVED, application)
     return application

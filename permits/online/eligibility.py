@@ -9,8 +9,9 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from facilities.addresses import lots_at_address
 from facilities.models import Lot
-from permits.models import Application, Document
+from permits.models import DOCUMENT_FIELDS, Application, Document
 from permits.online.models import InformationRequest
 from permits.online.sections import SECTION_KEYS
 
@@ -42,11 +43,8 @@ def lots_matching(application: Application) -> list[Lot]:
         found += Lot.objects.current().filter(
             Q(parcel_id=parcel) | Q(tax_parcel__map_par_id=parcel)
         )
-    street = " ".join((proposal.get("street_address") or "").split())
-    if street:
-        found += (
-            Lot.objects.current().filter(street_address__iexact=street).order_by("tax_parcel", "pk")
-        )
+    # The address however it was typed ("12 Main St" is the lot of "12 MAIN STREET").
+    found += lots_at_address(proposal.get("street_address") or "")
     unique = []
     for lot in found:
         if lot not in unique:
@@ -79,3 +77,17 @@ def submission_refusals(application: Application) -> list[str]:
     ).exists():
         reasons.append("Upload the plan of the property and structures (§20-20(1)).")
     return reasons
+
+
+# After receipt, while the clerk may still change what was applied for (permits.models
+# Application.is_editable), and before the Board has decided.
+SUPPLEMENT_STATUSES = (Status.RECEIVED, Status.AWAITING_HEARING)
+
+
+def supplement_kinds(application: Application) -> list[str]:
+    """The §20-20(1) documents the applicant may send now from their page: those of a
+    received new application that the office does not hold yet, in the regulation's order
+    (a renewal needs none: §20-20(1) binds new applications)."""
+    if application.status not in SUPPLEMENT_STATUSES or application.kind != Application.Kind.NEW:
+        return []
+    return [kind for flag, kind, _ in DOCUMENT_FIELDS if not getattr(application, flag)]

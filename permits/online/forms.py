@@ -8,11 +8,25 @@ asked, differ. The clerk's request for more information has its own small form.
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
 
 from permits.forms import ApplicantForm, ApplicationForm, DocumentForm, LotForm, ReceiveForm
 from permits.models import Document
 from permits.online.sections import SECTIONS
 from stoneham_boh.lib.forms import columns, helper
+from stoneham_boh.lib.uploads import DOCUMENT_KINDS, validate_upload
+
+# The resident's own name, address and telephone, for the browser to fill in (WCAG 1.3.5).
+# Only on the resident's forms: on the clerk's intake they would offer the clerk's own.
+# The street is one line of text, so "address-line1": "street-address" is for a textarea only.
+YOUR_DETAILS_AUTOCOMPLETE = {
+    "name": "name",
+    "mailing_street": "address-line1",
+    "mailing_city": "address-level2",
+    "mailing_state": "address-level1",
+    "mailing_zip": "postal-code",
+    "phone": "tel",
+}
 
 
 class YourDetailsForm(ApplicantForm):
@@ -32,6 +46,8 @@ class YourDetailsForm(ApplicantForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        for name, token in YOUR_DETAILS_AUTOCOMPLETE.items():
+            self.fields[name].widget.attrs["autocomplete"] = token
         self.helper = helper(
             columns("name", "phone", css="col-sm-6"),
             columns(
@@ -118,14 +134,56 @@ RESIDENT_DOCUMENT_KINDS = [
 ]
 
 
+def _resident_file_field(field) -> None:
+    """The resident's wording, and the size limit for the page's script to check before
+    sending (static/js/unsaved.js: a file too large is refused at the field, nothing sent)."""
+    field.help_text = field.help_text.replace(
+        "Kept private, shown only to staff.", "Kept private: only the Board's staff see it."
+    )
+    field.widget.attrs["data-max-bytes"] = settings.UPLOAD_MAX_BYTES
+    field.widget.attrs["accept"] = ".pdf,.jpg,.jpeg,.png,.gif,.webp,.tif,.tiff"
+
+
 class YourDocumentForm(DocumentForm):
-    def __init__(self, *args, **kwargs):
+    """A document of the draft. Its fields belong to the application's form (`owner`, the
+    form's id), so that an upload sends, and saves, what is typed there with it."""
+
+    def __init__(self, *args, owner: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["kind"].choices = RESIDENT_DOCUMENT_KINDS
         self.fields["kind"].label = "What is this document?"
-        self.fields["file"].help_text = self.fields["file"].help_text.replace(
-            "Kept private, shown only to staff.", "Kept private: only the Board's staff see it."
-        )
+        _resident_file_field(self.fields["file"])
+        if owner:
+            for field in self.fields.values():
+                field.widget.attrs["form"] = owner
+
+
+class ReplaceDocumentForm(forms.Form):
+    """A new file in place of one uploaded to the draft (prefixed with the document's id)."""
+
+    file = forms.FileField(label="New file", help_text=DocumentForm.base_fields["file"].help_text)
+
+    def __init__(self, *args, owner: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        _resident_file_field(self.fields["file"])
+        if owner:
+            self.fields["file"].widget.attrs["form"] = owner
+        self.helper = helper("file")
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        validate_upload(upload, DOCUMENT_KINDS)
+        return upload
+
+
+class SupplementForm(ReplaceDocumentForm):
+    """A §20-20(1) document still needed, sent after receipt (prefixed with its kind)."""
+
+    def __init__(self, *args, label: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["file"].label = label or "The file"
+        # Said once above the list of documents, not under each of them.
+        self.fields["file"].help_text = ""
 
 
 class InformationRequestForm(forms.Form):

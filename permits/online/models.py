@@ -7,6 +7,12 @@ from django.db import models
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+# Why a file the applicant uploaded was withdrawn by the applicant themselves (void_reason):
+# the pages tell these from the clerk's reasons for not accepting a document.
+REMOVED_BY_APPLICANT = "Removed by the applicant before sending."
+REPLACED_BY_APPLICANT = "Replaced by the applicant with a new file."
+WITHDRAWN_BY_APPLICANT = (REMOVED_BY_APPLICANT, REPLACED_BY_APPLICANT)
+
 
 class InformationRequest(models.Model):
     """The clerk's list of what is missing from an application sent online.

@@ -24,6 +24,7 @@ from permits.online.forms import (
     AddressForm,
     ConstructionForm,
     KeepingForm,
+    ReplaceDocumentForm,
     YourDetailsForm,
     YourDocumentForm,
 )
@@ -33,9 +34,10 @@ from permits.portal import pages as portal
 from permits.precheck.forms import PlanForms
 from permits.views.intake import evaluate_typed
 from stoneham_boh.accounts.access import role_required
-from stoneham_boh.accounts.roles import Role
+from stoneham_boh.accounts.roles import STAFF, Role, has_role
 from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.form_actions import show_refusal
+from stoneham_boh.lib.form_actions import act, attempt
+from stoneham_boh.lib.record_ids import record_id
 
 # --- from the pre-check -----------------------------------------------------------------------
 
@@ -66,6 +68,17 @@ def apply_with_answers(request):
     return redirect("permits:apply-start")
 
 
+def apply(request):
+    """Public: the "Apply for a permit" start on the home page and in the menu.
+
+    A visitor goes on to the online application (the log-in page first, with its "Sign up"
+    link); the office's staff open a new application through the intake instead.
+    """
+    if request.user.is_authenticated and has_role(request.user, STAFF):
+        return redirect("permits:application-new")
+    return redirect("permits:apply-start")
+
+
 def _applicant_of(user):
     return getattr(user, "applicant", None)
 
@@ -79,25 +92,26 @@ def apply_start(request):
     data = request.POST if request.method == "POST" else None
     details = YourDetailsForm(data, instance=applicant, prefix="you")
     address = AddressForm(data, instance=Lot(), prefix="address")
-    if request.method == "POST" and details.is_valid() and address.is_valid():
-        try:
-            application = actions.start_online_application(
-                by=request.user,
-                details={name: details.cleaned_data[name] for name in details.Meta.fields},
-                address=address.cleaned_data,
-                answers=answers,
-            )
-        except ActionRefused as refusal:
-            show_refusal(address, refusal)
-        else:
-            carry.forget(request.session)
-            messages.success(
-                request,
-                f"Draft application #{application.pk} opened"
-                + (" with your pre-check answers." if answers else ".")
-                + " It is saved each time you press Save; come back to it at any time.",
-            )
-            return redirect("permits:my-application-edit", pk=application.pk)
+    # A refusal (the address cannot be placed, say) lands on the address form.
+    details_valid = request.method == "POST" and details.is_valid()
+    application = details_valid and attempt(
+        request,
+        address,
+        lambda typed: actions.start_online_application(
+            by=request.user,
+            details={name: details.cleaned_data[name] for name in details.Meta.fields},
+            address=typed,
+            answers=answers,
+        ),
+        lambda opened: (
+            f"Draft application #{opened.pk} opened"
+            + (" with your pre-check answers." if answers else ".")
+            + " It is saved each time you press Save; come back to it at any time."
+        ),
+    )
+    if application:
+        carry.forget(request.session)
+        return redirect("permits:my-application-edit", pk=application.pk)
     return render(
         request,
         "permits/online/start.html",
@@ -201,7 +215,22 @@ def _panel(application, forms: dict | None) -> dict:
     return panel(evaluate_application(application), application=application)
 
 
-def _page(request, application, forms=None, upload=None, status=200):
+def _document_rows(application, replacing=None, replacing_pk=None):
+    """The draft's documents, each with the form that replaces it (the one refused, bound)."""
+    return [
+        (
+            document,
+            replacing
+            if document.pk == replacing_pk
+            else ReplaceDocumentForm(prefix=f"replace-{document.pk}", owner=FORM_ID),
+        )
+        for document in application.documents.filter(voided=False).order_by("uploaded_at")
+    ]
+
+
+def _page(
+    request, application, forms=None, upload=None, replacing=None, replacing_pk=None, status=200
+):
     allowed = eligibility.changeable_sections(application)
     shown = forms if forms is not None else _forms(application, allowed)
     return render(
@@ -216,8 +245,11 @@ def _page(request, application, forms=None, upload=None, status=200):
             "request_open": eligibility.open_request(application),
             "asked": labels(allowed) if application.status != "draft" else [],
             "panel": _panel(application, forms),
-            "upload": upload or YourDocumentForm(prefix="doc"),
-            "documents": application.documents.filter(voided=False).order_by("uploaded_at"),
+            "upload": upload or YourDocumentForm(prefix="doc", owner=FORM_ID),
+            "documents": _document_rows(application, replacing, replacing_pk),
+            "replacing_pk": replacing_pk,
+            "form_id": FORM_ID,
+            "form_marker": FORM_MARKER,
             "missing": eligibility.submission_refusals(application),
             "fee": fee_due(application),
             **shown,
@@ -275,30 +307,121 @@ def my_application_compliance(request, pk: int):
     return render(request, "_partials/compliance_panel.html", {"panel": _panel(application, forms)})
 
 
+# The application's form: the documents' fields and buttons belong to it (the HTML `form`
+# attribute), so that an upload, a removal or a replacement sends what is typed with it.
+FORM_ID = "online-form"
+# A hidden field of that form: a post without it (a bare upload) has no typed fields to save.
+FORM_MARKER = "online-form-fields"
+
+
+def _document_step(request, application):
+    """The step a document button asks for: (verb, document or None, its form or None)."""
+    for verb in ("remove", "replace"):
+        if verb in request.POST:
+            document = application.documents.filter(
+                pk=record_id(request.POST[verb]), voided=False
+            ).first()
+            form = document and ReplaceDocumentForm(
+                request.POST, request.FILES, prefix=f"replace-{document.pk}", owner=FORM_ID
+            )
+            return verb, document, (form if verb == "replace" else None)
+    return (
+        "upload",
+        None,
+        YourDocumentForm(request.POST, request.FILES, prefix="doc", owner=FORM_ID),
+    )
+
+
+def _take_document_step(request, application, verb, document, form):
+    """The removal, replacement or upload; the document changed, or None (why: on `form`,
+    or in a message where there is no form)."""
+    if verb == "remove":
+        if document is None:
+            messages.error(request, "That file is no longer on the application.")
+            return None
+        return act(
+            request,
+            lambda: actions.remove_online_document(document=document, by=request.user),
+            f"{document.original_name} is removed. It stays in the application's history.",
+        )
+    if document is None and verb == "replace":
+        messages.error(request, "That file is no longer on the application.")
+        return None
+    if verb == "replace":
+        return attempt(
+            request,
+            form,
+            lambda data: actions.replace_online_document(
+                document=document, by=request.user, upload=data["file"]
+            ),
+            lambda new: f"{document.original_name} is replaced by {new.original_name}.",
+            field="file",
+        )
+    return attempt(
+        request,
+        form,
+        lambda data: actions.add_online_document(
+            application=application,
+            by=request.user,
+            kind=data["kind"],
+            upload=data["file"],
+            description=data["description"],
+        ),
+        lambda added: f"{added.get_kind_display()} uploaded.",
+        field="file",
+    )
+
+
 @role_required(Role.APPLICANT)
 @require_POST
 def my_document_upload(request, pk: int):
+    """Upload, replace or remove a document of the draft, saving what is typed on the form
+    first (it comes with the post): nothing typed is lost to an upload, with or without
+    scripts. A file refused, or fields that do not validate, show the page again with
+    everything as typed and the reason at its field."""
     application = _own(request, pk)
-    form = YourDocumentForm(request.POST, request.FILES, prefix="doc")
-    if form.is_valid():
-        try:
-            document = actions.add_online_document(
-                application=application,
-                by=request.user,
-                kind=form.cleaned_data["kind"],
-                upload=form.cleaned_data["file"],
-                description=form.cleaned_data["description"],
-            )
-        except ActionRefused as refusal:
-            show_refusal(form, refusal)
-        else:
-            messages.success(request, f"{document.get_kind_display()} uploaded.")
-            return redirect(reverse("permits:my-application-edit", args=[pk]) + "#documents")
     if not application.in_applicants_hands:
         messages.error(request, "The file was not uploaded: the application cannot be changed now.")
         return redirect("permits:my-application", pk=pk)
-    messages.error(request, "The file was not uploaded: see the reason at the field.")
-    return _page(request, application, upload=form)
+    forms = None
+    saved = True
+    if FORM_MARKER in request.POST:
+        forms = _forms(application, eligibility.changeable_sections(application), request.POST)
+        saved = _valid(forms)
+        if saved and forms:
+            try:
+                actions.save_online_application(
+                    application=application, by=request.user, **_changes(forms)
+                )
+            except ActionRefused as refusal:
+                saved = False
+                messages.error(request, f"{refusal.message} {' '.join(refusal.reasons)}")
+        application = _own(request, pk)
+    verb, document, form = _document_step(request, application)
+    done = _take_document_step(request, application, verb, document, form)
+    if done is not None and saved:
+        if forms:
+            messages.success(request, "What you typed on the form is saved too.")
+        return redirect(reverse("permits:my-application-edit", args=[pk]) + "#documents")
+    if not saved:
+        messages.error(
+            request,
+            "Your changes on the form are not saved yet: correct the marked "
+            "fields, then press Save.",
+        )
+    elif done is None and forms:
+        messages.info(request, "What you typed on the form is saved.")
+    if done is None and form is not None:
+        messages.error(request, "The file was not uploaded: see the reason at the field.")
+    application = _own(request, pk)
+    return _page(
+        request,
+        application,
+        forms if not saved else None,
+        upload=form if verb == "upload" and done is None else None,
+        replacing=form if verb == "replace" and done is None else None,
+        replacing_pk=document.pk if verb == "replace" and document else None,
+    )
 
 
 @role_required(Role.APPLICANT)
@@ -306,11 +429,10 @@ def my_document_upload(request, pk: int):
 def my_application_withdraw(request, pk: int):
     application = _own(request, pk)
     if request.method == "POST":
-        try:
-            actions.withdraw_online_application(application=application, by=request.user)
-        except ActionRefused as refusal:
-            messages.error(request, str(refusal))
-        else:
-            messages.success(request, f"Application #{pk} is withdrawn. It stays on file.")
+        act(
+            request,
+            lambda: actions.withdraw_online_application(application=application, by=request.user),
+            f"Application #{pk} is withdrawn. It stays on file.",
+        )
         return redirect("permits:my-application", pk=pk)
     return render(request, "permits/online/withdraw.html", {"application": application})

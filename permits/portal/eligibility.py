@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from permits.models import Application, Permit
 from permits.portal.models import RenewalRequest
+from stoneham_boh.lib.dates import long_date
 
 
 def renewal_request_refusals(permit: Permit, by, today: date) -> list[str]:
@@ -21,10 +22,10 @@ def renewal_request_refusals(permit: Permit, by, today: date) -> list[str]:
         reasons.append("This permit was voided; ask the Board of Health office what to do.")
     opens, closes = RenewalRequest.window_for(permit)
     if today < opens:
-        reasons.append(f"Renewal requests for this permit open on {opens:%B %-d, %Y}.")
+        reasons.append(f"Renewal requests for this permit open on {long_date(opens)}.")
     elif today > closes:
         reasons.append(
-            f"This permit expired on {closes:%B %-d, %Y}; ask the office about a new application."
+            f"This permit expired on {long_date(closes)}; ask the office about a new application."
         )
     # One permit year at a time: the office renews neither a permit before the Board for
     # revocation nor one with an order past its deadline; asking online changes neither.
@@ -39,7 +40,7 @@ def renewal_request_refusals(permit: Permit, by, today: date) -> list[str]:
     if pending is not None:
         asked = timezone.localdate(pending.submitted_at)
         reasons.append(
-            f"You already asked for this renewal on {asked:%B %-d, %Y}; the clerk will prepare it."
+            f"You already asked for this renewal on {long_date(asked)}; the clerk will prepare it."
         )
     elif permit.renewal_applications.filter(
         status__in=(*Application.OPEN_STATUSES, Application.Status.ISSUED)

@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from crispy_forms.helper import FormHelper
 from django import forms
 
-
-def _helper() -> FormHelper:
-    helper = FormHelper()
-    helper.form_tag = False
-    return helper
+from stoneham_boh.lib.forms import helper
 
 
 class RenewalRequestForm(forms.Form):
@@ -34,7 +29,7 @@ class RenewalRequestForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = _helper()
+        self.helper = helper()
 
     def clean(self):
         cleaned = super().clean()

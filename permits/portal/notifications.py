@@ -26,6 +26,7 @@ from django.utils import timezone
 from permits.models import Application, FeeSchedule, Permit, permit_expiry
 from permits.portal.models import Notification
 from stoneham_boh.lib.site import site_url
+from stoneham_boh.town.current import town_context
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ def send(
     """
     if not to or Notification.objects.filter(key=key).exists():
         return None
-    context = {"BOARD": settings.BOARD, "SITE_URL": site_url(), **context}
+    context = {**town_context(), "SITE_URL": site_url(), **context}
     subject = " ".join(render_to_string(f"permits/email/{kind}_subject.txt", context).split())
     text = render_to_string(f"permits/email/{kind}.txt", context)
     html = render_to_string(f"permits/email/{kind}.html", context)

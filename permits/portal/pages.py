@@ -14,11 +14,14 @@ from django.utils.dateformat import time_format
 from django.utils.timezone import localdate
 
 from permits import rules
-from permits.eligibility import amount_paid, fee_due
-from permits.facts_from_records import decisive_docket_item, evaluate_application, prefetches
+from permits.eligibility import amount_paid, fee_statement, unpaid_fee_reason
+from permits.facts_from_records import decisive_docket_item, evaluate_application
+from permits.facts_loading import prefetches
 from permits.figures import figure_text
 from permits.models import Application, Permit
+from permits.online.models import WITHDRAWN_BY_APPLICANT
 from permits.portal.models import RenewalRequest
+from stoneham_boh.lib.dates import long_date
 
 
 def own_applications(user):
@@ -106,8 +109,43 @@ def _permit_steps(permit: Permit, today: date) -> list[Step]:
     return steps
 
 
+def _first_sent(application: Application):
+    """When it was first sent: the clerk's questions and the answers come after."""
+    if not application.information_requests.all():
+        return application.submitted_online_at
+    first = (
+        application.history.filter(status=Application.Status.SUBMITTED)
+        .order_by("history_date")
+        .values_list("history_date", flat=True)
+        .first()
+    )
+    return first or application.submitted_online_at
+
+
+def _request_steps(application: Application) -> list[Step]:
+    """Each question of the clerk's before receipt, in the clerk's words, and the answer."""
+    steps = []
+    requests = sorted(application.information_requests.all(), key=lambda r: r.asked_at)
+    for number, request in enumerate(requests, start=1):
+        steps.append(
+            Step(
+                "The clerk asked for more information",
+                "done",
+                localdate(request.asked_at),
+                request.message,
+            )
+        )
+        if request.answered_at is None:
+            steps.append(Step("Answer the clerk's questions and send again", "upcoming"))
+        elif application.status != Application.Status.WITHDRAWN or number < len(requests):
+            steps.append(
+                Step("You answered and sent it again", "done", localdate(request.answered_at))
+            )
+    return steps
+
+
 def _online_steps(application: Application) -> list[Step]:
-    """Begun online: the draft, the sending, and any question of the clerk's still open."""
+    """Begun online: the draft, the sending, and the clerk's questions with their answers."""
     if not application.is_online:
         return []
     Status = Application.Status
@@ -118,12 +156,89 @@ def _online_steps(application: Application) -> list[Step]:
             Step("Complete the application and send it", "upcoming"),
         ]
     steps = [Step("Draft begun", "done", begun)]
-    sent = application.submitted_online_at
+    sent = _first_sent(application)
     if sent is not None:
         steps.append(Step("Sent to the Board online", "done", localdate(sent)))
-    if application.status == Status.INFORMATION_REQUESTED:
-        steps.append(Step("Answer the clerk's questions and send again", "upcoming"))
+    return steps + _request_steps(application)
+
+
+def _supplement_steps(application: Application) -> list[Step]:
+    """The documents the applicant sent after receipt, and what the clerk made of each."""
+    steps = []
+    for document in supplements_of(application):
+        if document.voided and document.void_reason in WITHDRAWN_BY_APPLICANT:
+            continue  # replaced by a newer file before the clerk looked
+        what = document.get_kind_display()
+        steps.append(
+            Step(
+                f"You sent the {what.lower()}",
+                "done",
+                localdate(document.uploaded_at),
+                document.original_name,
+            )
+        )
+        if document.accepted_at is not None:
+            steps.append(
+                Step(
+                    f"The clerk accepted the {what.lower()}",
+                    "done",
+                    localdate(document.accepted_at),
+                )
+            )
+        elif document.voided:
+            steps.append(
+                Step(
+                    f"The clerk did not accept the {what.lower()}",
+                    "done",
+                    localdate(_voided_at(document)),
+                    document.void_reason,
+                )
+            )
+        else:
+            steps.append(Step(f"The clerk checks the {what.lower()} you sent", "upcoming"))
     return steps
+
+
+def _voided_at(document):
+    row = document.history.filter(voided=True).order_by("history_date").first()
+    return row.history_date if row else document.uploaded_at
+
+
+def supplements_of(application: Application) -> list:
+    return sorted(
+        (d for d in application.documents.all() if d.supplement),
+        key=lambda d: (d.uploaded_at, d.pk),
+    )
+
+
+def documents_sent(application: Application) -> list[dict]:
+    """What the applicant sent (not what the office added), oldest first: each with its day
+    and where it stands. A file they removed or replaced themselves is left off the list
+    (the application's history keeps it)."""
+    user_id = application.applicant.user_id
+    rows = []
+    for document in sorted(application.documents.all(), key=lambda d: (d.uploaded_at, d.pk)):
+        if user_id is None or document.uploaded_by_id != user_id:
+            continue
+        if document.voided and document.void_reason in WITHDRAWN_BY_APPLICANT:
+            continue
+        if document.awaiting_acceptance:
+            state = "Waiting for the clerk to check it"
+        elif document.accepted_at is not None:
+            state = f"Accepted by the clerk on {long_date(localdate(document.accepted_at))}"
+        elif document.voided:
+            state = f"Not accepted: {document.void_reason}"
+        else:
+            state = "With your application"
+        rows.append(
+            {
+                "document": document,
+                "on": localdate(document.uploaded_at),
+                "state": state,
+                "declined": document.voided,
+            }
+        )
+    return rows
 
 
 def timeline(application: Application, today: date) -> list[Step]:
@@ -135,6 +250,7 @@ def timeline(application: Application, today: date) -> list[Step]:
     steps = _online_steps(application)
     if application.received_on is not None:
         steps.append(Step("Application received", "done", application.received_on))
+        steps += _supplement_steps(application)
     elif application.status != Application.Status.WITHDRAWN:
         steps.append(Step("Application received by the clerk", "upcoming"))
     steps += _hearing_steps(application, today)
@@ -177,9 +293,9 @@ def _hearing_to_come(application: Application) -> dict:
     else:
         meeting = item.meeting
         message = (
-            f"The public hearing on {meeting.date:%B %-d, %Y}. The notices to the abutters "
+            f"The public hearing on {long_date(meeting.date)}. The notices to the abutters "
             "(registered mail) and in a newspaper go out at your expense by "
-            f"{meeting.last_notice_day:%B %-d, %Y}; the Board decides after the hearing."
+            f"{long_date(meeting.last_notice_day)}; the Board decides after the hearing."
         )
     return {"citation": "§20-20(9)", "message": message}
 
@@ -203,14 +319,14 @@ def still_needed(application: Application, today: date) -> list[dict]:
     ]
     if any(f["rule"] == HEARING_RULE and f["status"] == "pending" for f in result["findings"]):
         needed.append(_hearing_to_come(application))
-    due = fee_due(application)
-    if due is not None:
+    fees = fee_statement(application)
+    if fees.total is not None:
         paid = amount_paid(application)
-        if paid < due:
+        if paid < fees.total:
             needed.append(
                 {
                     "citation": "§20-20(4)",
-                    "message": f"The fee of ${due} is not paid in full (${paid} received).",
+                    "message": unpaid_fee_reason(fees, cited=False)[:-1] + f" (${paid} received).",
                 }
             )
     return needed

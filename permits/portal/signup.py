@@ -18,6 +18,7 @@ from django.urls import reverse
 from permits.portal import invitations
 from stoneham_boh.accounts import security
 from stoneham_boh.accounts.roles import is_staff_member
+from stoneham_boh.town.current import current_town, town_context
 
 
 def on_site(url: str) -> str:
@@ -28,6 +29,15 @@ def on_site(url: str) -> str:
     return settings.SITE_URL + parts.path + (f"?{parts.query}" if parts.query else "")
 
 
+def in_words(seconds: int) -> str:
+    """A lifetime as an e-mail says it: "15 minutes", "3 days", "1 hour"."""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size and seconds % size == 0:
+            count = seconds // size
+            return f"{count} {unit}{'' if count == 1 else 's'}"
+    return f"{max(1, seconds // 60)} minutes"
+
+
 class SignupDetailsForm(forms.Form):
     """What sign-up asks beyond e-mail and password: the name the Board will write to."""
 
@@ -35,7 +45,21 @@ class SignupDetailsForm(forms.Form):
         label="Your full name",
         max_length=200,
         help_text="As it should appear on the permit, e.g. Jane Q. Resident.",
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
     )
+
+    # allauth's password fields, which it adds to this form's subclass.
+    PASSWORDS = ("password1", "password2")
+
+    def full_clean(self) -> None:
+        """A sign-up sent back for another field (the name, an address already in use) keeps the
+        passwords the resident typed, once they were accepted; a refused password is asked
+        for again, as it must be."""
+        super().full_clean()
+        passwords = [name for name in self.PASSWORDS if name in self.fields]
+        if passwords and not any(name in self.errors for name in passwords):
+            for name in passwords:
+                self.fields[name].widget.render_value = True
 
     def signup(self, request, user) -> None:
         first, _, last = self.cleaned_data["full_name"].strip().partition(" ")
@@ -61,6 +85,10 @@ class AccountAdapter(DefaultAccountAdapter):
     def get_login_redirect_url(self, request) -> str:
         return reverse("home")
 
+    def format_email_subject(self, subject: str) -> str:
+        """Every subject begins with the Board's name from the town's settings page."""
+        return f"{current_town().board_name}: {subject}"
+
     def send_mail(self, template_prefix, email, context) -> None:
         """Every link in allauth's e-mails points at SITE_URL, never at the Host header the
         request came in with (a forged Host must not put a stranger's address in a reset
@@ -69,7 +97,10 @@ class AccountAdapter(DefaultAccountAdapter):
             name: on_site(value) if name.endswith("_url") and isinstance(value, str) else value
             for name, value in context.items()
         }
-        super().send_mail(template_prefix, email, context)
+        # How long a code and a reset link last, from the settings that decide it.
+        context["code_lifetime"] = in_words(settings.ACCOUNT_EMAIL_VERIFICATION_BY_CODE_TIMEOUT)
+        context["reset_link_lifetime"] = in_words(settings.PASSWORD_RESET_TIMEOUT)
+        super().send_mail(template_prefix, email, {**town_context(), **context})
 
     def get_client_ip(self, request) -> str:
         """The client's address as the lockout reads it (behind the README's proxy, the one

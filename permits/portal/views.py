@@ -6,17 +6,21 @@ logged-in user: another applicant's record is a 404, whatever number is typed in
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import SetPasswordForm
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from permits.models import Applicant
+from permits.models import Applicant, Document
+from permits.online import actions as online_actions
 from permits.online import eligibility as online_eligibility
+from permits.online.forms import SupplementForm
 from permits.portal import actions, invitations
 from permits.portal import eligibility as portal_eligibility
 from permits.portal import pages as portal
@@ -30,7 +34,7 @@ from permits.printing import render_permit_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.form_actions import show_refusal
+from stoneham_boh.lib.form_actions import attempt, submit
 from stoneham_boh.lib.pdf import pdf_response
 
 # --- the applicant's pages -------------------------------------------------------------------
@@ -56,16 +60,18 @@ def my_applications(request):
     )
 
 
-@role_required(Role.APPLICANT)
-@require_GET
-def my_application(request, pk: int):
-    today = timezone.localdate()
-    application = get_object_or_404(
-        portal.with_facts(portal.own_applications(request.user)).select_related(
-            "permit", "abutter_list"
-        ),
+def _own_application(request, pk: int):
+    return get_object_or_404(
+        portal.with_facts(portal.own_applications(request.user))
+        .select_related("permit", "abutter_list")
+        .prefetch_related("documents", "information_requests"),
         pk=pk,
     )
+
+
+def _application_page(request, application, refused=None, status=200):
+    """The application's progress page; `refused`: the supplement form shown again with why."""
+    today = timezone.localdate()
     return render(
         request,
         "permits/portal/my_application.html",
@@ -73,6 +79,9 @@ def my_application(request, pk: int):
             "application": application,
             "timeline": portal.timeline(application, today),
             "needed": portal.still_needed(application, today),
+            "sent": portal.documents_sent(application),
+            "supplements": supplement_forms(application, refused),
+            "upload_limit_mb": settings.UPLOAD_MAX_BYTES // (1024 * 1024),
             "hearings": [
                 item
                 for item in application.docket_items.all()
@@ -82,7 +91,45 @@ def my_application(request, pk: int):
             "open_request": online_eligibility.open_request(application),
             "today": today,
         },
+        status=status,
     )
+
+
+@role_required(Role.APPLICANT)
+@require_GET
+def my_application(request, pk: int):
+    return _application_page(request, _own_application(request, pk))
+
+
+@role_required(Role.APPLICANT)
+@require_POST
+def my_supplement(request, pk: int):
+    """The applicant sends a document still needed after receipt; the clerk accepts it."""
+    application = _own_application(request, pk)
+    kind = request.POST.get("kind", "")
+    if kind not in online_eligibility.supplement_kinds(application):
+        messages.error(request, "This document cannot be sent now: the office has it already.")
+        return redirect("permits:my-application", pk=pk)
+    form = SupplementForm(
+        request.POST, request.FILES, prefix=kind, label=dict(Document.Kind.choices)[kind]
+    )
+    sent = submit(
+        request,
+        form,
+        lambda data: online_actions.send_supplement(
+            application=application, by=request.user, kind=kind, upload=data["file"]
+        ),
+        success=lambda document: (
+            f"{document.get_kind_display()} sent. The clerk checks it and accepts it; this page "
+            "says when."
+        ),
+        then=reverse("permits:my-application", args=[pk]) + "#needed-heading",
+        field="file",
+    )
+    if sent:
+        return sent
+    messages.error(request, "The file was not sent: see the reason at the field.")
+    return _application_page(request, application, refused=(kind, form))
 
 
 @role_required(Role.APPLICANT)
@@ -100,23 +147,21 @@ def my_renewal(request, pk: int):
     permit = get_object_or_404(portal.own_permits(request.user).prefetch_related("animals"), pk=pk)
     today = timezone.localdate()
     form = RenewalRequestForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            actions.request_renewal(
-                permit=permit,
-                by=request.user,
-                unchanged=form.cleaned_data["unchanged"] == "yes",
-                changes=form.cleaned_data["changes"],
-            )
-        except ActionRefused as error:
-            show_refusal(form, error)
-        else:
-            messages.success(
-                request,
-                f"Your request to renew permit {permit.number} was sent. The clerk will prepare "
-                "the renewal and tell you the fee.",
-            )
-            return redirect("permits:my-applications")
+    sent = request.method == "POST" and submit(
+        request,
+        form,
+        lambda data: actions.request_renewal(
+            permit=permit,
+            by=request.user,
+            unchanged=data["unchanged"] == "yes",
+            changes=data["changes"],
+        ),
+        success=f"Your request to renew permit {permit.number} was sent. The clerk will prepare "
+        "the renewal and tell you the fee.",
+        then="permits:my-applications",
+    )
+    if sent:
+        return sent
     return render(
         request,
         "permits/portal/my_renewal.html",
@@ -127,6 +172,24 @@ def my_renewal(request, pk: int):
             "window": RenewalRequest.window_for(permit),
         },
     )
+
+
+def supplement_forms(application, refused=None) -> list[dict]:
+    """For each §20-20(1) document the applicant may send now: its kind, label, form, and the
+    file sent already and waiting for the clerk, if any (a new one replaces it);
+    `refused`: (kind, bound form) to show again with its reason."""
+    labels = dict(Document.Kind.choices)
+    waiting = {d.kind: d for d in application.documents.all() if d.awaiting_acceptance}
+    rows = []
+    for kind in online_eligibility.supplement_kinds(application):
+        if refused and refused[0] == kind:
+            form = refused[1]
+        else:
+            form = SupplementForm(prefix=kind, label=labels[kind])
+        rows.append(
+            {"kind": kind, "label": labels[kind], "form": form, "waiting": waiting.get(kind)}
+        )
+    return rows
 
 
 # --- the invitation link ---------------------------------------------------------------------
@@ -151,17 +214,17 @@ def accept_invitation(request, token: str):
             request, "permits/portal/invitation_invalid.html", {"problem": problem}, status=410
         )
     form = SetPasswordForm(invitation.user, request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            user = actions.accept_invitation(
-                invitation=invitation, password=form.cleaned_data["new_password1"]
-            )
-        except ActionRefused as error:
-            show_refusal(form, error)
-        else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, "Your password is set. Welcome to your pages.")
-            return redirect("permits:my-applications")
+    user = request.method == "POST" and attempt(
+        request,
+        form,
+        lambda data: actions.accept_invitation(
+            invitation=invitation, password=data["new_password1"]
+        ),
+        "Your password is set. Welcome to your pages.",
+    )
+    if user:
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect("permits:my-applications")
     return render(
         request,
         "permits/portal/accept_invitation.html",

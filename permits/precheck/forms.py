@@ -7,8 +7,7 @@ database.
 
 from __future__ import annotations
 
-from crispy_forms.helper import FormHelper
-from crispy_forms.layout import Column, Div, Fieldset, Layout, Row
+from crispy_forms.layout import Column, Div, Fieldset, Row
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils import timezone
@@ -20,11 +19,11 @@ from facilities.choices import (
     Species,
     StructureKind,
 )
-from permits import rules
+from permits.amendments.in_force import ruleset_on
 from permits.figures import blank_distance_text, lazy_with_figures
 from permits.forms import clean_animal_name
 from permits.models import Application
-from stoneham_boh.lib.forms import BoundedFormSet
+from stoneham_boh.lib.forms import BoundedFormSet, helper
 from stoneham_boh.lib.typed_numbers import TypedNumbersForm
 
 # Generous ceilings: a figure above them is a typing mistake, not a Stoneham lot.
@@ -39,15 +38,6 @@ def _measure(label: str, help_text: str = "", ceiling: float = MAX_FEET) -> form
     return forms.FloatField(
         label=label, required=False, min_value=0, max_value=ceiling, help_text=help_text
     )
-
-
-def _helper(layout: Layout | None = None) -> FormHelper:
-    helper = FormHelper()
-    helper.form_tag = False
-    helper.disable_csrf = True
-    if layout is not None:
-        helper.layout = layout
-    return helper
 
 
 class LotForm(TypedNumbersForm, forms.Form):
@@ -99,21 +89,19 @@ class LotForm(TypedNumbersForm, forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = _helper(
-            Layout(
-                Row(
-                    Column("area_acres", css_class="col-sm-6"),
-                    Column("percolation_min_per_inch", css_class="col-sm-6"),
-                ),
-                "flood_prone",
-                "stagnant_water",
-                "equines_under_other_permits",
-                "securely_fenced",
-                Row(
-                    Column("manure_method", css_class="col-md-6"),
-                    Column("construction", css_class="col-md-6"),
-                ),
-            )
+        self.helper = helper(
+            Row(
+                Column("area_acres", css_class="col-sm-6"),
+                Column("percolation_min_per_inch", css_class="col-sm-6"),
+            ),
+            "flood_prone",
+            "stagnant_water",
+            "equines_under_other_permits",
+            "securely_fenced",
+            Row(
+                Column("manure_method", css_class="col-md-6"),
+                Column("construction", css_class="col-md-6"),
+            ),
         )
 
 
@@ -132,13 +120,11 @@ class AnimalForm(TypedNumbersForm, forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = _helper(
-            Layout(
-                Row(
-                    Column("species", css_class="col-12 col-sm-5"),
-                    Column("name", css_class="col-12 col-sm-4"),
-                    Column("count", css_class="col-6 col-sm-3"),
-                )
+        self.helper = helper(
+            Row(
+                Column("species", css_class="col-12 col-sm-5"),
+                Column("name", css_class="col-12 col-sm-4"),
+                Column("count", css_class="col-6 col-sm-3"),
             )
         )
 
@@ -186,31 +172,29 @@ class StructureForm(TypedNumbersForm, forms.Form):
         for key, label in DISTANCE_FEATURES:
             self.fields[f"distance_{key}_ft"] = _measure(label, DISTANCE_HELP.get(key, ""))
             self.fields[f"distance_{key}_ft"].widget.attrs["placeholder"] = blank
-        self.helper = _helper(
-            Layout(
+        self.helper = helper(
+            Row(
+                Column("kind", css_class="col-sm-6"),
+                Column("area_sqft", css_class="col-sm-6"),
+            ),
+            Div("potable_water", data_show_for=HOUSING),
+            Div("screened_window", "opposite_louvers", data_show_for="stable"),
+            Div("fence_height_ft", data_show_for="corral"),
+            Div("well_drained", "groundwater_clearance_ft", data_show_for="manure_burial_pit"),
+            Fieldset(
+                lazy_with_figures(
+                    "Distances in feet (blank: there is none within {absent_distance})"
+                ),
                 Row(
-                    Column("kind", css_class="col-sm-6"),
-                    Column("area_sqft", css_class="col-sm-6"),
-                ),
-                Div("potable_water", data_show_for=HOUSING),
-                Div("screened_window", "opposite_louvers", data_show_for="stable"),
-                Div("fence_height_ft", data_show_for="corral"),
-                Div("well_drained", "groundwater_clearance_ft", data_show_for="manure_burial_pit"),
-                Fieldset(
-                    lazy_with_figures(
-                        "Distances in feet (blank: there is none within {absent_distance})"
+                    *(
+                        Column(f"distance_{key}_ft", css_class="col-6 col-lg-3")
+                        for key, _ in DISTANCE_FEATURES
                     ),
-                    Row(
-                        *(
-                            Column(f"distance_{key}_ft", css_class="col-6 col-lg-3")
-                            for key, _ in DISTANCE_FEATURES
-                        ),
-                        # Two-line labels on a phone: keep the boxes of a row level.
-                        css_class="align-items-end",
-                    ),
-                    css_class="distances",
+                    # Two-line labels on a phone: keep the boxes of a row level.
+                    css_class="align-items-end",
                 ),
-            )
+                css_class="distances",
+            ),
         )
 
 
@@ -281,7 +265,7 @@ class PlanForms:
         valid = [self.lot.is_valid(), self.animals.is_valid(), self.structures.is_valid()]
         if not all(valid):
             return False
-        exempt = rules.ruleset_in_force(timezone.localdate()).interpretations.exempt_species
+        exempt = ruleset_on(timezone.localdate()).interpretations.exempt_species
         needs_housing = any(row["species"] not in exempt for row in self.animals.filled())
         if needs_housing and not any(
             row["kind"] in HOUSING_KINDS for row in self.structures.filled()

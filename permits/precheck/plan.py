@@ -17,6 +17,7 @@ from datetime import date
 
 from facilities.models import AnimalKept, Lot, Structure
 from permits import rules
+from permits.amendments.in_force import ruleset_on
 from permits.facts_from_records import evaluate_parts
 from permits.figures import lazy_with_figures
 from permits.models import DOCUMENT_FIELDS, Application, FeeSchedule
@@ -156,7 +157,7 @@ def _worst(verdicts: list[Verdict]) -> Verdict:
 
 
 def report_for(result: dict, today: date) -> Report:
-    ruleset = rules.ruleset_in_force(today)
+    ruleset = ruleset_on(today)
     schedule = FeeSchedule.in_force_on(today)
     report = Report(permit_required=result["permit_required"], fees=schedule)
     applicable: dict[str, list[dict]] = {}

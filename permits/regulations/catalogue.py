@@ -15,13 +15,15 @@ from django.urls import reverse
 from django.utils.dateformat import format as format_date
 from django.utils.dateformat import time_format
 
+from permits.amendments.in_force import amendments_in_force, ruleset_on
 from permits.figures import quantity_text
+from permits.regulations import official
 from permits.regulations.links import provision_slug
 from permits.rules.checklist import checklist
 from permits.rules.coverage import ENFORCEMENT_KINDS, PROVISIONS, Provision
-from permits.rules.ruleset import RULESETS, ruleset_in_force
+from permits.rules.ruleset import RULESETS
 from permits.rules.ruleset_model import Ruleset
-from permits.rules.wording import listing, num
+from permits.rules.wording import listing, num, quantity
 
 #: The regulation's sections, with the headings of the original text.
 SECTIONS = (
@@ -149,10 +151,10 @@ WORKFLOW_DONE_BY: dict[str, tuple[str, ...]] = {
         "url:permits:pre-check",
     ),
     "application.submit": ("permits.actions.submit_application",),
-    "application.record_setback_enlargement": ("hearings.actions.record_decision",),
+    "application.record_setback_enlargement": ("hearings.actions.decisions.record_decision",),
     "application.record_construction_approval": (
-        "hearings.actions.request_board_approval",
-        "hearings.actions.record_decision",
+        "hearings.actions.approvals.request_board_approval",
+        "hearings.actions.decisions.record_decision",
     ),
     "application.record_construction_completed": (
         "permits.actions.record_building_inspector_approval",
@@ -166,12 +168,12 @@ WORKFLOW_DONE_BY: dict[str, tuple[str, ...]] = {
         "facilities.actions.import_abutters",
         "facilities.actions.certify_abutter_list",
     ),
-    "hearing.schedule": ("hearings.actions.schedule_hearing",),
+    "hearing.schedule": ("hearings.actions.docket.schedule_hearing",),
     "hearing.mail_notices": (
-        "hearings.actions.record_mailing",
-        "hearings.actions.send_legal_notice",
+        "hearings.actions.mailing.record_mailing",
+        "hearings.actions.legal_notice.send_legal_notice",
     ),
-    "hearing.record_decision": ("hearings.actions.record_decision",),
+    "hearing.record_decision": ("hearings.actions.decisions.record_decision",),
     "inspection.record": ("inspections.actions.record_inspection",),
     "inspection.order": ("inspections.actions.issue_order",),
     "inspection.porous_fill_before_filling": (
@@ -181,16 +183,22 @@ WORKFLOW_DONE_BY: dict[str, tuple[str, ...]] = {
     "permit.issue": ("permits.actions.issue_permit",),
     "permit.renew": ("permits.actions.start_renewal",),
     "permit.revoke": (
-        "hearings.actions.open_revocation",
-        "hearings.actions.record_holder_notice",
-        "hearings.actions.record_decision",
+        "hearings.actions.revocation.open_revocation",
+        "hearings.actions.revocation.record_holder_notice",
+        "hearings.actions.decisions.record_decision",
     ),
     "permit.expires_december_31": ("permits.models.permit_expiry",),
     "permit.lists_exact_animals": ("url:permits:permit-pdf",),
     "permit.not_transferable": ("url:permits:permit-pdf", "permits.eligibility.refusals_to_issue"),
-    "permit.removal_order": ("hearings.actions.record_decision", "url:hearings:decision-pdf"),
+    "permit.removal_order": (
+        "hearings.actions.decisions.record_decision",
+        "url:hearings:decision-pdf",
+    ),
     "ruleset.in_force_on_decision_date": ("permits.rules.ruleset.ruleset_in_force",),
-    "variance.grant_in_writing": ("hearings.actions.record_decision", "url:hearings:decision-pdf"),
+    "variance.grant_in_writing": (
+        "hearings.actions.decisions.record_decision",
+        "url:hearings:decision-pdf",
+    ),
     "variance.public_register": ("url:hearings:variance-register",),
 }
 
@@ -279,6 +287,8 @@ class ProvisionEntry:
     checklist: tuple[LinkRow, ...]
     workflow: tuple[LinkRow, ...]
     not_decidable: str
+    #: The original's words, paragraph by paragraph (permits/regulations/official.py).
+    official: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +314,8 @@ class RulesetView:
     on: date
     until: date | None
     before_first: bool
+    #: The Board's amendments in force on `on`: (citation, figure label, value with unit, from).
+    amendments: tuple = ()
 
 
 def section_of(citation: str) -> str:
@@ -412,6 +424,7 @@ def provision_entry(
         checklist=tuple(questions[item] for item in entry.checklist if item in questions),
         workflow=tuple(workflow_row(step) for step in entry.workflow),
         not_decidable=entry.not_decidable,
+        official=official.quote(entry.citation),
     )
 
 
@@ -427,7 +440,7 @@ def _questions(ruleset: Ruleset) -> dict[str, LinkRow]:
 
 
 def ruleset_view(on: date) -> tuple[Ruleset, RulesetView]:
-    ruleset = ruleset_in_force(on)
+    ruleset = ruleset_on(on)
     later = [other.effective for other in RULESETS if other.effective > ruleset.effective]
     return ruleset, RulesetView(
         title=ruleset.title,
@@ -436,6 +449,16 @@ def ruleset_view(on: date) -> tuple[Ruleset, RulesetView]:
         on=on,
         until=min(later) if later else None,
         before_first=on < RULESETS[0].effective,
+        amendments=tuple(
+            (
+                ruleset.rules[change.rule].citation,
+                ruleset.rules[change.rule].figures[change.figure].label,
+                quantity(change.value, ruleset.rules[change.rule].figures[change.figure].unit),
+                change.in_force_from,
+            )
+            for change in amendments_in_force(on)
+            if change.rule in ruleset.rules
+        ),
     )
 
 

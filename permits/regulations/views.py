@@ -1,7 +1,9 @@
 """The public Regulations pages: every provision, how it is enforced, the figures in force.
 
 Public deliberately (no log-in): applicants and neighbours read the rules their permits are
-decided by. Read-only and built from ruleset data alone, so no database query is made.
+decided by. Read-only, built from the ruleset in force with the Board's amendments: one query
+for the town's settings (which the layout reads anyway, and which say whether the amendments
+this process holds are still the latest).
 """
 
 from __future__ import annotations
@@ -14,9 +16,13 @@ from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
-from permits.regulations import catalogue
+from permits.regulations import catalogue, official
 from permits.regulations.links import provision_by_slug, provision_slug
 from permits.rules.ruleset_model import Ruleset
+from stoneham_boh.accounts.roles import is_staff_member
+from stoneham_boh.lib.pdf import pdf_response, render_pdf
+
+PDF_NAME = "stoneham-keeping-of-animals-regulation.pdf"
 
 EARLIEST_YEAR = 1900
 
@@ -60,6 +66,8 @@ def _query(request) -> tuple[Ruleset, dict, int]:
     enforced = form.cleaned_data.get("enforced", "")
     ruleset, shown = catalogue.ruleset_view(on)
     context = {
+        # How software enforces each provision is the staff's concern, not a reader's.
+        "staff_view": is_staff_member(request.user),
         "form": form,
         "today": today,
         "ruleset": shown,
@@ -96,12 +104,44 @@ def regulation_index(request):
     return render(request, "permits/regulations/index.html", context, status=status)
 
 
+def _section_page(request, slug: str):
+    """A section with several provisions (§20-15, §20-16...): its official text whole, then
+    each provision in plain words."""
+    citation = next((c for c, _ in catalogue.SECTIONS if provision_slug(c) == slug), None)
+    text = official.section(citation) if citation else None
+    if text is None:
+        raise Http404("No such provision of the regulation.")
+    ruleset, context, status = _query(request)
+    shown = next(s for s in catalogue.sections(ruleset) if s.citation == citation)
+    context |= {
+        "section": shown,
+        "official_pieces": [
+            {"citation": piece.citation, "slug": provision_slug(piece.citation), "text": piece.text}
+            for piece in text.pieces
+        ],
+    }
+    return render(request, "permits/regulations/section.html", context, status=status)
+
+
+@require_GET
+def regulation_pdf(request):
+    """The regulation's official text as a PDF, to print or keep."""
+    content = render_pdf(
+        "pdf/regulation.html",
+        {"preamble": official.preamble(), "sections": official.sections()},
+        request=request,
+        shared=True,
+    )
+    return pdf_response(content, PDF_NAME)
+
+
 @require_GET
 def regulation_detail(request, slug: str):
-    """One provision on its own page, for links from findings, letters and orders."""
+    """One provision on its own page, for links from findings, letters and orders; a
+    section's own page where the section has several."""
     entry = provision_by_slug(slug)
     if entry is None:
-        raise Http404("No such provision of the regulation.")
+        return _section_page(request, slug)
     ruleset, context, status = _query(request)
     before, after = catalogue.provision_neighbours(entry.citation)
     context |= {

@@ -19,7 +19,9 @@ __all__ = [
     "ruleset_in_force",
 ]
 
-#: Every ruleset, oldest first. An amendment is appended here with its effective date.
+#: Every ruleset, oldest first. A re-adoption is appended here with its effective date; the
+#: Board's amendments of figures are records, applied by permits/amendments/in_force.py, which
+#: passes the amended ruleset in (this module stays pure).
 RULESETS: tuple[Ruleset, ...] = (STONEHAM_2002,)
 
 #: The current catalogue of rule ids, in the contract's order.

@@ -4,18 +4,11 @@ from __future__ import annotations
 
 import re
 
-from crispy_forms.helper import FormHelper
 from django import forms
 
 from permits.portal.invitations import MAX_TOKEN_LENGTH
 from permits.verification.code import token_start
-
-
-def _helper() -> FormHelper:
-    helper = FormHelper()
-    helper.form_tag = False
-    return helper
-
+from stoneham_boh.lib.forms import helper
 
 # The code under a permit's QR code, or the whole address it opens.
 _TOKEN = re.compile(rf"(?:/verify/)?([A-Za-z0-9_-]{{20,{MAX_TOKEN_LENGTH}}})/?$")
@@ -30,7 +23,8 @@ class VerifyLookupForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.helper = _helper()
+        # A GET form: no CSRF token, which would land in the address bar, history and logs.
+        self.helper = helper()
 
     def clean_code(self) -> str:
         """The permit's verification token, from its short code or its whole address."""

@@ -11,21 +11,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from permits import actions, eligibility
 from permits.construction import construction_record
-from permits.facts_from_records import (
-    FACT_RELATED,
-    child_prefetch,
-    evaluate_application,
-    live_abutter_ids,
-    load_facts,
-)
+from permits.facts_from_records import evaluate_application
+from permits.facts_loading import FACT_RELATED, child_prefetch, live_abutter_ids, load_facts
 from permits.figures import blank_distance_text
 from permits.forms import (
     BuildingInspectorForm,
     DocumentForm,
     IssueForm,
+    PaymentCorrectionForm,
     PaymentForm,
-    ReasonForm,
     RegisterPermitForm,
+    unreceive_form,
 )
 from permits.history import application_history
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, Document
@@ -33,9 +29,12 @@ from permits.panel import panel
 from permits.renewals import renewal_summary
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
-from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.form_actions import act, submit
+from stoneham_boh.lib.forms import ReasonForm
 from stoneham_boh.lib.history import history_response
+from stoneham_boh.lib.readings import one_moment
 from stoneham_boh.lib.uploads import attachment_response
 
 
@@ -53,21 +52,32 @@ def _application(pk):
 
 
 def _fees(application) -> dict:
-    due = eligibility.fee_due(application)
+    statement = eligibility.fee_statement(application)
+    due = statement.total
     paid = eligibility.amount_paid(application)
-    return {"due": due, "paid": paid, "balance": None if due is None else max(due - paid, 0)}
+    return {
+        "due": due,
+        "statement": statement,
+        "paid": paid,
+        "balance": None if due is None else max(due - paid, 0),
+    }
 
 
 def application_context(application, **forms) -> dict:
+    with one_moment():  # the rules' facts and the renewal's summary read the lot's inspections
+        return _application_context(application, **forms)
+
+
+def _application_context(application, **forms) -> dict:
     today = timezone.localdate()
     result = evaluate_application(application, as_of=today)
+    fees = _fees(application)
     refusals = (
-        eligibility.refusals_to_issue(application, today, result=result)
+        eligibility.refusals_to_issue(application, today, result=result, fees=fees["statement"])
         if application.is_open
         else []
     )
     abutter_list = getattr(application, "abutter_list", None)
-    fees = _fees(application)
     required = [
         {"kind": kind, "label": label, "received": getattr(application, field)}
         for field, kind, label in DOCUMENT_FIELDS
@@ -83,6 +93,9 @@ def application_context(application, **forms) -> dict:
         "fees": fees,
         "payments": application.payments.all(),
         "documents": application.documents.all(),
+        # Sent by the applicant after receipt: first on the page until the clerk decides.
+        "supplements_waiting": [d for d in application.documents.all() if d.awaiting_acceptance],
+        "clerk_letters": application.clerk_letters.select_related("written_by"),
         "abutter_list": abutter_list,
         "abutter_count": len(live_abutter_ids(application)),
         "permit": getattr(application, "permit", None),
@@ -91,8 +104,23 @@ def application_context(application, **forms) -> dict:
         "term_end": eligibility.permit_term_end(application, today, result)
         if application.is_open and not refusals and "error" not in result
         else None,
+        # Issued on December 31, a permit is valid for that one day (it expires that night).
+        "valid_today_only": (today.month, today.day) == (12, 31)
+        and application.is_open
+        and not refusals
+        and "error" not in result
+        and eligibility.permit_term_end(application, today, result) == today,
         "refused": forms.get("refused", []),
         "document_form": forms.get("document_form") or DocumentForm(prefix="doc"),
+        "payment_rows": [
+            (
+                payment,
+                forms["correction_form"]
+                if forms.get("corrected") == payment.pk
+                else _correction_form(payment),
+            )
+            for payment in application.payments.all()
+        ],
         "payment_form": forms.get("payment_form")
         or PaymentForm(
             prefix="pay",
@@ -104,6 +132,8 @@ def application_context(application, **forms) -> dict:
             },
         ),
         "issue_form": forms.get("issue_form") or IssueForm(prefix="issue"),
+        "unreceive_form": forms.get("unreceive_form")
+        or (unreceive_form() if application.status == Application.Status.RECEIVED else None),
         "construction": construction_record(application, today),
         "inspector_form": forms.get("inspector_form")
         or BuildingInspectorForm(prefix="inspector", initial={"approved_on": today}),
@@ -123,10 +153,10 @@ def application_context(application, **forms) -> dict:
 @staff_required
 @require_GET
 def application_detail(request, pk):
-    if Application.objects.filter(pk=pk, lot__isnull=True).exists():
+    application = _application(pk)
+    if application.lot_id is None:
         # Sent online and not yet matched to a lot: the clerk's review is its page until then.
         return redirect("permits:online-review", pk=pk)
-    application = _application(pk)
     return render(request, "permits/application_detail.html", application_context(application))
 
 
@@ -156,21 +186,21 @@ def _render_with(request, application, status=400, **forms):
 def document_upload(request, pk):
     application = _application(pk)
     form = DocumentForm(request.POST, request.FILES, prefix="doc")
-    if form.is_valid():
-        try:
-            document = actions.upload_document(
-                application=application,
-                kind=form.cleaned_data["kind"],
-                upload=form.cleaned_data["file"],
-                description=form.cleaned_data["description"],
-                by=request.user,
-            )
-        except ActionRefused as refusal:
-            form.add_error("file", str(refusal))
-        else:
-            messages.success(request, f"{document.get_kind_display()} received.")
-            return redirect(reverse("permits:application-detail", args=[pk]) + "#documents")
-    return _render_with(request, application, document_form=form)
+    received = submit(
+        request,
+        form,
+        lambda data: actions.upload_document(
+            application=application,
+            kind=data["kind"],
+            upload=data["file"],
+            description=data["description"],
+            by=request.user,
+        ),
+        success=lambda document: f"{document.get_kind_display()} received.",
+        then=reverse("permits:application-detail", args=[pk]) + "#documents",
+        field="file",
+    )
+    return received or _render_with(request, application, document_form=form)
 
 
 @role_required(Role.CLERK)
@@ -178,24 +208,27 @@ def document_upload(request, pk):
 def document_paper(request, pk):
     """The clerk records that the paper original of a §20-20(1) document is on file."""
     application = _application(pk)
-    try:
-        document = actions.record_paper_original(
+    act(
+        request,
+        lambda: actions.record_paper_original(
             application=application, kind=request.POST.get("kind", ""), by=request.user
-        )
-    except ActionRefused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        messages.success(
-            request, f"{document.get_kind_display()}: the paper original is recorded as on file."
-        )
+        ),
+        lambda document: (
+            f"{document.get_kind_display()}: the paper original is recorded as on file."
+        ),
+    )
     return redirect(reverse("permits:application-detail", args=[pk]) + "#documents")
 
 
 @staff_required
 @require_GET
 def document_download(request, pk):
-    """A received file, for staff only; always as a download, never rendered in the page."""
+    """A received file, for staff only; always as a download, never rendered in the page. A
+    paper original has no file: its page says where the paper is (a link to it, from any list,
+    used to answer 404)."""
     document = get_object_or_404(Document, pk=pk)
+    if document.paper_original and not document.file:
+        return render(request, "permits/document_paper.html", {"document": document})
     return attachment_response(
         document.file, download_name=document.original_name, content_type=document.content_type
     )
@@ -207,16 +240,30 @@ def document_void(request, pk):
     document = get_object_or_404(Document, pk=pk)
     form = ReasonForm(request.POST, prefix="void")
     if form.is_valid():
-        try:
-            actions.void_document(
+        act(
+            request,
+            lambda: actions.void_document(
                 document=document, reason=form.cleaned_data["reason"], by=request.user
-            )
-        except ActionRefused as refusal:
-            messages.error(request, str(refusal))
-        else:
-            messages.success(request, f"{document.original_name} voided.")
+            ),
+            f"{document.original_name} voided.",
+        )
     else:
         messages.error(request, "Say why the document is voided.")
+    return redirect(
+        reverse("permits:application-detail", args=[document.application_id]) + "#documents"
+    )
+
+
+@role_required(Role.CLERK)
+@require_POST
+def document_accept(request, pk):
+    """The clerk accepts a document the applicant sent after receipt: it counts now."""
+    document = get_object_or_404(Document, pk=pk)
+    act(
+        request,
+        lambda: actions.accept_supplement(document=document, by=request.user),
+        f"{document.get_kind_display()} accepted: the application has it now.",
+    )
     return redirect(
         reverse("permits:application-detail", args=[document.application_id]) + "#documents"
     )
@@ -228,7 +275,7 @@ def building_inspector_approval(request, pk):
     """The clerk records the building inspector's approval, its date and document
     (§20-20(2)(a))."""
     application = _application(pk)
-    form = BuildingInspectorForm(request.POST, request.FILES, prefix="inspector")
+    form = BuildingInspectorForm(request.POST, request.FILES, prefix="inspector", user=request.user)
     done = submit(
         request,
         form,
@@ -242,14 +289,71 @@ def building_inspector_approval(request, pk):
         success=lambda _: "The building inspector's approval is recorded.",
         then=reverse("permits:application-detail", args=[pk]) + "#construction",
     )
-    return done or _render_with(request, application, inspector_form=form)
+    if done:
+        return done
+    form.keep_uploads()
+    return _render_with(request, application, inspector_form=form)
+
+
+def _correction_form(payment, data=None, outstanding=None):
+    return PaymentCorrectionForm(
+        data,
+        prefix=f"fix{payment.pk}",
+        outstanding=outstanding,
+        initial={
+            "amount": payment.amount,
+            "received_on": payment.received_on,
+            "method": payment.method,
+            "reference": payment.reference,
+        },
+    )
+
+
+@role_required(Role.CLERK)
+@require_POST
+def payment_correct(request, pk, payment_pk):
+    """Void a payment recorded in error, or correct it (void it and record it as it was made),
+    with the reason; both kept in the payment's history."""
+    application = _application(pk)
+    payment = get_object_or_404(application.payments.all(), pk=payment_pk, voided=False)
+    then = reverse("permits:application-detail", args=[pk]) + "#fees"
+    fees = _fees(application)
+    outstanding = None if fees["due"] is None else fees["due"] - fees["paid"] + payment.amount
+    form = _correction_form(payment, request.POST, outstanding)
+    if "void" in request.POST:
+        # Voiding reads only the reason; the payment's own fields are not asked again.
+        for name in ("amount", "received_on", "method", "reference"):
+            form.fields[name].required = False
+        done = submit(
+            request,
+            form,
+            lambda data: actions.void_payment(
+                payment=payment, reason=data["reason"], by=request.user
+            ),
+            success=lambda voided: f"The payment of ${voided.amount} is void.",
+            then=then,
+        )
+    else:
+        done = submit(
+            request,
+            form,
+            lambda data: actions.correct_payment(payment=payment, by=request.user, **data),
+            success=lambda corrected: (
+                f"The payment of ${payment.amount} is void; ${corrected.amount} is recorded in "
+                "its place."
+            ),
+            then=then,
+        )
+    return done or _render_with(request, application, correction_form=form, corrected=payment.pk)
 
 
 @role_required(Role.CLERK)
 @require_POST
 def payment_add(request, pk):
     application = _application(pk)
-    form = PaymentForm(request.POST, prefix="pay")
+    fees = _fees(application)
+    outstanding = None if fees["due"] is None else fees["balance"]
+    form = PaymentForm(request.POST, prefix="pay", outstanding=outstanding)
     done = submit(
         request,
         form,
@@ -282,7 +386,7 @@ def application_issue(request, pk):
             refused=refusal.reasons or [refusal.message],
         )
     messages.success(
-        request, f"Permit {permit.number} issued, valid to {permit.expires_on:%B %-d, %Y}."
+        request, f"Permit {permit.number} issued, valid to {long_date(permit.expires_on)}."
     )
     return redirect("permits:permit-detail", pk=permit.pk)
 

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from facilities.models import Lot
+from facilities.parcels.models import Parcel
 from permits import actions
 from permits.facts_from_records import (
     board_approvals_for,
@@ -48,11 +49,47 @@ def _search_applicants(text: str):
     return list(Applicant.objects.search(text).order_by("name")[:SEARCH_LIMIT])
 
 
-def _search_lots(text: str):
+def search_lots(text: str):
+    """The current lots whose address or parcel id holds `text`: the intake's search, and the
+    agent's (inspections.views.lots.lot_search)."""
     text = plain(text)
     if len(text) < 2:
         return []
     return list(Lot.objects.current().search(text).order_by("street_address")[:SEARCH_LIMIT])
+
+
+def _map_parcels(text: str):
+    """The town map's parcels at an address no lot on file has: offered as the new lot, so it
+    is recorded with its map-block-lot and opens on the map."""
+    text = plain(text)
+    if len(text) < 2:
+        return []
+    on_file = Lot.objects.current()
+    return [
+        parcel
+        for parcel in Parcel.objects.filter(site_address__icontains=text)
+        .exclude(map_par_id="")
+        .exclude(pk__in=on_file.filter(tax_parcel__isnull=False).values("tax_parcel"))
+        .exclude(map_par_id__in=on_file.exclude(parcel_id=None).values("parcel_id"))
+        .order_by("site_address")[:SEARCH_LIMIT]
+        if parcel.has_owner
+    ]
+
+
+def _with_map_parcel(data):
+    """The posted intake with the new lot's parcel id and address taken from the town map's
+    parcel the clerk chose (`map_parcel`), where the clerk typed none."""
+    if data is None or not data.get("map_parcel") or data.get("lot", "new") != "new":
+        return data
+    parcel = Parcel.objects.filter(pk=record_id(data["map_parcel"])).first()
+    if parcel is None:
+        return data
+    data = data.copy()
+    if not data.get("lot-parcel_id"):
+        data["lot-parcel_id"] = parcel.map_par_id
+    if not data.get("lot-street_address"):
+        data["lot-street_address"] = parcel.site_address
+    return data
 
 
 @role_required(Role.CLERK)
@@ -64,13 +101,19 @@ def intake_search(request):
     if what == "applicant":
         results = _search_applicants(text)
     elif what == "lot":
-        results = _search_lots(text)
+        results = search_lots(text)
     else:
         return render(request, "permits/_intake_results.html", {"what": "", "results": []})
     return render(
         request,
         "permits/_intake_results.html",
-        {"what": what, "results": results, "query": text, "chosen": request.GET.get(what, "new")},
+        {
+            "what": what,
+            "results": results,
+            "map_parcels": _map_parcels(text) if what == "lot" and not results else [],
+            "query": text,
+            "chosen": request.GET.get(what, "new"),
+        },
     )
 
 
@@ -78,7 +121,7 @@ def intake_search(request):
 @require_http_methods(["GET", "POST"])
 def application_new(request):
     """Step 1: who applies and for which lot. Creates a draft the clerk then completes."""
-    data = request.POST if request.method == "POST" else None
+    data = _with_map_parcel(request.POST) if request.method == "POST" else None
     choose = ChooseOrCreateForm(data or request.GET or None)
     applicant_form = ApplicantForm(data, prefix="applicant")
     lot_form = LotForm(data, prefix="lot")
@@ -98,7 +141,7 @@ def application_new(request):
             "applicant_q": source.get("applicant_q", ""),
             "lot_q": source.get("lot_q", ""),
             "applicant_results": _results(source, "applicant", _search_applicants, Applicant),
-            "lot_results": _results(source, "lot", _search_lots, Lot),
+            "lot_results": _results(source, "lot", search_lots, Lot),
             "chosen_applicant": source.get("applicant", "new") or "new",
             "chosen_lot": source.get("lot", "new") or "new",
         },
@@ -240,17 +283,18 @@ def evaluate_typed(application, forms) -> dict:
             problems.append(f"{label}: {errors[0]}")
     for formset in (forms["structures"], forms["animals"]):
         problems.extend(formset.non_form_errors())
+    animals = [a for a in forms["animals"].unsaved() if a.species and a.count is not None]
     result = evaluate_parts(
         application=forms["form"].instance,
         lot=forms["lot_form"].instance,
-        animals=[a for a in forms["animals"].unsaved() if a.species and a.count is not None],
+        animals=animals,
         structures=[s for s in forms["structures"].unsaved() if s.label and s.kind],
         setback_enlargements=setback_enlargements_for(application),
         variances=variances_for(application),
         approvals=board_approvals_for(application),
         record=application,
     )
-    return panel(result, problems, application=application)
+    return panel(result, problems, application=application, animals_listed=bool(animals))
 
 
 @staff_required

@@ -13,6 +13,7 @@ from permits.portal.models import RenewalRequest
 from permits.status import application_badge, permit_badge
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.csv_export import requested_format
 from stoneham_boh.lib.listing import list_page, page_of
 from stoneham_boh.lib.tables import Column, Table
 
@@ -32,17 +33,17 @@ def animals_text(obj) -> str:
 
 APPLICATION_TABLE = Table(
     (
-        Column("No.", lambda a: f"#{a.pk}", link="permits:application-detail"),
-        Column("Applicant", lambda a: a.applicant.name),
-        Column("Lot", lambda a: a.site_address),
+        Column("No.", lambda a: f"#{a.pk}", link="permits:application-detail", sort="id"),
+        Column("Applicant", lambda a: a.applicant.name, sort="applicant__name"),
+        Column("Lot", lambda a: a.site_address, sort="lot__street_address"),
         Column(
             "Parcel",
             lambda a: a.lot.parcel_id if a.lot_id else "(lot not matched yet)",
             css="text-nowrap",
         ),
         Column("Kind", lambda a: a.get_kind_display()),
-        Column("Status", lambda a: a.get_status_display(), badge=application_badge),
-        Column("Received", lambda a: a.received_on or "", css="text-nowrap"),
+        Column("Status", lambda a: a.get_status_display(), badge=application_badge, sort="status"),
+        Column("Received", lambda a: a.received_on or "", css="text-nowrap", sort="received_on"),
         Column("Animals", animals_text),
     ),
     caption="Applications",
@@ -50,20 +51,26 @@ APPLICATION_TABLE = Table(
 
 PERMIT_TABLE = Table(
     (
-        Column("Permit", lambda p: p.number, link="permits:permit-detail", css="text-nowrap"),
-        Column("Holder", lambda p: p.holder.name),
-        Column("Lot", lambda p: p.lot.street_address),
+        Column(
+            "Permit",
+            lambda p: p.number,
+            link="permits:permit-detail",
+            css="text-nowrap",
+            sort="number",
+        ),
+        Column("Holder", lambda p: p.holder.name, sort="holder__name"),
+        Column("Lot", lambda p: p.lot.street_address, sort="lot__street_address"),
         Column("Animals", animals_text),
         Column("Status", lambda p: p.current_status_label, badge=permit_badge),
-        Column("Issued", lambda p: p.issued_on, css="text-nowrap"),
-        Column("Expires", lambda p: p.expires_on, css="text-nowrap"),
+        Column("Issued", lambda p: p.issued_on, css="text-nowrap", sort="issued_on"),
+        Column("Expires", lambda p: p.expires_on, css="text-nowrap", sort="expires_on"),
     ),
     caption="Permits",
 )
 
 APPLICANT_TABLE = Table(
     (
-        Column("Name", lambda a: a.name, link="permits:applicant-detail"),
+        Column("Name", lambda a: a.name, link="permits:applicant-detail", sort="name"),
         Column("Kind", lambda a: a.get_kind_display()),
         Column("Mailing address", lambda a: ", ".join(a.mailing_address_lines)),
         Column("Telephone", lambda a: a.phone),
@@ -94,7 +101,7 @@ def application_list(request):
         queryset=queryset.order_by("-received_on", "-id"),
         table=APPLICATION_TABLE,
         title="Applications",
-        csv_name="applications.csv",
+        export_name="applications",
         empty="No application matches. Clear the filters, or start a new application.",
         new_url="permits:application-new",
         new_label="New application",
@@ -114,7 +121,7 @@ def permit_list(request):
         queryset=queryset.order_by("-year", "-sequence"),
         table=PERMIT_TABLE,
         title="Permits",
-        csv_name="permits.csv",
+        export_name="permits",
         empty="No permit matches. Clear the filters to see every permit.",
     )
 
@@ -127,9 +134,28 @@ def applicant_list(request):
         queryset=Applicant.objects.order_by("name", "id"),
         table=APPLICANT_TABLE,
         title="Applicants",
-        csv_name="applicants.csv",
+        export_name="applicants",
         empty="No applicant matches. New applicants are added when an application is started.",
     )
+
+
+# The holders of the permits due for renewal, one column per address line, for a mail merge
+# of the renewal notices (a word processor's merge fields read the headers).
+RENEWAL_MAILING_TABLE = Table(
+    (
+        Column("Permit", lambda p: p.number),
+        Column("Holder", lambda p: p.holder.name),
+        Column("Contact person", lambda p: p.holder.contact_person),
+        Column("Mailing street", lambda p: p.holder.mailing_street),
+        Column("City", lambda p: p.holder.mailing_city),
+        Column("State", lambda p: p.holder.mailing_state),
+        Column("ZIP", lambda p: p.holder.mailing_zip),
+        Column("E-mail", lambda p: p.holder.email),
+        Column("Property", lambda p: p.lot.street_address),
+        Column("Animals", animals_text),
+        Column("Expires", lambda p: f"{p.expires_on:%B} {p.expires_on.day}, {p.expires_on.year}"),
+    )
+)
 
 
 @role_required(Role.CLERK)
@@ -158,6 +184,11 @@ def renewal_list(request):
         .select_related("permit__holder", "permit__lot")
         .order_by("submitted_at")
     )
+    fmt = requested_format(request)
+    if fmt:
+        return RENEWAL_MAILING_TABLE.download(
+            permits.iterator(chunk_size=500), f"renewal-notices-{year_end.year + 1}", fmt
+        )
     page = page_of(request, permits)
     return render(
         request,

@@ -7,8 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from permits import actions
-from permits.forms import ReasonForm
+from permits import actions, eligibility
 from permits.history import permit_history
 from permits.models import Permit
 from permits.printing import render_permit_pdf, verification_url
@@ -17,6 +16,7 @@ from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import submit
+from stoneham_boh.lib.forms import ReasonForm
 from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.pdf import pdf_response
 
@@ -57,6 +57,8 @@ def _permit_page(request, permit, status=200, **forms):
             ),
             "void_form": forms.get("void_form") or ReasonForm(prefix="void"),
             "can_renew": permit.status == Permit.Status.ACTIVE,
+            "fees": eligibility.fee_statement(permit.application),
+            "paid": eligibility.amount_paid(permit.application),
         },
         status=status,
     )

@@ -44,15 +44,38 @@
     return Object.assign(copy, extra || {});
   }
 
+  // The agent sees when the phone holds the latest answers: a write to the phone's database
+  // takes a moment (photos are megabytes), and a page closed in that moment keeps the copy
+  // before it. "Kept on this phone" is shown once every write begun has finished.
+  const draftState = form.querySelector("[data-draft-state]");
+  let writing = 0;
+
+  function keep(store, copy) {
+    writing += 1;
+    if (draftState) {
+      draftState.dataset.draftState = "saving";
+      draftState.textContent = "Saving on this phone…";
+      draftState.hidden = false;
+    }
+    return phone.put(store, copy).finally(function () {
+      writing -= 1;
+      if (writing === 0 && draftState) {
+        const moment = new Date().toLocaleTimeString([], { hour: "numeric", minute: "2-digit" });
+        draftState.dataset.draftState = "saved";
+        draftState.textContent = "Kept on this phone at " + moment;
+      }
+    });
+  }
+
   function saveNow() {
     window.clearTimeout(saving);
     saving = null;
     if (restoring) return;
-    phone.put("drafts", record()).catch(function () { /* nothing kept: the form still works */ });
+    keep("drafts", record()).catch(function () { /* nothing kept: the form still works */ });
     if (queued && queued.state !== "refused") {
       // Changed after "Record": the copy waiting to be sent follows, as if recorded again.
       queued = record({ recordedAt: queued.recordedAt, state: "waiting" });
-      phone.put("queue", queued).then(announce);
+      keep("queue", queued).then(announce);
     }
   }
 

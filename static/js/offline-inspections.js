@@ -141,7 +141,7 @@
         const store = doc.querySelector("script[data-user]");
         if (!store || store.dataset.user !== phone.user) return null;
         try {
-          return JSON.parse(doc.body.getAttribute("hx-headers"))["X-CSRFToken"] || null;
+          return JSON.parse(doc.body.getAttribute("data-hx-headers"))["X-CSRFToken"] || null;
         } catch (e) {
           return null;
         }

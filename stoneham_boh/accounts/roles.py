@@ -32,7 +32,7 @@ _GROUP_PERMISSIONS: dict[Role, dict[str, tuple[str, ...]]] = {
         "permits.feeschedule": ("view",),
         "permits.permit": ("add", "change", "view"),
         "permits.permitanimal": ("add", "view"),
-        "permits.setbackenlargement": ("add", "change", "view"),
+        "hearings.setbackenlargement": ("add", "change", "view"),
         "facilities.lot": ("add", "change", "view"),
         "facilities.structure": ("add", "change", "delete", "view"),
         "facilities.animalkept": ("add", "change", "delete", "view"),

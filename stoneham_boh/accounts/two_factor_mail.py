@@ -14,6 +14,8 @@ from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.utils import timezone
 
+from stoneham_boh.town.current import town_context
+
 log = logging.getLogger(__name__)
 
 EVENTS = {
@@ -28,7 +30,7 @@ def tell_account_holder(user, *, event: str, address: str = "-") -> bool:
     if not to:
         return False
     context = {
-        "BOARD": settings.BOARD,
+        **town_context(),
         "SITE_URL": settings.SITE_URL,
         "user": user,
         "event": event,

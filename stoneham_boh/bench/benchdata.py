@@ -17,6 +17,13 @@ with 1,500 hearings, and 20,000 inspections.
 The first lots of each call (benchmap.MAPPED_LOTS) sit on parcels of a generated map, and
 each of their applications has its site plan drawn, through the actions as in the demo: the
 applications whose pages the benchmark measures are among them.
+
+Every record carries the provenance the regulation asks, so the set audits clean
+(permits.audit, issue 22): each permit is an entry of the town's paper register, a keeping
+first permitted before the grandfathering date, with its scan, accepted by the Board's vote at
+a meeting; the Board's seats and roll are recorded before anything it decides, and each
+meeting it decides at records who attended; every hearing's legal notice is the drafter's
+text for its docket, and each abutter's letter goes by registered mail before the notice period.
 """
 
 from __future__ import annotations
@@ -26,13 +33,16 @@ import random
 from datetime import date, time, timedelta
 from decimal import Decimal
 
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import transaction
 from django.utils import timezone
 
 from facilities.models import Abutter, AbutterList, AnimalKept, Lot, Structure
 from hearings import models as hearings
+from hearings.notices import legal_notice_content, legal_notice_text
 from inspections.models import Complaint, Inspection, Order
-from permits.models import Applicant, Application, FeeSchedule, Permit, PermitAnimal
+from permits.models import Applicant, Application, Document, FeeSchedule, Permit, PermitAnimal
 from stoneham_boh.bench import benchmap
 from stoneham_boh.ops.demo import STREETS
 
@@ -46,6 +56,12 @@ KEEPINGS = (
 )
 BATCH = 2000
 ITEMS_PER_MEETING = 3
+# The entries of the paper register the Board accepts at one of its office sessions.
+ENTRIES_PER_SESSION = 100
+# Before the ruleset's grandfathering date (August 1, 2002): every permit is grandfathered.
+FIRST_PERMITTED = (date(1985, 1, 1), date(2002, 6, 30))
+ROLL_SINCE = date(1980, 1, 1)
+SCAN = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 
 def _bulk(model, rows, *, by=None) -> list:
@@ -75,9 +91,16 @@ def add_records(scale: int, *, today: date, agent, clerk=None, board=(), seed: i
         [
             Lot(
                 parcel_id=f"{(first + i) // 1000 + 1}-{(first + i) % 1000}-{rng.randint(1, 9)}",
-                street_address=f"{rng.randint(1, 400)} {STREETS[(first + i) % len(STREETS)]}",
+                # One lot per address (§20-14): the n-th house of its street.
+                street_address=f"{(first + i) // len(STREETS) + 1} "
+                f"{STREETS[(first + i) % len(STREETS)]}",
                 area_acres=Decimal(str(round(rng.uniform(0.2, 3.0), 2))),
                 percolation_min_per_inch=Decimal(rng.choice([5, 8, 12, 15])),
+                # The first lots go on the generated parcel map; the others are off it, and
+                # the clerk says why (no permit issues off an imported map without a reason).
+                unmapped_reason=""
+                if i < benchmap.MAPPED_LOTS
+                else "The benchmark's generated map covers its first lots only.",
             )
             for i in range(scale)
         ],
@@ -94,16 +117,22 @@ def add_records(scale: int, *, today: date, agent, clerk=None, board=(), seed: i
         by=clerk,
     )
 
-    # One issued application (and its permit) per lot.
+    _board_roll(board, clerk)
+
+    # One issued application (and its permit) per lot: the paper register's entry of the
+    # keeping, its animals and structures recorded before the permit (the audit reads the
+    # structures as they stood when the permit was recorded).
     pairs = [(lot.pk, applicant.pk, {}) for lot, applicant in zip(lots, applicants, strict=True)]
     received = functools.partial(_applications, rng, today, clerk)
     issued = received(
         pairs,
         (20, 3000),
-        kind="renewal",
+        kind="new",
         status="issued",
         vermin_licensed_operator=True,
     )
+    kept = _add_keeping(rng, issued, clerk)
+    scans = _register_scans(issued, clerk)
     permits = _bulk(
         Permit,
         [
@@ -118,11 +147,32 @@ def add_records(scale: int, *, today: date, agent, clerk=None, board=(), seed: i
                 expires_on=date(a.received_on.year, 12, 31),
                 issued_by=clerk,
                 verify_token=f"bench-{a.pk:08d}-{rng.getrandbits(64):016x}",
+                legacy=True,
+                grandfathered=True,
+                first_permitted_on=FIRST_PERMITTED[0]
+                + timedelta(days=rng.randint(0, (FIRST_PERMITTED[1] - FIRST_PERMITTED[0]).days)),
+                legacy_basis=f"Paper permit {a.pk}, register of animal permits",
+                register_number=f"P-{a.pk}",
+                register_document=scans[a.pk],
+                register_accepted_on=_session_day(today, n),
             )
-            for a in issued
+            for n, a in enumerate(issued)
         ],
         by=clerk,
     )
+    _bulk(
+        PermitAnimal,
+        [
+            PermitAnimal(
+                permit=permit,
+                species=kept[permit.application_id].species,
+                count=kept[permit.application_id].count,
+            )
+            for permit in permits
+        ],
+        by=clerk,
+    )
+    _accept_register(permits, today, clerk, board)
 
     # A new application on every fifth lot, a renewal under way on every tenth.
     new = received(
@@ -143,8 +193,7 @@ def add_records(scale: int, *, today: date, agent, clerk=None, board=(), seed: i
         (1, 30),
         kind="renewal",
     )
-    applications = issued + new + renewing
-    _add_keeping(rng, applications, permits, clerk)
+    _add_keeping(rng, new + renewing, clerk)
     abutters = _add_abutter_lists(rng, new, clerk)
     _add_hearings(rng, new, abutters, today, clerk, board)
     _add_inspections(rng, lots, today, agent, clerk)
@@ -156,27 +205,29 @@ def add_records(scale: int, *, today: date, agent, clerk=None, board=(), seed: i
 def _applications(rng, today: date, clerk, rows, days: tuple[int, int], **fields) -> list:
     """Applications for (lot id, applicant id, their own fields) rows, received `days` ago
     (a random number between the two), with their fields and the ones they share."""
-    return _bulk(
-        Application,
-        [
+    made = []
+    for lot_id, applicant_id, own in rows:
+        received_on = today - timedelta(days=rng.randint(*days))
+        if own.get("status") == "draft":
+            received_on = None  # a draft is not received yet (the audit checks it)
+        made.append(
             Application(
                 lot_id=lot_id,
                 applicant_id=applicant_id,
                 created_by=clerk,
                 manure_method="receptacle",
                 securely_fenced=True,
-                received_on=today - timedelta(days=rng.randint(*days)),
+                received_on=received_on,
                 **fields,
                 **own,
             )
-            for lot_id, applicant_id, own in rows
-        ],
-        by=clerk,
-    )
+        )
+    return _bulk(Application, made, by=clerk)
 
 
-def _add_keeping(rng, applications, permits, clerk) -> None:
-    """One kind of animal and its housing (a corral too, for horses) per application."""
+def _add_keeping(rng, applications, clerk) -> dict:
+    """One kind of animal and its housing (a corral too, for horses), and the manure bin
+    every keeping describes (§20-16(2)), per application; its animals by application."""
     structures, animals = [], []
     for application in applications:
         species, kind, count = KEEPINGS[application.lot_id % len(KEEPINGS)]
@@ -194,6 +245,14 @@ def _add_keeping(rng, applications, permits, clerk) -> None:
                 distance_public_way_ft=Decimal("60"),
             )
         )
+        structures.append(
+            Structure(
+                application=application,
+                label="M1",
+                kind="manure_storage",
+                distance_dwelling_ft=Decimal("120"),
+            )
+        )
         if species == "horse":
             structures.append(
                 Structure(
@@ -207,19 +266,146 @@ def _add_keeping(rng, applications, permits, clerk) -> None:
             )
     _bulk(AnimalKept, animals, by=clerk)
     _bulk(Structure, structures, by=clerk)
-    kept = {animal.application_id: animal for animal in animals}
+    return {animal.application_id: animal for animal in animals}
+
+
+def _board_roll(board, clerk) -> None:
+    """The Board's seats and its members' appointments, recorded before anything the Board
+    decides in the set (the audit reads the roll as it stood when each decision was)."""
+    if board and hearings.BoardSeats.objects.in_force(ROLL_SINCE) is None:
+        _bulk(
+            hearings.BoardSeats,
+            [
+                hearings.BoardSeats(
+                    seats=len(board),
+                    effective_on=ROLL_SINCE,
+                    authority="Town of Stoneham General By-laws (benchmark)",
+                )
+            ],
+            by=clerk,
+        )
     _bulk(
-        PermitAnimal,
+        hearings.BoardMember,
         [
-            PermitAnimal(
-                permit=permit,
-                species=kept[permit.application_id].species,
-                count=kept[permit.application_id].count,
+            hearings.BoardMember(
+                user=member,
+                name=member.get_full_name() or member.username,
+                appointed_on=ROLL_SINCE,
+                appointing_document=f"Select Board vote of {ROLL_SINCE:%B %-d, %Y}",
+                term_start=ROLL_SINCE,
+                chair=index == 0,
             )
-            for permit in permits
+            for index, member in enumerate(board)
+            if not hearings.BoardMember.objects.filter(user=member).exists()
         ],
         by=clerk,
     )
+
+
+def _attended(meetings, clerk) -> None:
+    """Every member in office attended each meeting in person (the quorum is counted from it)."""
+    members = list(hearings.BoardMember.objects.filter(term_start__lte=ROLL_SINCE))
+    _bulk(
+        hearings.MeetingAttendance,
+        [
+            hearings.MeetingAttendance(meeting=meeting, member=member, mode="in_person")
+            for meeting in meetings
+            for member in members
+        ],
+        by=clerk,
+    )
+
+
+def _register_scans(applications, clerk) -> dict:
+    """The scan of each paper permit (one stored file, a document row each)."""
+    name = "documents/bench/paper-permit.pdf"
+    if not default_storage.exists(name):
+        name = default_storage.save(name, ContentFile(SCAN))
+    documents = _bulk(
+        Document,
+        [
+            Document(
+                application=a,
+                kind=Document.Kind.APPROVAL,
+                file=name,
+                original_name="paper-permit.pdf",
+                content_type="application/pdf",
+                size_bytes=len(SCAN),
+                description="Paper permit (§20-20(8)).",
+                uploaded_by=clerk,
+            )
+            for a in applications
+        ],
+        by=clerk,
+    )
+    return {d.application_id: d for d in documents}
+
+
+def _accept_register(permits, today: date, clerk, board) -> None:
+    """The Board accepts the entries at sessions at its office, a hundred a session, each by
+    a unanimous vote: the permits are in force from then (§20-20(8))."""
+    sessions = _bulk(
+        hearings.Meeting,
+        [
+            hearings.Meeting(
+                date=_session_day(today, n), time=time(7, 30), place="Board of Health office"
+            )
+            for n in range(0, len(permits), ENTRIES_PER_SESSION)
+        ],
+        by=clerk,
+    )
+    _attended(sessions, clerk)
+    items = _bulk(
+        hearings.DocketItem,
+        [
+            hearings.DocketItem(
+                meeting=sessions[n // ENTRIES_PER_SESSION],
+                application_id=permit.application_id,
+                kind="register_acceptance",
+                status="decided",
+                position=n % ENTRIES_PER_SESSION + 1,
+            )
+            for n, permit in enumerate(permits)
+        ],
+        by=clerk,
+    )
+    _decide(items, clerk, board)
+
+
+def _session_day(today: date, entry: int) -> date:
+    """The day the Board accepted the `entry`-th entry of a set: a session a day, the last a
+    week ago (every paper permit of the set was issued before it)."""
+    return today - timedelta(days=7 + entry // ENTRIES_PER_SESSION)
+
+
+def _decide(items, clerk, board) -> list:
+    """The Board's unanimous approval of each item, at its meeting, every member voting."""
+    decisions = _bulk(
+        hearings.Decision,
+        [
+            hearings.Decision(
+                docket_item=item,
+                result="approved",
+                decided_on=item.meeting.date,
+                recorded_by=clerk,
+                full_membership=len(board),
+                quorum=len(board) // 2 + 1,
+                present=len(board),
+            )
+            for item in items
+        ],
+        by=clerk,
+    )
+    _bulk(
+        hearings.Vote,
+        [
+            hearings.Vote(decision=decision, member=member, vote="yes")
+            for decision in decisions
+            for member in board
+        ],
+        by=clerk,
+    )
+    return decisions
 
 
 def _add_abutter_lists(rng, applications, clerk) -> dict[int, list[Abutter]]:
@@ -262,21 +448,6 @@ def _add_hearings(rng, new_applications, abutters, today: date, clerk, board) ->
     meetings = _bulk(
         hearings.Meeting, [hearings.Meeting(date=day, time=time(19, 0)) for day in dates], by=clerk
     )
-    _bulk(
-        hearings.LegalNotice,
-        [
-            hearings.LegalNotice(
-                meeting=m,
-                text="Notice of public hearing.",
-                sent_on=m.date - timedelta(days=24),
-                published_on=m.date - timedelta(days=20)
-                if m.date - timedelta(days=20) <= today
-                else None,
-            )
-            for m in meetings
-        ],
-        by=clerk,
-    )
     # The first meeting takes the first applications (all but one of a small set's), the
     # past ones the rest in turn: every set has a coming docket and past outcomes.
     coming = min(ITEMS_PER_MEETING, len(docketed) - 1)
@@ -301,26 +472,9 @@ def _add_hearings(rng, new_applications, abutters, today: date, clerk, board) ->
     for meeting, application in placed:
         application.status = "awaiting_hearing" if meeting.date >= today else "approved"
     Application.objects.bulk_update([a for _, a in placed], ["status"], batch_size=BATCH)
-    decided = [item for item in items if item.status == "decided"]
-    decisions = _bulk(
-        hearings.Decision,
-        [
-            hearings.Decision(
-                docket_item=item, result="approved", decided_on=item.meeting.date, recorded_by=clerk
-            )
-            for item in decided
-        ],
-        by=clerk,
-    )
-    _bulk(
-        hearings.Vote,
-        [
-            hearings.Vote(decision=decision, member=member, vote="yes")
-            for decision in decisions
-            for member in board
-        ],
-        by=clerk,
-    )
+    _legal_notices(meetings, items, today, clerk)
+    _attended([m for m in meetings if m.date < today], clerk)
+    decisions = _decide([item for item in items if item.status == "decided"], clerk, board)
     _bulk(
         hearings.Variance,
         [
@@ -350,6 +504,46 @@ def _add_hearings(rng, new_applications, abutters, today: date, clerk, board) ->
         ],
         by=clerk,
     )
+
+
+def _legal_notices(meetings, items, today: date, clerk) -> None:
+    """Each meeting's legal notice as the drafter writes it from its docket (the applicant,
+    the address, the animals and the structures of each hearing), sent and published the
+    notice period before; the coming meeting's is not published yet."""
+    by_meeting: dict[int, list] = {}
+    loaded = (
+        hearings.DocketItem.objects.filter(pk__in=[item.pk for item in items])
+        .select_related("application__applicant", "application__lot")
+        .prefetch_related("application__animals", "application__structures")
+        .order_by("position")
+    )
+    for item in loaded:
+        by_meeting.setdefault(item.meeting_id, []).append(item)
+    notices = []
+    for meeting in meetings:
+        docket = by_meeting.get(meeting.pk, [])
+        sent = meeting.date - timedelta(days=24)
+        content = legal_notice_content("", docket, sent)
+        published = meeting.date - timedelta(days=20)
+        appeared = published if published <= today else None
+        notices.append(
+            hearings.LegalNotice(
+                meeting=meeting,
+                text=legal_notice_text(meeting, content),
+                content=content,
+                sent_on=sent,
+                # In print, and the same day on the newspaper's website and the statewide
+                # site (c.4 §13): a legal notice counts only with all three.
+                published_on=appeared,
+                website_posted_on=appeared,
+                website_address=f"https://newspaper.example/legal/{meeting.date}"
+                if appeared
+                else "",
+                statewide_posted_on=appeared,
+                statewide_address=f"https://notices.example/{meeting.date}" if appeared else "",
+            )
+        )
+    _bulk(hearings.LegalNotice, notices, by=clerk)
 
 
 def _add_inspections(rng, lots, today: date, agent, clerk) -> None:

@@ -1,7 +1,7 @@
 """What browsers and proxies may keep: nothing of a logged-in person's pages or of any file.
 
 A page seen by a logged-in user carries personal data (applicants' names, addresses, the
-docket), and every PDF, CSV export and uploaded document is a record: all are sent with
+docket), and every PDF, CSV or .xlsx export and uploaded document is a record: all are sent with
 `Cache-Control: private, no-store`, so a shared computer's back button or disk cache shows
 nothing after log-out. Public pages (the pre-check, the Regulations, verification seen by
 anyone) keep the normal caching.
@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from django.conf import settings
 
+from stoneham_boh.lib.csv_export import XLSX_TYPE
+
 NO_STORE = "private, no-store"
-FILE_TYPES = ("application/pdf", "text/csv")
+FILE_TYPES = ("application/pdf", "text/csv", XLSX_TYPE)
 
 
 def is_private(request, response) -> bool:

@@ -8,7 +8,8 @@ from django import forms
 
 
 def helper(*layout, **attrs) -> FormHelper:
-    """Crispy helper for a form rendered inside a <form> the template writes itself."""
+    """Crispy helper for a form rendered inside a <form> the template writes itself (with its
+    own csrf_token); `layout` and any helper attribute may be given."""
     form_helper = FormHelper()
     form_helper.form_tag = False
     form_helper.disable_csrf = True
@@ -25,6 +26,19 @@ def columns(*names: str, css: str = "col-sm-6 col-lg-4") -> Row:
 
 class DateInput(forms.DateInput):
     input_type = "date"
+
+
+class ReasonForm(forms.Form):
+    """Why a record is voided, cancelled, withdrawn or closed: the one reason box, its label
+    and help saying which of these the page asks."""
+
+    reason = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), max_length=2000)
+
+    def __init__(self, *args, label: str = "Reason", help_text: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["reason"].label = label
+        self.fields["reason"].help_text = help_text
+        self.helper = helper()
 
 
 class BoundedFormSet:
@@ -48,9 +62,7 @@ class BoundedFormSet:
     @property
     def forms(self):
         if "_bounded_forms" not in self.__dict__:
-            self.__dict__["_bounded_forms"] = (
-                [] if self._posted_too_many() else super().forms
-            )
+            self.__dict__["_bounded_forms"] = [] if self._posted_too_many() else super().forms
         return self.__dict__["_bounded_forms"]
 
     def full_clean(self):

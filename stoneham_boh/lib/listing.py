@@ -1,10 +1,11 @@
-"""One way to serve a filtered list: 25 rows a page, or every row as CSV."""
+"""One way to serve a filtered list: 25 rows a page, or every row as CSV or .xlsx."""
 
 from __future__ import annotations
 
 from django.core.paginator import Paginator
 from django.shortcuts import render
 
+from stoneham_boh.lib.csv_export import requested_format
 from stoneham_boh.lib.tables import Table
 
 PAGE_SIZE = 25
@@ -25,15 +26,22 @@ def list_page(
     queryset,
     table: Table,
     title: str,
-    csv_name: str,
+    export_name: str,
     empty: str,
     template: str = "permits/list.html",
     **extra,
 ):
     filterset = filterset_class(request.GET or None, queryset=queryset, request=request)
     rows = filterset.qs
-    if request.GET.get("format") == "csv":
-        return table.csv_response(rows.iterator(chunk_size=500), csv_name)
+    # A header's sort link: that column first, the list's own order after it (a stable page).
+    sorting = table.sorting(request.GET.get("sort"))
+    if sorting is not None:
+        field, direction = sorting
+        first = f"-{field}" if direction == "desc" else field
+        rows = rows.order_by(first, *(rows.query.order_by or ("pk",)))
+    fmt = requested_format(request)
+    if fmt:
+        return table.download(rows.iterator(chunk_size=500), export_name, fmt)
     page = page_of(request, rows)
     return render(
         request,
@@ -42,7 +50,7 @@ def list_page(
             "title": title,
             "filter": filterset,
             "page_obj": page,
-            "table": table.context(page.object_list),
+            "table": table.context(page.object_list, sorting),
             "empty": empty,
             **extra,
         },

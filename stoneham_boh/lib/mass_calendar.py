@@ -33,6 +33,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
+from stoneham_boh.lib.dates import weekday_date
+
 MONDAY, THURSDAY, SATURDAY, SUNDAY = 0, 3, 5, 6
 
 CITATION_HOLIDAYS = "M.G.L. c.4 §7"
@@ -76,10 +78,6 @@ def legal_holidays(year: int) -> list[tuple[date, str]]:
         observed = _kept_on(day)
         kept.append((observed, name if observed == day else f"{name} (observed)"))
     return sorted(kept)
-
-
-def _day_text(day: date) -> str:
-    return f"{day:%A, %B} {day.day}, {day.year}"
 
 
 @dataclass(frozen=True)
@@ -162,11 +160,11 @@ class MassCalendar:
         """`days` calendar days after `start` (start excluded), rolled forward under c.4 §9
         to the next business day when the last day is not one."""
         last = start + timedelta(days=days)
-        rule = f"{days} days after {_day_text(start)}, that day excluded"
+        rule = f"{days} days after {weekday_date(start)}, that day excluded"
         rolled = self.next_business_day(last)
         if rolled != last:
             rule += (
-                f"; {_day_text(last)} is {self.why_closed(last)}, so the deadline moves to "
+                f"; {weekday_date(last)} is {self.why_closed(last)}, so the deadline moves to "
                 f"the next business day ({CITATION_ROLL_FORWARD})"
             )
         return Clock(rolled, _with_what(what, rule))
@@ -179,7 +177,7 @@ class MassCalendar:
             if self.is_business_day(day):
                 counted += 1
         rule = (
-            f"{days} business days after {_day_text(start)}, that day excluded, not counting "
+            f"{days} business days after {weekday_date(start)}, that day excluded, not counting "
             f"Saturdays, Sundays, legal holidays ({CITATION_HOLIDAYS}) or town closures"
         )
         return Clock(day, _with_what(what, rule))
@@ -189,11 +187,11 @@ class MassCalendar:
         day excluded); it never rolls forward: a last day that is not a business day moves
         earlier, to the business day before."""
         last = event - timedelta(days=days)
-        rule = f"at least {days} days before {_day_text(event)}, that day excluded"
+        rule = f"at least {days} days before {weekday_date(event)}, that day excluded"
         earlier = self.previous_business_day(last)
         if earlier != last:
             rule += (
-                f"; {_day_text(last)} is {self.why_closed(last)}, and a notice given "
+                f"; {weekday_date(last)} is {self.why_closed(last)}, and a notice given "
                 "\u201cat least\u201d so many days before never moves later, so it is due "
                 "the business day before"
             )
@@ -224,7 +222,9 @@ class MassCalendar:
             "or legal holidays"
         )
         named = [
-            f"{_day_text(d)} ({self.holiday_name(d)})" for d in skipped if self.is_legal_holiday(d)
+            f"{weekday_date(d)} ({self.holiday_name(d)})"
+            for d in skipped
+            if self.is_legal_holiday(d)
         ]
         if named:
             rule += "; skipped " + ", ".join(reversed(named))
@@ -233,7 +233,7 @@ class MassCalendar:
 
 def _moment_text(moment: datetime) -> str:
     clock = moment.strftime("%I:%M %p").lstrip("0")
-    return f"{_day_text(moment.date())} at {clock}"
+    return f"{weekday_date(moment.date())} at {clock}"
 
 
 def _with_what(what: str, rule: str) -> str:

@@ -8,12 +8,14 @@ document is built the same way: a Django template, its own small print styleshee
 from __future__ import annotations
 
 import gc
+import hashlib
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 
 from django.conf import settings
+from django.core.cache import cache as shared_cache
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 
@@ -64,20 +66,73 @@ def _fetcher(images: Iterable[PrintedImage]):
     return Fetcher(allowed_protocols=["data"])
 
 
+# A public document the same for everyone is kept this long (a day), by its HTML's digest.
+SHARED_PDF_SECONDS = 24 * 60 * 60
+
+
 def render_pdf(
     template_name: str,
     context: dict | None = None,
     request=None,
     images: Iterable[PrintedImage] = (),
+    *,
+    shared: bool = False,
 ) -> bytes:
     """`template_name` rendered with `context`, as the bytes of a PDF document; `images` are
-    the ones the template names by their `url`."""
+    the ones the template names by their `url`.
+
+    `shared`: the document is public and the same for whoever asks (the regulation's text).
+    It is laid out once and kept in the cache under the digest of its HTML, so that anyone may
+    ask for it again and again without costing the server a layout each time (half a second of
+    a processor for the regulation), and a change to its text or to the town's settings, which
+    changes the HTML, gives a new one at once."""
     from weasyprint import HTML
 
-    html = render_to_string(template_name, context or {}, request=request)
+    # Every document prints the town's settings as they are now (stoneham_boh/town/current.py).
+    from stoneham_boh.town.current import town_context
+
+    images = list(images)
+    html = render_to_string(template_name, {**town_context(), **(context or {})}, request=request)
+    key = _shared_key(html, images) if shared else None
+    if key is not None and (kept := shared_cache.get(key)) is not None:
+        return kept
     document = HTML(string=html, base_url=str(settings.BASE_DIR), url_fetcher=_fetcher(images))
     with _collector_paused():
-        return document.write_pdf(font_config=_font_config())
+        content = document.write_pdf(font_config=_font_config())
+    if key is not None:
+        shared_cache.set(key, content, SHARED_PDF_SECONDS)
+    return content
+
+
+def _shared_key(html: str, images: list[PrintedImage]) -> str:
+    digest = hashlib.sha256(html.encode())
+    for image in images:
+        digest.update(image.url.encode() + hashlib.sha256(image.data).digest())
+    return f"shared-pdf:{digest.hexdigest()}"
+
+
+def render_pdfs(template_name: str, contexts: Iterable[dict], request=None) -> bytes:
+    """One PDF of `template_name` rendered once for each context, one after the other: each
+    laid out as a document of its own (its own page numbers, as when it prints alone), their
+    pages then written together."""
+    from weasyprint import HTML
+
+    from stoneham_boh.town.current import town_context
+
+    town = town_context()
+    with _collector_paused():
+        documents = [
+            HTML(
+                string=render_to_string(template_name, {**town, **context}, request=request),
+                base_url=str(settings.BASE_DIR),
+                url_fetcher=_fetcher(()),
+            ).render(font_config=_font_config())
+            for context in contexts
+        ]
+        if not documents:
+            raise ValueError("render_pdfs needs at least one document")
+        pages = [page for document in documents for page in document.pages]
+        return documents[0].copy(pages).write_pdf()
 
 
 @contextmanager

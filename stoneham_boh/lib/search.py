@@ -21,3 +21,13 @@ class SearchFilterSet(django_filters.FilterSet):
 
     def search(self, queryset, name, value):
         return queryset.search(plain(value))
+
+
+def name_forms(text: str) -> list[str]:
+    """The text as typed, and, for a name typed last name first as on the tax list ("Núñez,
+    José"), the name as the records write it ("José Núñez")."""
+    text = plain(text)
+    last, comma, first = text.partition(",")
+    if comma and last.strip() and first.strip():
+        return [text, f"{first.strip()} {last.strip()}"]
+    return [text]

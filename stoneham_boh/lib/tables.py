@@ -1,7 +1,7 @@
 """Columns defined once for a list page's table and for its CSV export.
 
 A list view gives a `Table` the page's rows for `_partials/table.html`, and the whole
-filtered queryset for the CSV, so the export says exactly what the filters show.
+filtered queryset for the CSV or .xlsx, so the export says exactly what the filters show.
 
 The rows are written here, not by the template: a page of 25 rows has 200 cells, and the
 template language spent more time on them than the rest of the page together (issue 9).
@@ -9,20 +9,17 @@ template language spent more time on them than the rest of the page together (is
 
 from __future__ import annotations
 
-import csv
 import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from html import escape
 
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 
 from stoneham_boh.lib.badges import status_badge
-
-# Cells a spreadsheet would run as a formula if they began so (CSV injection).
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+from stoneham_boh.lib.csv_export import spreadsheet_download
 
 
 @dataclass(frozen=True)
@@ -32,6 +29,8 @@ class Column:
     link: str = ""  # URL name taking the object's pk, for the first column usually
     badge: Callable[[object], str] | None = None  # the status class of a badge
     css: str = ""
+    # The model field the list may be sorted by on this column (a header link); "" for none.
+    sort: str = ""
 
     def cell(self, obj) -> str:
         """The <td> of `obj`: its text, as a link or a status badge when the column says so."""
@@ -62,32 +61,42 @@ class Table:
             for obj in objects
         ]
 
-    def context(self, objects: Iterable) -> dict:
+    def sorting(self, requested: str | None) -> tuple[str, str] | None:
+        """(field, "asc" or "desc") for a `sort` parameter naming a sortable column ("-" first
+        for descending, as the header links write it); None for any other value."""
+        if not requested:
+            return None
+        field = requested.removeprefix("-")
+        if not any(column.sort == field for column in self.columns):
+            return None
+        return field, "desc" if requested.startswith("-") else "asc"
+
+    def context(self, objects: Iterable, sorting: tuple[str, str] | None = None) -> dict:
         return {
             "caption": self.caption,
-            "headers": [c.label for c in self.columns],
+            "headers": [self._header(c, sorting) for c in self.columns],
             "rows": self.rows(objects),
         }
 
-    def csv_response(self, objects: Iterable, filename: str) -> StreamingHttpResponse:
-        """Stream every object as CSV; iterates in chunks so a long archive stays cheap."""
+    @staticmethod
+    def _header(column: Column, sorting) -> dict:
+        """A header: its label, and for a sortable column the `sort` value of its link (the
+        other direction when it is the sort in force) and its aria-sort state."""
+        if not column.sort:
+            return {"label": column.label}
+        current = sorting[1] if sorting and sorting[0] == column.sort else None
+        return {
+            "label": column.label,
+            "sort": f"-{column.sort}" if current == "asc" else column.sort,
+            "aria_sort": {"asc": "ascending", "desc": "descending"}.get(current, "none"),
+        }
 
-        class Echo:
-            def write(self, value):
-                return value
-
-        writer = csv.writer(Echo())
-
-        def lines():
-            yield writer.writerow([c.label for c in self.columns])
-            for obj in objects:
-                yield writer.writerow([_safe(c.value(obj)) for c in self.columns])
-
-        response = StreamingHttpResponse(lines(), content_type="text/csv; charset=utf-8")
-        response["Content-Disposition"] = f'attachment; filename="{filename}"'
-        return response
-
-
-def _safe(value) -> str:
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(_FORMULA_START) else text
+    def download(self, objects: Iterable, stem: str, fmt: str) -> HttpResponse:
+        """Every object as `stem`.csv (streamed) or `stem`.xlsx, the columns of the page;
+        `objects` is read in chunks so a long archive stays cheap."""
+        return spreadsheet_download(
+            [c.label for c in self.columns],
+            ([c.value(obj) for c in self.columns] for obj in objects),
+            stem,
+            fmt,
+        )

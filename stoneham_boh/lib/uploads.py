@@ -41,7 +41,8 @@ KINDS = {
     "webp": Kind("WebP image", "image/webp", (".webp",), ("webp",)),
     "tiff": Kind("TIFF scan", "image/tiff", (".tif", ".tiff"), ("tif",)),
     "heic": Kind("HEIC photo", "image/heic", (".heic", ".heif"), ("heic",)),
-    "csv": Kind("CSV file", "text/csv", (".csv",), (TEXT,)),
+    # The Assessor sends the abutter list comma-separated (.csv) or tab-separated (.txt, .tsv).
+    "csv": Kind("CSV or tab-separated file", "text/csv", (".csv", ".txt", ".tsv"), (TEXT,)),
 }
 DOCUMENT_KINDS = ("pdf", "jpeg", "png", "gif", "webp", "tiff")
 PHOTO_KINDS = ("jpeg", "png", "heic")

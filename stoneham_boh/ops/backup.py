@@ -92,7 +92,38 @@ def create_backup(outfile: Path) -> dict:
             archive.add(data_path, arcname="data.json")
             for path in files:
                 archive.add(path, arcname=f"{UPLOADS}/{path.relative_to(media_root).as_posix()}")
+    _record_run(manifest, outfile)
     return manifest
+
+
+def _last_run_file() -> Path:
+    return Path(settings.VAR_DIR) / "backups" / "last-run.json"
+
+
+def _record_run(manifest: dict, outfile: Path) -> None:
+    """Note the run where the administrator's home page reads it: when, where, how much. A
+    note outside the database, since a backup's own record would be missing from its archive."""
+    note = {
+        "created_at": manifest["created_at"],
+        "archive": str(outfile.resolve()),
+        "rows": sum(manifest["counts"].values()),
+        "files": manifest["files"],
+        "bytes": outfile.stat().st_size,
+    }
+    path = _last_run_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with _private_file(path) as handle:
+        handle.write(json.dumps(note, indent=2).encode())
+
+
+def last_run() -> dict | None:
+    """The last backup made on this server (`created_at` as an aware datetime), or None."""
+    try:
+        note = json.loads(_last_run_file().read_text(encoding="utf-8"))
+        note["created_at"] = datetime.fromisoformat(note["created_at"])
+    except (FileNotFoundError, ValueError, KeyError):
+        return None
+    return note
 
 
 def _private_file(path: Path):

@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from facilities import actions as lot_actions
+from facilities.addresses import lots_at_address
 from facilities.models import Lot
 from facilities.parcels import demo as parcels_demo
 from hearings import demo as hearings_demo
@@ -27,6 +28,7 @@ from permits import actions, eligibility, renewals
 from permits.models import DOCUMENT_FIELDS, Applicant, Application, FeeSchedule
 from permits.portal import notifications
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.ops.demo_town import install_stoneham
 
 DEMO_PASSWORD = "stoneham-demo"  # noqa: S105 - printed for the local demo only
 MARKER_PARCEL = "1-1-1"
@@ -152,6 +154,9 @@ def _lot(rng: random.Random, index: int, by, **fields) -> Lot:
         "percolation_min_per_inch": Decimal(rng.choice([4, 6, 8, 10, 12, 15, 18])),
     }
     defaults.update(fields)
+    # One lot per parcel: a drawn address already on file is drawn again.
+    while "street_address" not in fields and lots_at_address(defaults["street_address"]):
+        defaults["street_address"] = f"{rng.randint(3, 240)} {STREETS[index % len(STREETS)]}"
     return lot_actions.create_lot(by=by, **defaults)
 
 
@@ -297,6 +302,7 @@ def load_demo(today: date | None = None) -> bool:
 
 def _load_demo(today: date | None) -> bool:
     users = ensure_demo_users()
+    install_stoneham()
     if Lot.objects.filter(parcel_id=MARKER_PARCEL).exists():
         return False
     today = today or timezone.localdate()

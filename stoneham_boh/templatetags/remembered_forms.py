@@ -1,26 +1,15 @@
-"""Blank crispy forms rendered once per shape, then remembered.
+"""A list's filter bar, its fields rendered once per value and remembered.
 
-The application page offers the clerk four small forms (issue, upload, payment, legacy permit),
-and crispy-forms' Bootstrap templates, with Django's widget templates under them, cost that page
-about 6.5 ms of processor time a request: a quarter of the page, and the difference between 14
-and 19 times the trivial page in `make bench` (its note quotes the figures). A blank form's HTML
-depends only on its class, prefix, fields and initial values, so it is rendered once per such
-shape and kept in a small bounded dictionary per process.
+The filter bar is rendered on every request of a list, with the filters in the page's address
+as its values; crispy-forms' Bootstrap templates, with Django's widget templates under them,
+cost the application list 5.5 ms of its 12, and the list served live by two workers made 105
+requests a second against the 150 it must. `{{ field|as_crispy_field_remembered }}` remembers
+each field's HTML by its value and errors as well (they are in the address, nothing private),
+in a small bounded dictionary per process. A field whose choices come from the database or a
+callable (which could change between two requests), or a form with files, is always rendered.
 
-Only what is certain to render the same is remembered: an unbound form (what a visitor typed,
-and its errors, are always rendered afresh), whose helper leaves the <form> tag and its CSRF
-token to the template, and whose choices are written in the code (a choice read from the
-database or a callable could change between two requests). Use it for forms whose crispy
-helper is built from the form's class alone, as the application page's are.
-
-    {% load remembered_forms %}
-    {% crispy_remembered form %}    where the page would write {% crispy form %}
-
-A list's filter bar is the other such form, rendered on every request with the filters in the
-page's address as its values: `{{ field|as_crispy_field_remembered }}` remembers each of its
-fields by value and errors as well (they are in the address, nothing private). Its widgets cost
-the application list 5.5 ms of its 12, and the list served live by two workers made 105
-requests a second against the 150 it must.
+The blank forms of the application page were remembered the same way until a measurement
+showed the page no faster for it (docs/adr/0003-remembered-forms.md): they render afresh.
 """
 
 from __future__ import annotations
@@ -28,7 +17,6 @@ from __future__ import annotations
 from threading import Lock
 
 from crispy_forms.templatetags.crispy_forms_filters import as_crispy_field
-from crispy_forms.utils import render_crispy_form
 from django import forms, template
 
 register = template.Library()
@@ -47,7 +35,7 @@ def _fixed_choices(field: forms.Field) -> bool:
 
 
 def _field_shape(bound: forms.BoundField) -> tuple:
-    """Everything of a blank field that reaches its HTML."""
+    """Everything of a field that reaches its HTML, its value included."""
     field, widget = bound.field, bound.field.widget
     return (
         bound.name,
@@ -63,22 +51,6 @@ def _field_shape(bound: forms.BoundField) -> tuple:
     )
 
 
-def shape(form: forms.BaseForm) -> tuple | None:
-    """The key a blank form's HTML is remembered under, or None when it must be rendered."""
-    helper = getattr(form, "helper", None)
-    if form.is_bound or helper is None or helper.form_tag:
-        return None
-    if not all(_fixed_choices(field) for field in form.fields.values()):
-        return None
-    return (
-        type(form).__module__,
-        type(form).__qualname__,
-        form.prefix,
-        form.auto_id,
-        tuple(_field_shape(bound) for bound in form),
-    )
-
-
 def _remember(key: tuple, render) -> str:
     html = _remembered.get(key)
     if html is None:
@@ -88,14 +60,6 @@ def _remember(key: tuple, render) -> str:
                 _remembered.clear()
             _remembered[key] = html
     return html
-
-
-@register.simple_tag
-def crispy_remembered(form: forms.BaseForm) -> str:
-    key = shape(form)
-    if key is None:
-        return render_crispy_form(form, helper=form.helper)
-    return _remember(key, lambda: render_crispy_form(form, helper=form.helper))
 
 
 def filter_field_shape(bound: forms.BoundField) -> tuple | None:

@@ -33,7 +33,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 # How long any wait for the page's state may take before the test fails.
-WAIT_MS = 120_000
+WAIT_MS = int(os.environ.get("BROWSER_WAIT_MS", "120000"))
 expect.set_options(timeout=WAIT_MS)
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 812}

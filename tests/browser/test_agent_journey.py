@@ -44,7 +44,9 @@ def test_an_agent_takes_a_complaint_through_order_and_reinspection(
     # The neighbour calls: the complaint is recorded against the lot.
     page.goto(f"{live_server.url}/inspections/complaints/")
     page.get_by_role("link", name="Record a complaint").click()
-    page.get_by_label("Lot (facility)").select_option(label=str(lot))
+    # The lot is found by part of its street address, then chosen among the matches.
+    page.get_by_label("Lot (facility)").fill(lot.street_address)
+    page.locator("#id_lot-results").get_by_label(lot.street_address).check()
     page.get_by_label("What the complaint is about").select_option(label="Flies")
     page.get_by_label("Description").fill("Flies and rats by the back fence, every evening.")
     page.get_by_label("Complainant's name").fill("Margaret Kelly")

@@ -151,7 +151,10 @@ def test_a_resident_applies_online_and_the_clerk_receives_it(two_people, live_se
     assert "More information needed" in mail.outbox[-1].subject
     # The e-mail's link names the site's configured address; its path is what matters here.
     resident.goto(live_server.url + urlparse(link_in_last_mail("/my/applications/")).path)
-    expect(resident.get_by_text("Please upload the fencing details")).to_be_visible()
+    asked = resident.get_by_role("region", name="The clerk asks for more information")
+    expect(asked.get_by_text("Please upload the fencing details")).to_be_visible()
+    # The timeline keeps the question too, with its day (issue 26.9).
+    expect(resident.locator("ol.timeline")).to_contain_text("The clerk asked for more information")
     resident.get_by_role("link", name="Answer the clerk").click()
     expect(resident.locator("[name=animals-0-count]")).to_have_count(0)
     upload(resident, "fencing_details", "fence.pdf")
@@ -163,7 +166,7 @@ def test_a_resident_applies_online_and_the_clerk_receives_it(two_people, live_se
     # The clerk marks it received: the normal workflow follows.
     clerk_page.reload()
     clerk_page.get_by_role("button", name="Mark received").click()
-    expect(clerk_page.get_by_text("marked received")).to_be_visible()
+    expect(clerk_page.get_by_role("alert").get_by_text("marked received")).to_be_visible()
     shot(clerk_page, "08-clerk-received")
     assert "is received" in mail.outbox[-1].subject
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
+from stoneham_boh.town.models import Town
 from tests import factories
 from tests.browser.conftest import login, open_new_application
 
@@ -50,7 +51,7 @@ def test_a_clerk_renews_a_permit_from_the_expiring_list_to_the_downloaded_pdf(
     browser_page, live_server, clerk, tmp_path, settings
 ):
     # Whatever the day the suite runs, next year's renewal is open (one year at a time).
-    settings.RENEWAL_WINDOW_OPENS = "01-01"
+    Town.objects.filter(is_current=True).update(renewal_window_month=1, renewal_window_day=1)
     page = browser_page
     year = timezone.localdate().year
     holder = factories.applicant(name="Karen Sullivan")

@@ -22,6 +22,7 @@ from pypdf import PdfReader
 
 from permits.models import Permit
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.town.models import Town
 from tests.browser.conftest import login
 from tests.conftest import make_user
 from tests.hearings import builders as b
@@ -125,6 +126,19 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         page.get_by_label("Published on").fill("2030-03-05")
         page.get_by_role("button", name="Record the publication").click()
         expect(page.get_by_text("in time")).to_be_visible()
+        # It counts once it is also on the newspaper's website and the statewide site (c.4 §13).
+        for site, address in (
+            ("website", "https://stonehamindependent.example/legals/2030-03-05"),
+            ("statewide", "https://www.masspublicnotices.example/notice/2030-03-05"),
+        ):
+            page.locator(f"#id_{site}-posted_on").fill("2030-03-05")
+            page.locator(f"#id_{site}-address").fill(address)
+            page.locator(f"#id_{site}-address").locator("xpath=ancestor::form").get_by_role(
+                "button", name="Record the posting"
+            ).click()
+        expect(page.locator("#appearance-verdict")).to_have_text(
+            "All three recorded: the notice counts from March 5, 2030."
+        )
 
         # The evening of the hearing: the Board member reads the docket and decides.
         traveller.move_to(moment("2030-03-26 20:30"))
@@ -163,6 +177,16 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         login(page, live_server, clerk.username)
         page.goto(f"{live_server.url}/permits/applications/{application.pk}/")
         expect(page.get_by_text("Approved on March 26, 2030").first).to_be_visible()
+        # The fee due now includes the notice of the hearing (§20-20(9), the applicant's
+        # expense): the applicant pays the balance before the permit issues.
+        balance = ABUTTERS * Town.objects.get(is_current=True).registered_mail_postage
+        fees = page.locator("#fees")
+        expect(fees).to_contain_text(f"${balance:,.2f} outstanding")
+        fees.locator("#id_pay-amount").fill(f"{balance:.2f}")
+        fees.locator("#id_pay-received_on").fill("2030-03-26")
+        fees.locator("#id_pay-reference").fill("2044")
+        fees.get_by_role("button", name="Record the payment").click()
+        expect(page.get_by_text(f"Payment of ${balance:,.2f} recorded.")).to_be_visible()
         page.get_by_role("button", name="Issue the permit").click()
         expect(page.get_by_text(re.compile(r"Permit 2030-\d{4} issued"))).to_be_visible()
         permit = Permit.objects.get(application=application)

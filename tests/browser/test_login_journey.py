@@ -1,5 +1,7 @@
 """A person logs in through the real form and lands on their own home page."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -19,7 +21,10 @@ def test_a_wrong_password_is_refused_with_a_message(browser_page, live_server, c
     browser_page.get_by_label("Username").fill(clerk.username)
     browser_page.get_by_label("Password").fill("not-the-password")
     browser_page.get_by_role("button", name="Log in").click()
-    expect(browser_page.get_by_text("Please enter a correct username and password")).to_be_visible()
+    # Once in the error summary at the top (focused), once above the form.
+    summary = browser_page.locator("[data-error-summary]")
+    expect(summary).to_contain_text("Please enter a correct username and password")
+    expect(browser_page).to_have_title(re.compile(r"^Error: "))
 
 
 @pytest.mark.django_db(transaction=True)

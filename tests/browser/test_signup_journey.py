@@ -97,7 +97,7 @@ def test_a_resident_asks_for_a_new_code_and_confirms_with_it(sized_page, live_se
     shot(page, "verification-code-resent")
     page.get_by_label("Code").fill("WRONG1")
     page.get_by_role("button", name="Confirm").click()
-    page.get_by_text("Incorrect code").wait_for()
+    page.get_by_role("link", name="Code: Incorrect code.").wait_for()
     page.get_by_label("Code").fill(code_from_outbox())
     page.get_by_role("button", name="Confirm").click()
     page.wait_for_url(f"{live_server.url}/home/**")

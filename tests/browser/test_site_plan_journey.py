@@ -152,7 +152,7 @@ def test_the_editor_fits_a_phone_without_scrolling_sideways(
     page.set_viewport_size({"width": width, "height": 844})
     application = application_on_the_wide_lot(tmp_path, clerk)
     login(page, live_server, clerk.username)
-    page.goto(live_server.url + reverse("facilities:site-plan", args=[application.pk]))
+    page.goto(live_server.url + reverse("permits:site-plan", args=[application.pk]))
     page.get_by_role("button", name="Add a structure").click()
     page.get_by_role("button", name="Add a dwelling").click()
     expect(page.locator("#compliance-panel")).to_be_visible()

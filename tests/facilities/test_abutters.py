@@ -44,10 +44,60 @@ def test_bad_rows_are_flagged_by_line_and_column():
     problems = {(row.line, column) for row in parsed.bad_rows for column, _ in row.errors}
     assert problems == {
         (3, "owner"),
-        (3, "mailing_zip"),
         (4, "mailing_state"),
         (4, "parcel_id"),
     }
+    # A ZIP code of 4 digits lost its leading 0 in a spreadsheet: read with it, and said so.
+    assert parsed.rows[1].values["mailing_zip"] == "02180"
+    assert "read with it (line 3)" in " ".join(parsed.readings)
+
+
+# The list as the Assessor's office sends it: a byte-order mark, Windows line ends, spaces a
+# spreadsheet doubled, the street beside one "City/State/Zip" column, ZIP codes stripped of
+# their leading 0, tab-separated; or the MassGIS names with a co-owner's column.
+ASSESSOR_EXPORT = (
+    "\ufeffOwner\tCo-owner\tMailing Address\tCity/State/Zip\tParcel ID\r\n"
+    "BURKE  ELLEN\t\t14  Spring Street\tSTONEHAM  MA 2180\t1-104-5\r\n"
+    "WALSH KEVIN\tWALSH  MARY\t18 Spring Street\tStoneham, MA 02180\t1-104-6\r\n"
+    "NOLAN ROBERT\t\t2 Harbor Way\tPORTLAND ME 4101\t1-104-7\r\n"
+)
+MASSGIS_EXPORT = (
+    "OWNER1,OWNER2,OWN_ADDR,OWN_CITY,OWN_STATE,OWN_ZIP,MAP_PAR_ID\r\n"
+    "BURKE ELLEN,,14 SPRING ST,STONEHAM,MA,2180,1-104-5\r\n"
+    "WALSH KEVIN,WALSH MARY,18 SPRING ST,STONEHAM,MA,02180,1-104-6\r\n"
+)
+
+
+def test_the_list_as_the_assessor_sends_it_is_read_and_what_was_read_is_said():
+    parsed = abutter_csv.parse(abutter_csv.decode(ASSESSOR_EXPORT.encode("utf-8-sig")))
+    assert parsed.importable, [row.errors for row in parsed.bad_rows]
+    assert parsed.values()[0] == {
+        "owner_names": "BURKE ELLEN",
+        "mailing_street": "14 Spring Street",
+        "mailing_city": "STONEHAM",
+        "mailing_state": "MA",
+        "mailing_zip": "02180",
+        "parcel_id": "1-104-5",
+    }
+    assert parsed.values()[1]["owner_names"] == "WALSH KEVIN & WALSH MARY"
+    assert parsed.values()[2]["mailing_zip"] == "04101"
+    readings = " ".join(parsed.readings)
+    assert "Tab-separated columns" in readings
+    assert "“City/State/Zip” as the city, state and ZIP code" in readings
+    assert "“Co-owner” as a co-owner" in readings
+    assert "Spaces doubled in the file were read as one." in readings
+    assert "2 ZIP codes of 4 digits" in readings
+
+
+def test_the_massgis_column_names_are_read_with_the_co_owner():
+    parsed = abutter_csv.parse(MASSGIS_EXPORT)
+    assert parsed.importable, [row.errors for row in parsed.bad_rows]
+    assert [row["owner_names"] for row in parsed.values()] == [
+        "BURKE ELLEN",
+        "WALSH KEVIN & WALSH MARY",
+    ]
+    assert parsed.values()[0]["mailing_zip"] == "02180"
+    assert parsed.values()[1]["parcel_id"] == "1-104-6"
 
 
 def test_a_file_without_the_needed_columns_is_refused_whole():
@@ -81,7 +131,7 @@ def test_a_spreadsheet_export_in_windows_1252_is_read():
 
 def preview(client, application, text, certified_on="2026-02-01"):
     return client.post(
-        reverse("facilities:abutter-import", args=[application.pk]),
+        reverse("permits:abutter-import", args=[application.pk]),
         {
             "import-file": SimpleUploadedFile("abutters.csv", text.encode()),
             "import-certified_on": certified_on,
@@ -110,10 +160,10 @@ def test_a_good_list_is_imported_on_confirmation_with_its_certification_date(cle
     confirm = response.context["confirm_form"]
     data = {name: confirm.initial[name] for name in ("csv_text", "source_name", "certified_on")}
     clerk_client.post(
-        reverse("facilities:abutter-import", args=[application.pk]), {**data, "confirm": ""}
+        reverse("permits:abutter-import", args=[application.pk]), {**data, "confirm": ""}
     )
     clerk_client.post(  # sent again: nothing added twice
-        reverse("facilities:abutter-import", args=[application.pk]), {**data, "confirm": ""}
+        reverse("permits:abutter-import", args=[application.pk]), {**data, "confirm": ""}
     )
     abutter_list = AbutterList.objects.get(application=application)
     assert abutter_list.certified_on == date(2026, 2, 1)
@@ -128,7 +178,7 @@ def test_a_good_list_is_imported_on_confirmation_with_its_certification_date(cle
 def test_a_tampered_confirmation_is_checked_again(clerk_client, clerk):
     application = factories.hen_renewal(by=clerk)
     response = clerk_client.post(
-        reverse("facilities:abutter-import", args=[application.pk]),
+        reverse("permits:abutter-import", args=[application.pk]),
         {"csv_text": BAD_CSV, "source_name": "x.csv", "certified_on": "2027-02-01", "confirm": ""},
     )
     assert response.status_code == 400
@@ -139,7 +189,7 @@ def test_a_tampered_confirmation_is_checked_again(clerk_client, clerk):
 def test_an_abutter_is_entered_by_hand_and_struck_without_deleting(clerk_client, clerk):
     application = factories.hen_renewal(by=clerk)
     clerk_client.post(
-        reverse("facilities:abutter-add", args=[application.pk]),
+        reverse("permits:abutter-add", args=[application.pk]),
         {
             "abutter-owner_names": "Susan Kelly",
             "abutter-mailing_street": "5 Gerry Street",
@@ -152,7 +202,7 @@ def test_an_abutter_is_entered_by_hand_and_struck_without_deleting(clerk_client,
     abutter = Abutter.objects.get()
     assert abutter.mailing_state == "MA"
     clerk_client.post(
-        reverse("facilities:abutter-void", args=[abutter.pk]),
+        reverse("permits:abutter-void", args=[abutter.pk]),
         {"ground": "sold", "reason": "Sold to R. Doyle."},
     )
     abutter.refresh_from_db()

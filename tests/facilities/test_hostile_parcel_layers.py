@@ -57,7 +57,7 @@ def test_a_truncated_shp_is_refused_naming_the_file(tmp_path, clerk):
     members["M284TaxPar.shp"] = members["M284TaxPar.shp"][:300]
     message = refusal(_rezip(tmp_path / "cut.zip", members), clerk)
     assert "M284TaxPar" in message
-    assert "record" in message or "cannot be read" in message
+    assert "record" in message
 
 
 @pytest.mark.parametrize("member", ["M284TaxPar.shx", "M284TaxPar.dbf", "M284Assess.dbf"])

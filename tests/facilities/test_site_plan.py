@@ -111,9 +111,17 @@ def _finding(application):
     )
 
 
-def test_a_shape_for_no_structure_of_the_application_is_refused(application, clerk):
-    with pytest.raises(ActionRefused, match="Shape S9: no structure"):
-        actions.save_site_plan(application=application, shapes=[coop_at(75, 40, id="S9")], by=clerk)
+def test_a_shape_drawn_before_its_structure_is_typed_is_kept_unmeasured(application, clerk):
+    """Drawn before it is typed on the application (issue 26.21): the drawing is kept, and
+    the plan names it for the page to say where to add it; no structure is measured by it."""
+    before = {s.label: s.measured_distances_ft for s in application.structures.all()}
+    plan = actions.save_site_plan(
+        application=application, shapes=[coop_at(75, 40, id="S9")], by=clerk
+    )
+    assert plan.undescribed == ["S9"]
+    assert [shape["id"] for shape in SitePlan.objects.get(application=application).shapes] == ["S9"]
+    after = {s.label: s.measured_distances_ft for s in application.structures.all()}
+    assert after == before
 
 
 @pytest.mark.parametrize(

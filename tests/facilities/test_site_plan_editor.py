@@ -38,7 +38,7 @@ def application(tmp_path, clerk):
 
 
 def test_the_editor_opens_over_the_lot_with_a_blank_row_to_add_a_shape(clerk_client, application):
-    response = clerk_client.get(reverse("facilities:site-plan", args=[application.pk]))
+    response = clerk_client.get(reverse("permits:site-plan", args=[application.pk]))
     assert response.status_code == 200
     html = response.content.decode()
     assert 'id="plan-canvas"' in html and 'name="s0-id"' in html
@@ -46,7 +46,7 @@ def test_the_editor_opens_over_the_lot_with_a_blank_row_to_add_a_shape(clerk_cli
 
 
 def test_the_panel_is_rechecked_from_the_plan_as_drawn_without_saving(clerk_client, application):
-    url = reverse("facilities:site-plan-measure", args=[application.pk])
+    url = reverse("permits:site-plan-measure", args=[application.pk])
     near = clerk_client.post(url, stable_row(at_from_rear_line(40))).content.decode()
     assert 'data-rule="20-15.4.a" data-status="fail"' in near and "40.0 ft" in near
     far = clerk_client.post(url, stable_row(at_from_rear_line(55))).content.decode()
@@ -55,7 +55,7 @@ def test_the_panel_is_rechecked_from_the_plan_as_drawn_without_saving(clerk_clie
 
 
 def test_saving_the_plan_makes_the_measured_distances_govern(clerk_client, application):
-    url = reverse("facilities:site-plan", args=[application.pk])
+    url = reverse("permits:site-plan", args=[application.pk])
     response = clerk_client.post(url, stable_row(at_from_rear_line(55)))
     assert response.status_code == 302
     stable = Structure.objects.get(application=application, label="S1")  # beside the manure bin
@@ -69,7 +69,7 @@ def test_saving_the_plan_makes_the_measured_distances_govern(clerk_client, appli
 def test_a_number_that_is_not_a_number_is_refused_at_its_shape_and_kept_as_typed(
     clerk_client, application
 ):
-    url = reverse("facilities:site-plan", args=[application.pk])
+    url = reverse("permits:site-plan", args=[application.pk])
     response = clerk_client.post(url, stable_row(at_from_rear_line(55), **{"s0-x": "ninety"}))
     assert response.status_code == 400
     html = response.content.decode()

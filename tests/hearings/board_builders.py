@@ -18,8 +18,9 @@ NOTICE_MAILED = date(2027, 6, 5)
 REMOVE_BY = date(2027, 7, 22)
 
 
-def violation(permit, *, agent, clerk, on=date(2027, 5, 20)) -> ChecklistFinding:
-    """An inspection of the permit's lot that found one violation, and the order it led to."""
+def violation(permit, *, agent, clerk, on=date(2027, 5, 20), at=time(10)) -> ChecklistFinding:
+    """An inspection of the permit's lot on `on` at `at` (Stoneham's time) that found one
+    violation."""
     from inspections.actions import Answer
     from inspections.checklist import items_for
     from inspections.keeping import keeping_for
@@ -37,12 +38,15 @@ def violation(permit, *, agent, clerk, on=date(2027, 5, 20)) -> ChecklistFinding
     items = items_for(inspection, keeping)
     answers = {item.id: Answer(ChecklistFinding.Result.COMPLIES) for item in items}
     answers[items[0].id] = Answer(ChecklistFinding.Result.VIOLATION, "Rat burrows by the coop.")
-    with time_machine.travel(factories.midday(on), tick=False):
+    performed = datetime.combine(on, at, tzinfo=ZoneInfo("America/New_York"))
+    # Recorded at noon, or just after an evening visit.
+    recorded = max(factories.midday(on), performed + timedelta(minutes=30))
+    with time_machine.travel(recorded, tick=False):
         inspection_actions.record_inspection(
             inspection=inspection,
             by=agent,
             answers=answers,
-            performed_at=datetime.combine(on, time(10), tzinfo=ZoneInfo("America/New_York")),
+            performed_at=performed,
             summary="Rats.",
         )
     return inspection.findings.get(result=ChecklistFinding.Result.VIOLATION)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from datetime import date, time, timedelta
 
 from facilities import actions as facility_actions
-from hearings import actions, notices
+from hearings import actions, notice_postings, notices
+from hearings.actions.decisions import Ruling
 from permits.models import Application
 from tests import factories
 
@@ -82,13 +83,33 @@ def mail_all(item, *, by, mailed_on=DEADLINE):
     )
 
 
-def publish(the_meeting, *, by, published_on=DEADLINE, sent_on=None):
+def publish(the_meeting, *, by, published_on=DEADLINE, sent_on=None, online=True):
+    """Draft, send and print the legal notice; with `online`, also record its postings on the
+    newspaper's website and the statewide site the same day (c.4 §13: all three)."""
     sent_on = sent_on or published_on - timedelta(days=3)
     actions.draft_legal_notice(meeting=the_meeting, by=by)
     actions.send_legal_notice(meeting=the_meeting, sent_on=sent_on, by=by, today=sent_on)
-    return actions.record_publication(
+    notice = actions.record_publication(
         meeting=the_meeting, published_on=published_on, by=by, today=published_on
     )
+    if online:
+        notice = post_online(the_meeting, by=by, posted_on=published_on)
+    return notice
+
+
+def post_online(the_meeting, *, by, posted_on, sites=("website", "statewide")):
+    """Record the legal notice's online postings (c.4 §13) with an address each."""
+    notice = None
+    for site in sites:
+        notice = notice_postings.record_online_posting(
+            meeting=the_meeting,
+            site=site,
+            posted_on=posted_on,
+            address=f"https://{site}.example.org/notices/{the_meeting.pk}",
+            by=by,
+            today=posted_on,
+        )
+    return notice
 
 
 def noticed(*, by, relief=(), setback_ft="60", abutters=3):
@@ -125,24 +146,43 @@ def attend_as_voting(meeting, votes, *, by):
         actions.record_attendance(meeting=meeting, attendance=attendance, by=by, today=meeting.date)
 
 
-def decide(item, *, by, result="approved", votes=None, **fields):
+def decide(item, *, by, result="approved", votes=None, pay_notice=True, **fields):
     """The Board's decision; an approval grants the vermin control plan sought with the
-    application (§20-19), and a variance carries its finding of manifest injustice."""
+    application (§20-19), and a variance carries its finding of manifest injustice. After an
+    approval the applicant pays the notice's cost (`pay_notice_cost`), unless `pay_notice`
+    is False (a test of the fees)."""
     if fields.get("variance_rules"):
         fields.setdefault("variance_finding", FINDING)
     if result == "approved" and "vermin_plan" in (item.approvals_sought or []):
         fields.setdefault("approvals", ["vermin_plan"])
     votes = votes if votes is not None else unanimous(item.meeting.date)
     attend_as_voting(item.meeting, votes, by=by)
-    return actions.record_decision(
-        item=item,
-        result=result,
-        decided_on=fields.pop("decided_on", item.meeting.date),
-        votes=votes,
-        by=by,
-        today=fields.pop("today", item.meeting.date),
-        **fields,
+    today = fields.pop("today", item.meeting.date)
+    ruling = Ruling.from_fields(
+        result=result, decided_on=fields.pop("decided_on", item.meeting.date), **fields
     )
+    decision = actions.record_decision(item=item, ruling=ruling, votes=votes, by=by, today=today)
+    if result == "approved" and pay_notice:
+        pay_notice_cost(item.application, on=item.meeting.date, by=by)
+    return decision
+
+
+def pay_notice_cost(application, *, on, by=None):
+    """The applicant pays what the notice of the hearing cost (§20-20(9): "at the applicant's
+    expense"), recorded by the clerk: the balance of the fees now due (eligibility.fee_due)."""
+    from permits import actions as permit_actions
+    from permits import eligibility
+    from permits.models import Payment
+
+    balance = eligibility.fee_due(application) - eligibility.amount_paid(application)
+    if balance > 0:
+        permit_actions.record_payment(
+            application=application,
+            amount=balance,
+            received_on=on,
+            method=Payment.Method.CHECK,
+            by=by,
+        )
 
 
 def refresh(application) -> Application:

@@ -211,7 +211,7 @@ def test_a_deceased_owner_is_struck_with_the_estate_named(clerk):
 def _strike(client, clerk, abutter, data, day):
     with time_machine.travel(factories.midday(day), tick=False):
         client.force_login(clerk)
-        return client.post(reverse("facilities:abutter-void", args=[abutter.pk]), data, follow=True)
+        return client.post(reverse("permits:abutter-void", args=[abutter.pk]), data, follow=True)
 
 
 def test_the_clerk_cannot_strike_the_unmailed_abutter_on_hearing_day(clerk, client):
@@ -232,7 +232,7 @@ def test_the_clerk_strikes_from_a_fixed_list_of_grounds_before_the_letters(clerk
     abutter = notices.abutters_in_letter_order(item)[0]
     with time_machine.travel(factories.midday(BEFORE_LETTERS), tick=False):
         client.force_login(clerk)
-        form = client.get(reverse("facilities:abutter-import", args=[item.application_id]))
+        form = client.get(reverse("permits:abutter-import", args=[item.application_id]))
     text = html.unescape(form.content.decode())
     for value, label in Abutter.STRIKE_GROUND_CHOICES:
         assert f'<option value="{value}">{label}</option>' in text

@@ -17,6 +17,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from hearings import actions
+from hearings.actions.decisions import Ruling
 from hearings.models import BoardMember, Decision, DocketItem, MeetingAttendance, Vote
 from hearings.printing import decision_pdf
 from stoneham_boh.accounts.roles import Role
@@ -265,8 +266,7 @@ def test_the_administrator_cannot_record_the_boards_decision(clerk, admin_user, 
     message = refused(
         lambda: actions.record_decision(
             item=item,
-            result="approved",
-            decided_on=b.HEARING,
+            ruling=Ruling(result="approved", decided_on=b.HEARING),
             votes=dict.fromkeys(board, "yes"),
             by=admin_user,
             today=b.HEARING,
@@ -355,8 +355,7 @@ def test_a_decision_waits_for_the_attendance(clerk, board):
     message = refused(
         lambda: actions.record_decision(
             item=item,
-            result="approved",
-            decided_on=b.HEARING,
+            ruling=Ruling(result="approved", decided_on=b.HEARING),
             votes=dict.fromkeys(board, "yes"),
             by=board[0],
             today=b.HEARING,

@@ -130,3 +130,16 @@ def test_the_legal_notice_page_names_the_weekly_issue_and_the_copy_deadline(cler
     assert "Thursday, November 26, 2026" in page
     # its copy 6 days before: Friday, November 20
     assert "Friday, November 20, 2026" in page
+
+
+def test_a_meeting_on_christmas_day_is_set_only_once_the_clerk_ticks_that_the_board_meets(
+    clerk, client
+):
+    from hearings.models import Meeting
+
+    post = {"date": "2026-12-25", "time": "19:00", "place": "Town Hall", "notes": ""}
+    with at(date(2026, 11, 2), client, clerk):
+        asked = client.post(reverse("hearings:meeting-create"), post)
+        assert asked.status_code == 400 and not Meeting.objects.exists()
+        client.post(reverse("hearings:meeting-create"), {**post, "confirm_date": "on"})
+    assert Meeting.objects.get().date == date(2026, 12, 25)

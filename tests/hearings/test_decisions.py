@@ -188,3 +188,36 @@ def test_an_item_is_not_continued_to_a_meeting_whose_notice_went_out_without_it(
         lambda: b.decide(item, by=board[0], result="continued", continue_to=later.meeting)
     )
     assert "went to the newspaper" in message
+
+
+def test_a_ruling_read_from_the_decision_forms_fields_grants_the_variance_as_voted(clerk, board):
+    """The decision form names the variance's parts flat (`variance_rules`, ...): the ruling it
+    builds carries the finding, conditions and term into the variance granted."""
+    from hearings import actions
+    from hearings.actions.decisions import Ruling
+
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    votes = b.unanimous(item.meeting.date)
+    b.attend_as_voting(item.meeting, votes, by=clerk)
+    actions.record_decision(
+        item=item,
+        ruling=Ruling.from_fields(
+            result="approved",
+            decided_on=b.HEARING,
+            variance_rules=["20-15.4.a"],
+            variance_finding=b.FINDING,
+            variance_conditions="A 6-ft solid fence along the line.",
+            variance_expires_on=date(2032, 12, 31),
+        ),
+        votes=votes,
+        by=board[0],
+        today=b.HEARING,
+    )
+    variance = Variance.objects.get()
+    assert (variance.rules, variance.finding, variance.conditions, variance.expires_on) == (
+        ["20-15.4.a"],
+        b.FINDING,
+        "A 6-ft solid fence along the line.",
+        date(2032, 12, 31),
+    )
+    assert b.refresh(item.application).status == Application.Status.APPROVED

@@ -3,10 +3,9 @@ to file and post it, each posting and amendment kept, items added after posting 
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import date, datetime, time
 
 import pytest
-from django.test import override_settings
 from django.urls import reverse
 from django.utils import timezone
 
@@ -14,6 +13,7 @@ from hearings import actions
 from hearings.meeting_notice import notice_text, posting_state
 from hearings.models import MeetingPosting
 from hearings.printing import meeting_notice_pdf
+from stoneham_boh.town.models import Town
 from tests.hearings import builders as b
 from tests.hearings.test_board_authority import pdf_text, refused
 from tests.hearings.test_views import at
@@ -46,8 +46,8 @@ def test_a_tuesday_7_pm_meeting_is_posted_by_friday_7_pm_and_filed_by_the_clerks
     state = posting_state(item.meeting)
     assert state.posting_clock.iso() == "2030-03-22T19:00"
     assert state.filing_clock.iso() == "2030-03-22T16:00"
-    with override_settings(TOWN_CLERK_FILING_CUTOFF="20:00"):
-        assert posting_state(item.meeting).filing_clock.iso() == "2030-03-22T19:00"
+    Town.objects.filter(is_current=True).update(town_clerk_filing_cutoff=time(20))
+    assert posting_state(item.meeting).filing_clock.iso() == "2030-03-22T19:00"
 
 
 def test_the_clerk_records_the_posting_and_the_page_shows_it_in_time(clerk, client):

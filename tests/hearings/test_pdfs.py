@@ -175,6 +175,7 @@ def test_the_written_decision_states_the_variance_its_conditions_and_expiry(cler
     assert "the last mailed March 12, 2030" in text
 
 
+@pytest.mark.perf
 def test_300_abutter_letters_and_their_labels_render_in_under_20_seconds(clerk, tmp_path):
     item = planned_item(clerk, tmp_path, abutters=300)  # each letter prints the site plan
     # The processor time this rendering takes (about 6 s with the plan on each letter), not

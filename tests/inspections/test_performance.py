@@ -1,4 +1,8 @@
-"""The agent's list and the orders dashboard cost the same queries for 20 or 20,000 records."""
+"""The agent's list and the orders dashboard cost the same queries for 20 or 400 records.
+
+The many fill sixteen pages of 25 and more: a query for each record, each row shown or each
+page would show with 400 as it did with the 20,000 this test once built (60,000 rows, for no
+query the 400 miss)."""
 
 from __future__ import annotations
 
@@ -72,12 +76,12 @@ def queries_for(client, url: str) -> int:
 LISTS = ("inspections:agenda", "inspections:inspection-list", "inspections:order-dashboard")
 
 
-def test_the_lists_cost_the_same_queries_with_20_or_20000_past_inspections(client, agent):
+def test_the_lists_cost_the_same_queries_with_20_or_400_past_inspections(client, agent):
     lots = [factories.lot() for _ in range(5)]
     client.force_login(agent)
     archive(lots, agent, 20)
     few = {name: queries_for(client, reverse(name)) for name in LISTS}
-    archive(lots, agent, 20_000 - 20)
-    assert Inspection.objects.count() == 20_000 + 60
+    archive(lots, agent, 400 - 20)
+    assert Inspection.objects.count() == 400 + 60
     many = {name: queries_for(client, reverse(name)) for name in LISTS}
     assert many == few

@@ -71,7 +71,7 @@ def test_a_checklist_queued_on_the_phone_is_recorded_with_its_field_time_and_pho
     assert completed.history_date > IN_THE_BARN
     assert completed.history_user == agent
     changes = [change for entry in inspection_history(inspection) for change in entry.changes]
-    assert ("recorded on the phone at", "—", "Jun 15, 2027 8:40 a.m. (in the field)") in changes
+    assert ("recorded on the phone at", "—", "June 15, 2027, 8:40 a.m.") in changes
     # And the inspection's page says when it was recorded, and when it arrived.
     page = agent_client.get(answer["url"]).content.decode()
     assert "Recorded on the phone:" in page

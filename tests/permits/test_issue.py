@@ -176,10 +176,27 @@ def test_issue_uses_the_fee_schedule_in_force_when_the_application_was_received(
 
 
 @pytest.mark.django_db
-def test_issue_is_refused_when_no_fee_schedule_is_in_force(clerk):
-    application = factories.hen_renewal(by=clerk, paid=False)
-    FeeSchedule.objects.all().delete()
+def test_issue_is_refused_when_no_fee_schedule_was_in_force_on_receipt(clerk):
+    # Received before the first schedule took effect: no fee was kept at receipt.
+    application = factories.hen_renewal(by=clerk, received_on=date(2002, 7, 1), paid=False)
     assert "No fee schedule is in force" in refusal_reasons(application)
+
+
+@pytest.mark.django_db
+def test_a_schedule_entered_later_with_an_earlier_date_keeps_the_fee_of_receipt(clerk):
+    """§20-20(4): the fee in force at the time of application; a schedule typed in afterwards
+    with an effective date before the receipt does not reopen a fee received and paid."""
+    application = factories.hen_renewal(by=clerk, received_on=date(2027, 1, 10), paid=True)
+    FeeSchedule.objects.create(
+        name="2027 (entered late)",
+        effective_from=date(2027, 1, 1),
+        new_application_fee=Decimal("90"),
+        renewal_fee=Decimal("55"),
+    )
+    application.refresh_from_db()
+    assert eligibility.fee_due(application) == Decimal("40.00")
+    permit = actions.issue_permit(application=application, by=clerk, on=ISSUE_DAY)
+    assert permit.application == application
 
 
 @pytest.mark.django_db

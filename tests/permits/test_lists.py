@@ -67,12 +67,13 @@ def queries_for(client, url) -> int:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("url_name", ["permits:application-list", "permits:permit-list"])
-def test_a_list_of_ten_thousand_costs_the_same_queries_as_a_list_of_ten(clerk_client, url_name):
+def test_a_list_of_forty_costs_the_same_queries_as_a_list_of_ten(clerk_client, url_name):
+    # A query per row would show as thirty more: forty proves what ten thousand did.
     url = reverse(url_name) + "?q=Keeper&species=chicken"
     bulk_keepings(10)
     few = queries_for(clerk_client, url)
-    bulk_keepings(9_990, start=10)
-    assert Application.objects.count() == 10_000
+    bulk_keepings(30, start=10)
+    assert Application.objects.count() == 40
     assert queries_for(clerk_client, url) == few
 
 
@@ -117,7 +118,10 @@ def test_the_csv_export_holds_every_row_the_filter_shows_not_just_the_page(clerk
     bulk_keepings(30)
     response = clerk_client.get(reverse("permits:permit-list"), {"q": "Keeper 1", "format": "csv"})
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(b"".join(response.streaming_content).decode())))
+    body = b"".join(response.streaming_content)
+    # The byte-order mark first, so that Excel reads the names as UTF-8 ("José", not "JosÃ©").
+    assert body.startswith("\ufeff".encode())
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
     assert rows[0][:3] == ["Permit", "Holder", "Lot"]
     holders = {row[1] for row in rows[1:]}
     assert holders == {"Keeper 1"} | {f"Keeper {n}" for n in range(10, 20)}

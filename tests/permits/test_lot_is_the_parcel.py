@@ -24,6 +24,7 @@ from permits.models import Permit
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.facilities import parcel_layers as layer
+from tests.permits.helpers import NEW_APPLICANT
 
 pytestmark = pytest.mark.django_db
 
@@ -191,16 +192,19 @@ def test_the_clerk_records_why_a_lot_is_off_the_map_on_its_page(tmp_path, clerk,
     assert lot.unmapped_reason == "New subdivision."
 
 
-def test_a_duplicate_lot_with_no_parcel_is_merged_into_the_parcels_lot_with_history(clerk, shared):
+def test_a_duplicate_lot_with_no_parcel_is_merged_into_the_parcels_lot_with_history(
+    clerk, shared, monkeypatch
+):
     # The duplicate: a second lot at the same address, no parcel, with a permit for 2 horses.
-    duplicate = factories.lot(
+    duplicate = factories.duplicate_lot(
         parcel_id=None, street_address=shared.street_address.upper(), area_acres=Decimal("2")
     )
-    permit = actions.issue_permit(
-        application=horses(by=clerk, lot=duplicate, count=2, label="S7", corral="C7"),
-        by=clerk,
-        on=ISSUE_DAY,
-    )
+    application = horses(by=clerk, lot=duplicate, count=2, label="S7", corral="C7")
+    # Today no permit issues on a lot recorded twice; the permit on file is from before.
+    assert "merge the two lots" in refusal(application)
+    with monkeypatch.context() as before_the_guard:
+        before_the_guard.setattr(actions, "twin_lot_refusals", lambda lot: [])
+        permit = actions.issue_permit(application=application, by=clerk, on=ISSUE_DAY)
     kept = inspection_actions.merge_lots(duplicate=duplicate, into=shared, by=clerk)
     permit.refresh_from_db()
     duplicate.refresh_from_db()
@@ -226,7 +230,7 @@ def test_two_lots_of_different_parcels_are_not_merged(clerk):
 
 def test_the_clerk_merges_a_duplicate_lot_on_its_page(clerk, clerk_client):
     lot = factories.lot(street_address="4 Elm Street")
-    duplicate = factories.lot(parcel_id=None, street_address="4 elm street")
+    duplicate = factories.duplicate_lot(parcel_id=None, street_address="4 elm street")
     application = factories.hen_renewal(by=clerk, lot=duplicate)
     clerk_client.force_login(clerk)
     url = reverse("inspections:lot-merge", args=[duplicate.pk])
@@ -282,6 +286,78 @@ def test_an_online_application_at_an_address_already_permitted_joins_that_lot(cl
     assert "The number of equines on the lot (1 under other permits)" in reasons
 
 
+@pytest.mark.parametrize(
+    "typed", ["12 MAIN STREET", "12 Main St.", "12 main street, Unit 2", "12 Main St #4"]
+)
+def test_a_new_lot_at_an_address_on_file_however_typed_is_refused(clerk, typed):
+    # No parcel map is imported: the address is all that says the parcel is known.
+    on_file = factories.lot(by=clerk, parcel_id=None, street_address="12 Main Street")
+    with pytest.raises(ActionRefused) as refused:
+        lot_actions.create_lot(by=clerk, street_address=typed)
+    assert str(refused.value) == (
+        f"{on_file} is on file at this address: choose that lot (one lot per parcel)."
+    )
+    assert Lot.objects.count() == 1
+
+
+def test_a_lot_at_another_number_of_the_street_is_a_lot_of_its_own(clerk):
+    factories.lot(by=clerk, parcel_id=None, street_address="12 Main Street")
+    lot_actions.create_lot(by=clerk, street_address="112 Main St")
+    assert Lot.objects.count() == 2
+
+
+def test_the_clerks_intake_at_an_address_on_file_says_so_at_the_address(clerk, clerk_client):
+    on_file = factories.lot(by=clerk, street_address="12 Main Street")
+    clerk_client.force_login(clerk)
+    response = clerk_client.post(
+        reverse("permits:application-new"),
+        {
+            **NEW_APPLICANT,
+            "lot": "new",
+            "lot-parcel_id": "1-2-3",
+            "lot-street_address": "12 MAIN ST.",
+            "lot-area_acres": "0.5",
+        },
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert f"{on_file} is on file at this address" in page
+    # What the clerk typed stays in the form.
+    assert 'value="12 MAIN ST."' in page and 'value="Maria Costa"' in page
+    assert Lot.objects.count() == 1
+
+
+def test_an_online_application_typed_another_way_is_received_on_the_lot_on_file(clerk):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from permits.online import actions as online
+
+    lot = factories.lot(by=clerk, parcel_id=None, street_address="40 Spring Street")
+    resident = factories.applicant_account(by=clerk, name="Jane Resident")
+    application = online.start_online_application(
+        by=resident.user, details={}, address={"street_address": "40 SPRING ST, Apt 2"}
+    )
+    online.save_online_application(
+        application=application,
+        by=resident.user,
+        animals=[{"species": "chicken", "count": 4, "name": "", "pk": None}],
+    )
+    online.add_online_document(
+        application=application,
+        by=resident.user,
+        kind="site_plan",
+        upload=SimpleUploadedFile("plan.pdf", b"%PDF-1.4\n%%EOF\n", content_type="application/pdf"),
+    )
+    with time_machine.travel(factories.midday(ISSUE_DAY), tick=False):
+        online.submit_online_application(application=application, by=resident.user)
+        with pytest.raises(ActionRefused) as refused:
+            online.receive_online_application(application=application, by=clerk, new_lot=True)
+        online.receive_online_application(application=application, by=clerk)
+    assert "is on file at this parcel or address" in " ".join(refused.value.reasons)
+    application.refresh_from_db()
+    assert application.lot == lot and Lot.objects.count() == 1
+
+
 def test_a_parcel_already_linked_to_a_lot_is_not_linked_to_a_second(tmp_path, clerk):
     from facilities.models import Parcel
 
@@ -293,3 +369,15 @@ def test_a_parcel_already_linked_to_a_lot_is_not_linked_to_a_second(tmp_path, cl
             lot=second, parcel=Parcel.objects.get(loc_id="L_N2"), by=clerk
         )
     assert f"already the parcel of {Lot.objects.get(pk=first.pk)}" in str(refused.value)
+
+
+def test_no_permit_issues_on_a_lot_recorded_twice_until_the_clerk_merges_them(clerk):
+    # Recorded twice before the intake matched addresses however typed (finding 4).
+    application = factories.new_hen_application(by=clerk, received_on=date(2027, 1, 10), paid=True)
+    twin = factories.duplicate_lot(by=clerk, street_address=application.lot.street_address.upper())
+    assert "merge the two lots" in refusal(application)
+    reasons = eligibility.twin_lot_refusals(application.lot)
+    assert reasons == [
+        f"{application.lot.street_address} is also on file as lot #{twin.pk}: merge the two "
+        "lots (the lot's page), so the permits on the parcel are counted together (§20-14, Lot)."
+    ]

@@ -1,7 +1,7 @@
 """One permit year at a time (issue 22, findings 3 and 11).
 
 A keeping holds one permit a year, renewed for the next year only within the renewal window
-(RENEWAL_WINDOW_OPENS, November 1), never while a revocation is pending or an order is past its
+(the town's renewal window, November 1), never while a revocation is pending or an order is past its
 deadline unabated (the deadline passing is enough); a revocation ends every later permit.
 """
 
@@ -11,7 +11,6 @@ from datetime import date, timedelta
 
 import pytest
 import time_machine
-from django.test import override_settings
 from django.urls import reverse
 
 from hearings import actions as hearing_actions
@@ -20,6 +19,7 @@ from permits import actions
 from permits.models import Permit
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.town.models import Town
 from tests import factories
 from tests.conftest import make_user
 from tests.hearings import board_builders as rb
@@ -85,10 +85,11 @@ def test_a_permit_is_not_renewed_for_next_year_before_the_window_opens(clerk):
     )
     # A renewal started in the window still waits for it to be issued.
     renewal = renew(permit, by=clerk, received_on=date(2027, 11, 2))
-    with override_settings(RENEWAL_WINDOW_OPENS="12-01"):
-        assert "opens on December 1, 2027" in refused(
-            lambda: actions.issue_permit(application=renewal, by=clerk, on=NOVEMBER_28)
-        )
+    Town.objects.filter(is_current=True).update(renewal_window_month=12)
+    assert "opens on December 1, 2027" in refused(
+        lambda: actions.issue_permit(application=renewal, by=clerk, on=NOVEMBER_28)
+    )
+    Town.objects.filter(is_current=True).update(renewal_window_month=11)
     assert actions.issue_permit(application=renewal, by=clerk, on=NOVEMBER_28).year == 2028
 
 

@@ -48,6 +48,7 @@ def test_a_revoked_permit_prints_as_revoked(clerk):
 
 
 @pytest.mark.django_db
+@pytest.mark.perf
 def test_the_permit_pdf_renders_in_under_300_ms_in_a_warm_process(clerk):
     permit = factories.issued_permit(by=clerk)
     render_permit_pdf(permit)  # warm: fonts and templates loaded

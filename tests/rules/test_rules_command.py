@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from permits.management.commands.check_rules import Command
-from permits.rules.samples import sample_facts
+from tests.rules.samples import sample_facts
 
 REPO = Path(__file__).resolve().parents[2]
 MANAGE = REPO / "manage.py"

@@ -17,13 +17,13 @@ from hypothesis import strategies as st
 from permits.rules import evaluate, parse_facts
 from permits.rules.compare import _field_changes, differences, enlargements, unchanged
 from permits.rules.ruleset import ruleset_in_force
-from permits.rules.samples import SAMPLE_FACTS
 from permits.rules.vocabulary import (
     DISTANCE_FIELDS,
     EQUINE_SPECIES,
     OTHER_DOMESTIC_SPECIES,
     STRUCTURE_KINDS,
 )
+from tests.rules.samples import SAMPLE_FACTS
 from tests.rules.test_rules_properties import valid_facts
 
 MODEST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,7 +15,8 @@ from permits.rules import (
     ruleset_in_force,
 )
 from permits.rules.checks import CHECKS
-from permits.rules.samples import generate_facts, sample_facts
+from stoneham_boh.bench.rules_facts import generate_facts
+from tests.rules.samples import sample_facts
 
 
 def run(facts: dict):

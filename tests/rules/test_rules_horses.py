@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from permits.rules import evaluate, parse_facts
-from permits.rules.samples import sample_facts
+from tests.rules.samples import sample_facts
 
 EQUINE_RULES = ("20-17.1", "20-17.2", "20-17.3", "20-17.4", "20-17.4.b")
 

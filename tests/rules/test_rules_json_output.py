@@ -8,7 +8,8 @@ import pytest
 
 from permits.rules import check, evaluate, parse_facts
 from permits.rules.json_output import check_json, result_json
-from permits.rules.samples import generate_facts, sample_facts
+from stoneham_boh.bench.rules_facts import generate_facts
+from tests.rules.samples import sample_facts
 
 
 def test_results_are_byte_identical_to_json_dumps():

@@ -12,7 +12,7 @@ from permits.rules.pigeon_calendar import (
     pigeon_release_allowed,
     pigeon_training_prohibited,
 )
-from permits.rules.samples import sample_facts
+from tests.rules.samples import sample_facts
 
 
 def run(facts: dict):

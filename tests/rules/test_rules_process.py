@@ -7,7 +7,7 @@ from datetime import date, timedelta
 import pytest
 
 from permits.rules import evaluate, parse_facts
-from permits.rules.samples import sample_facts
+from tests.rules.samples import sample_facts
 
 DOCUMENTS = (
     "site_plan",

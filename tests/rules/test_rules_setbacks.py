@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from permits.rules import evaluate, parse_facts
-from permits.rules.samples import sample_facts
+from tests.rules.samples import sample_facts
 
 
 def run(facts: dict):

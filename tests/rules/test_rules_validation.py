@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from permits.rules import FactsError, check, parse_facts
-from permits.rules.samples import sample_facts
+from tests.rules.samples import sample_facts
 
 GOATS = sample_facts("goats")
 HORSES = sample_facts("horses")

@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from tests import factories
 
-OUR_APPS = {"facilities", "permits", "hearings", "inspections", "stoneham_boh"}
+OUR_APPS = {"facilities", "permits", "hearings", "inspections", "records", "stoneham_boh"}
 
 
 def our_models():
@@ -43,12 +43,13 @@ def test_a_clerk_cannot_open_the_admin(client, clerk):
 # shows them read-only. Reference data an administrator keeps stays editable there.
 EDITABLE = {
     "hearings.TownClosure",
+    "records.Exemption",
     "permits.FeeSchedule",
     "permits.Applicant",
     "facilities.Lot",
     "stoneham_boh.User",
 }
-WORKFLOW_APPS = {"permits", "facilities", "hearings", "inspections"}
+WORKFLOW_APPS = {"permits", "facilities", "hearings", "inspections", "records"}
 
 
 def workflow_models():

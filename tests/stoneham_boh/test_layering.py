@@ -2,7 +2,8 @@
 rules module's guard. The apps need each other, so the rule is by tier, not by an order of apps:
 
 - tier 0, `permits/rules/`: imports no other module of the project (and no Django: its own test);
-- tier 1, `stoneham_boh/lib/` and `stoneham_boh/accounts/`: import no app;
+- tier 1, `stoneham_boh/lib/`, `stoneham_boh/accounts/` and `stoneham_boh/town/` (the town's
+  settings, which every page and letter reads): import no app;
 - tier 2, models (`models.py`, `models/`, `choices.py` of any app): at import, models, choices
   and tiers 0-1 only (a model's method may call a tier-3 reading from inside itself, as the
   Board's clocks and the governing distances do; the edge is a plain import all the same);
@@ -21,8 +22,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("permits", "facilities", "hearings", "inspections")
-FOUNDATIONS = ("stoneham_boh/lib", "stoneham_boh/accounts")
+APPS = ("permits", "facilities", "hearings", "inspections", "records")
+FOUNDATIONS = ("stoneham_boh/lib", "stoneham_boh/accounts", "stoneham_boh/town")
 
 
 def _source_files(folder: Path) -> list[Path]:
@@ -80,7 +81,7 @@ def _tier(module: str) -> int:
     if parts[:2] == ["permits", "rules"]:
         return 0
     if parts[0] == "stoneham_boh":
-        return 1 if len(parts) > 1 and parts[1] in ("lib", "accounts") else 4
+        return 1 if len(parts) > 1 and parts[1] in ("lib", "accounts", "town") else 4
     if any(part in TIER_4_NAMES for part in parts[1:]):
         return 4
     if any(part in TIER_2_NAMES for part in parts[1:]):
@@ -247,3 +248,15 @@ def test_every_view_checks_the_role_before_the_method():
                 if roles and methods and min(methods) < max(roles):
                     wrong.append(f"{path.relative_to(ROOT)}:{node.lineno} {node.name}")
     assert not wrong, wrong
+
+
+def test_the_foundations_import_no_app():
+    """Tier 1 (lib, accounts, the town's settings) is what every app may read: it reads none."""
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} {name}"
+        for folder in FOUNDATIONS
+        for path in _source_files(ROOT / folder)
+        for line, name in _imports_of(path)
+        if name.split(".")[0] in APPS
+    ]
+    assert not wrong, "\n".join(wrong)

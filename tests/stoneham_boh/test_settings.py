@@ -5,6 +5,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from stoneham_boh.settings import env_bool
+
 ROOT = Path(__file__).resolve().parents[2]
 STRONG_KEY = "k9-" + "".join(chr(65 + (i * 7) % 26) + str(i % 10) for i in range(40))
 
@@ -106,3 +111,28 @@ def test_the_deploy_instructions_say_how_many_proxies_are_in_front():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     deploy = readme.split("## Deploying for real", 1)[1].split("\n## ", 1)[0]
     assert "export TRUSTED_PROXY_COUNT=1" in deploy
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"), [("1", True), (" Yes ", True), ("on", True), ("0", False), ("OFF", False)]
+)
+def test_a_yes_or_no_setting_reads_the_usual_words(monkeypatch, typed, read):
+    monkeypatch.setenv("EMAIL_USE_TLS", typed)
+    assert env_bool("EMAIL_USE_TLS", not read) is read
+
+
+def test_a_yes_or_no_setting_left_blank_keeps_its_default(monkeypatch):
+    monkeypatch.setenv("EMAIL_USE_TLS", "")
+    assert env_bool("EMAIL_USE_TLS", True) is True
+
+
+def test_a_yes_or_no_setting_it_cannot_read_stops_the_start_naming_the_variable(monkeypatch):
+    monkeypatch.setenv("EMAIL_USE_TLS", "ture")
+    with pytest.raises(ImproperlyConfigured, match=r"EMAIL_USE_TLS='ture' is neither true"):
+        env_bool("EMAIL_USE_TLS", False)
+
+
+def test_a_start_with_an_unreadable_yes_or_no_setting_fails_before_serving():
+    result = run_manage("check", EMAIL_USE_TLS="ture")
+    assert result.returncode != 0
+    assert "EMAIL_USE_TLS='ture' is neither true nor false" in result.stderr

@@ -1,4 +1,4 @@
-"""backup_data and restore_data round-trip the demo data and the uploaded files."""
+"""backup_data and restore_data round-trip the records and the uploaded files."""
 
 from __future__ import annotations
 
@@ -29,35 +29,38 @@ def history_authors() -> list[tuple[str, str | None]]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_the_demo_data_and_uploads_survive_a_backup_and_a_restore_into_an_empty_database(
-    tmp_path, settings
+def test_the_records_and_uploads_survive_a_backup_and_a_restore_into_an_empty_database(
+    tmp_path, settings, universe
 ):
-    call_command("load_demo", stdout=io.StringIO())
-    stored = default_storage.save("documents/2027/01/site-plan.pdf", ContentFile(PDF))
-    before = row_counts()
-    authors = history_authors()
-    assert before["permits.permit"] > 0 and before["stoneham_boh.user"] > 0
-    archive = tmp_path / "boh-backup.tar.gz"
-    call_command("backup_data", str(archive), stdout=io.StringIO())
+    """The universe's records (tests/universe.py: every action called once, every kind of
+    record and its history on file, a fraction of the demo's rows) and its uploads."""
+    with universe.committed(media_root=settings.MEDIA_ROOT) as world:
+        stored = default_storage.save("documents/2027/01/site-plan.pdf", ContentFile(PDF))
+        uploaded = world.document_a.file.name  # one the world uploaded through the actions
+        before = row_counts()
+        authors = history_authors()
+        assert before["permits.permit"] > 0 and before["stoneham_boh.user"] > 0
+        archive = tmp_path / "boh-backup.tar.gz"
+        call_command("backup_data", str(archive), stdout=io.StringIO())
 
-    call_command("flush", interactive=False, verbosity=0)
-    (Path(settings.MEDIA_ROOT) / stored).unlink()
-    assert row_counts()["permits.permit"] == 0
+        call_command("flush", interactive=False, verbosity=0)
+        (Path(settings.MEDIA_ROOT) / stored).unlink()
+        (Path(settings.MEDIA_ROOT) / uploaded).unlink()
+        assert row_counts()["permits.permit"] == 0
 
-    output = io.StringIO()
-    call_command("restore_data", str(archive), stdout=output)
-    assert "every model's count matches" in output.getvalue()
-    assert row_counts() == before
-    assert history_authors() == authors
-    assert (Path(settings.MEDIA_ROOT) / stored).read_bytes() == PDF
-    # The demo users can log in again with their passwords and their roles.
-    from django.test import Client
+        output = io.StringIO()
+        call_command("restore_data", str(archive), stdout=output)
+        assert "every model's count matches" in output.getvalue()
+        assert row_counts() == before
+        assert history_authors() == authors
+        assert (Path(settings.MEDIA_ROOT) / stored).read_bytes() == PDF
+        assert (Path(settings.MEDIA_ROOT) / uploaded).read_bytes().startswith(b"%PDF")
+        # The users can log in again with their passwords and their roles.
+        from django.test import Client
 
-    from stoneham_boh.ops.demo import DEMO_PASSWORD
-
-    client = Client()
-    assert client.login(username="clerk", password=DEMO_PASSWORD)
-    assert client.get("/home/").status_code == 200
+        client = Client()
+        assert client.login(username="clerk1", password="a-long-test-password")
+        assert client.get("/home/").status_code == 200
 
 
 @pytest.mark.django_db(transaction=True)

@@ -70,6 +70,7 @@ def test_the_same_issuance_submitted_ten_times_at_once_issues_one_permit(clerk):
 
 def test_the_same_decision_recorded_twice_at_once_takes_effect_once(clerk, board_member):
     from hearings import actions as hearing_actions
+    from hearings.actions.decisions import Ruling
     from hearings.models import Decision
     from tests.hearings.builders import attend_as_voting, noticed
 
@@ -79,8 +80,7 @@ def test_the_same_decision_recorded_twice_at_once_takes_effect_once(clerk, board
     def decide():
         return hearing_actions.record_decision(
             item=item,
-            result="approved",
-            decided_on=item.meeting.date,
+            ruling=Ruling(result="approved", decided_on=item.meeting.date),
             votes={board_member: "yes"},
             by=board_member,
             today=item.meeting.date,

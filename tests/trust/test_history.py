@@ -1,127 +1,61 @@
 """Every action leaves history rows that name the user who acted (item 4 of the trust issue).
 
-The actions are found by introspection: every public function of every `<app>/actions.py`
-wrapped in `transaction.atomic`. Each is watched while tests/trust/world.py builds a small
-Board of Health through them; a new action that the world does not call fails its test here,
-so that nobody adds a change of state whose history is unproven.
+The actions are found by introspection: every public function of every `<app>/actions.py`, or
+of the modules of an `actions/` package such as hearings', wrapped in `transaction.atomic`.
+Each is watched while tests/world.py builds a small Board of Health through them (the
+universe, once per test process); a new action that the world does not call fails its test
+here, so that nobody adds a change of state whose history is unproven.
 """
 
 from __future__ import annotations
 
 import inspect
-from collections import defaultdict
-from contextlib import contextmanager
-from functools import wraps
 from importlib import import_module
 
 import pytest
-from simple_history.signals import post_create_historical_record
 
-from tests.trust.conftest import rolled_back_world
+from tests.watched_actions import ACTION_MODULES, ACTIONS, action_modules, public_functions
 
-# The proof needs no database of its own, but the world is built in the test database.
+# The proof needs no database of its own: it reads the calls the universe was built with.
 pytestmark = pytest.mark.django_db
 
 # Functions of an actions module that take `by` but change nothing: they only read.
 READ_ONLY: set[str] = set()
-# Actions whose actor is not a `by` argument.
-ACTOR = {"permits.portal.actions.accept_invitation": lambda kwargs: kwargs["invitation"].user}
-
-
-# Every actions module of the project: each app's, and those of its sub-packages.
-ACTION_MODULES = (
-    "facilities.actions",
-    "hearings.actions",
-    "inspections.actions",
-    "permits.actions",
-    "permits.online.actions",
-    "permits.portal.actions",
-    "stoneham_boh.actions",
-)
-
-
-def action_modules():
-    return [import_module(name) for name in ACTION_MODULES]
 
 
 def test_the_list_of_action_modules_is_complete():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
+    modules = [*root.glob("*/**/actions.py"), *root.glob("*/**/actions/__init__.py")]
     found = {
-        ".".join(path.relative_to(root).with_suffix("").parts)
-        for path in root.glob("*/**/actions.py")
+        ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
+        for path in modules
         if ".venv" not in path.parts
     }
     assert found == set(ACTION_MODULES)
 
 
-def public_functions(module):
-    return {
-        f"{module.__name__}.{name}": obj
-        for name, obj in vars(module).items()
-        if inspect.isfunction(obj)
-        and obj.__module__ == module.__name__
-        and not name.startswith("_")
-    }
+def test_an_actions_package_re_exports_every_action_of_its_modules():
+    """The proof finds a package's actions among the names it re-exports: an action added to a
+    noun module and not to the package's `__init__` would go unproven."""
+    import pkgutil
+
+    missing = []
+    for package in (m for m in action_modules() if hasattr(m, "__path__")):
+        for info in pkgutil.iter_modules(package.__path__, f"{package.__name__}."):
+            module = import_module(info.name)
+            for name, function in public_functions(module).items():
+                exported = getattr(package, name.rsplit(".", 1)[1], None)
+                if hasattr(function, "__wrapped__") and exported is not function:
+                    missing.append(name)
+    assert not missing, f"re-export these from their package's __init__: {missing}"
 
 
-def discover_actions() -> dict[str, tuple]:
-    return {
-        name: (module, name.rsplit(".", 1)[1])
-        for module in action_modules()
-        for name, function in public_functions(module).items()
-        if hasattr(function, "__wrapped__")
-    }
-
-
-ACTIONS = discover_actions()
-
-
-@contextmanager
-def watching_actions():
-    """Record, for every call of every action, who acted and which history rows it wrote."""
-    calls: dict[str, list[tuple[int | None, list[tuple[str, int | None]]]]] = defaultdict(list)
-    frames: list[list] = []
-
-    def on_history_row(sender, history_instance, **kwargs):
-        for frame in frames:
-            frame.append((sender._meta.label, history_instance.history_user_id))
-
-    def watched(name, function):
-        @wraps(function)
-        def call(*args, **kwargs):
-            frame: list = []
-            frames.append(frame)
-            try:
-                result = function(*args, **kwargs)
-            finally:
-                frames.pop()  # calls nest, so the last frame is this call's
-            actor = ACTOR[name](kwargs) if name in ACTOR else kwargs.get("by")
-            calls[name].append((getattr(actor, "pk", None), frame))
-            return result
-
-        return call
-
-    post_create_historical_record.connect(on_history_row, weak=False)
-    originals = []
-    try:
-        for name, (module, attribute) in ACTIONS.items():
-            original = getattr(module, attribute)
-            originals.append((module, attribute, original))
-            setattr(module, attribute, watched(name, original))
-        yield calls
-    finally:
-        for module, attribute, original in originals:
-            setattr(module, attribute, original)
-        post_create_historical_record.disconnect(on_history_row)
-
-
-@pytest.fixture(scope="module")
-def recorded(django_db_setup, django_db_blocker, tmp_path_factory):
-    with watching_actions() as calls, rolled_back_world(django_db_blocker, tmp_path_factory):
-        pass
-    return calls
+@pytest.fixture
+def recorded(universe):
+    """Every action's calls while the universe was built (tests/watched_actions.py)."""
+    return universe.calls
 
 
 def test_the_actions_are_found():
@@ -149,7 +83,7 @@ def test_every_function_that_takes_by_is_an_atomic_action_or_known_to_only_read(
 @pytest.mark.parametrize("name", sorted(ACTIONS))
 def test_the_action_leaves_history_rows_naming_the_user(name, recorded):
     assert recorded.get(name), (
-        f"{name} is never called by tests/trust/world.py: call it there once, so that its "
+        f"{name} is never called by tests/world.py: call it there once, so that its "
         "history is proven."
     )
     for actor_id, rows in recorded[name]:

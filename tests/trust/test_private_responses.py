@@ -9,15 +9,16 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from permits.models import Document
-from tests.trust.conftest import client_for
+from stoneham_boh.lib.csv_export import XLSX_TYPE
 from tests.trust.pages import url_for
 from tests.trust.test_access_matrix import GET, MATRIX
-from tests.trust.world import PDF, ROLES
+from tests.universe import client_for
+from tests.world import PDF, ROLES
 
 pytestmark = pytest.mark.django_db
 
 NO_STORE = "private, no-store"
-FILE_TYPES = ("application/pdf", "text/csv")
+FILE_TYPES = ("application/pdf", "text/csv", XLSX_TYPE)
 # Public, but never stored, for reasons of their own: Django marks its log-in view never_cache,
 # a permit's verification must show whether it is in force today, not when first seen, and a
 # pre-check holds the plan someone typed, and django-allauth marks its sign-up page never_cache
@@ -58,11 +59,12 @@ def test_a_public_page_seen_by_a_logged_in_user_is_not_stored(role, world):
     assert response["Cache-Control"] == NO_STORE
 
 
-def test_csv_exports_are_never_stored(world):
+@pytest.mark.parametrize("fmt, content_type", [("csv", "text/csv"), ("xlsx", XLSX_TYPE)])
+def test_spreadsheet_exports_are_never_stored(world, fmt, content_type):
     clerk = client_for("clerk", world)
     for name in ("permits:permit-list", "permits:application-list"):
-        response = clerk.get(reverse(name), {"format": "csv"})
-        assert response["Content-Type"].startswith("text/csv")
+        response = clerk.get(reverse(name), {"format": fmt})
+        assert response["Content-Type"].startswith(content_type)
         assert response["Cache-Control"] == NO_STORE
 
 

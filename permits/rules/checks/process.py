@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date, timedelta
+from datetime import date
 
 from ..context import Context
 from ..findings import FAIL, MISSING, PASS, PENDING, Finding
+from ..notice_timing import given_in_time, last_day_to_give
 from ..ruleset_model import RuleSpec
 from ..vocabulary import DOCUMENT_FIELDS, DOCUMENT_LABELS
 from ..wording import listing, num
@@ -192,7 +193,7 @@ def _notice(
             "days",
         )
     if given is None:
-        latest = held - timedelta(days=days)
+        latest = last_day_to_give(held, days)
         if held > on and latest >= on:
             return Finding(
                 spec.rule,
@@ -220,7 +221,7 @@ def _notice(
     return Finding(
         spec.rule,
         spec.citation,
-        PASS if gap >= days else FAIL,
+        PASS if given_in_time(given, held, days) else FAIL,
         None,
         f"{what} was given {timing} the hearing; at least {num(days)} days is required.",
         days,

@@ -6,12 +6,13 @@ from datetime import date, timedelta
 
 import pytest
 
+from facilities.choices import NOT_DRAWN
 from facilities.models import Structure
 from hearings import actions as hearing_actions
 from hearings.models import AbutterNotice, Decision, LegalNotice, MeetingAttendance, Vote
 from permits import actions
 from permits.audit import audit_register
-from permits.models import Application, Permit
+from permits.models import Application, Document, Permit
 from tests import factories
 from tests.hearings import builders
 
@@ -40,6 +41,7 @@ def publish_naming_the_structures(meeting, *, by):
     hearing_actions.record_publication(
         meeting=meeting, published_on=builders.DEADLINE, by=by, today=builders.DEADLINE
     )
+    builders.post_online(meeting, by=by, posted_on=builders.DEADLINE)
 
 
 def noticed(*, by, **fields):
@@ -117,7 +119,7 @@ def test_a_paper_register_entry_in_force_without_the_boards_vote_is_a_breach(cle
 
 def test_a_paper_register_entry_after_2002_is_not_grandfathered(clerk):
     legacy = factories.legacy_permit(
-        by=clerk, first_permitted_on=date(2019, 5, 2), today=date(2027, 1, 14)
+        by=clerk, first_permitted_on=date(2019, 5, 2), today=date(2027, 1, 14), manure_bin=True
     )
     Permit.objects.filter(pk=legacy.pk).update(grandfathered=True)
     assert any("after the regulation took effect" in s for s in _sentences("provenance"))
@@ -140,6 +142,14 @@ def test_a_measured_distance_governs_over_the_typed_one(permit):
         measured_distances_ft={"property_line": 20.0}
     )
     assert [a.provision for a in _anomalies("rules")] == ["§20-15(4)(a)"]
+
+
+def test_a_coop_the_plan_no_longer_draws_has_no_known_distance_whatever_was_typed(permit):
+    # The typed figures pass; the plan measured the coop once and then stopped drawing it.
+    Structure.objects.filter(application=permit.application, label="C1").update(
+        measured_distances_ft={"property_line": 60.0, NOT_DRAWN: True}
+    )
+    assert "§20-15(4)(a)" in [a.provision for a in _anomalies("rules")]
 
 
 def test_a_permit_that_outlives_its_variance_is_a_breach(clerk, board_member):
@@ -212,11 +222,45 @@ def test_a_decision_without_a_quorum_is_a_breach(permit):
 
 
 def test_one_address_recorded_as_two_lots_is_counted_as_one_parcel(clerk):
+    # Two records of one lot, typed two ways, as the intake made them before finding 4. The
+    # Board's acceptance now refuses a lot recorded twice, so the second record's address is
+    # written as the old intake left it once both permits are in force.
+    from facilities.models import Lot
+
     one = factories.lot(by=clerk, street_address="5 Elm Street")
-    two = factories.lot(by=clerk, street_address="5 Elm Street")
+    two = factories.duplicate_lot(by=clerk, street_address="7 Elm Street", area_acres=1)
     for lot in (one, two):
         factories.legacy_permit(by=clerk, lot=lot, today=date(2027, 1, 14))
+    Lot.objects.filter(pk=two.pk).update(street_address="5 ELM ST., Unit 2")
     assert any("recorded as 2 lots" in s for s in _sentences("parcel"))
+
+
+def test_a_permit_on_a_lot_another_lot_record_repeats_is_an_anomaly(clerk):
+    # Only one of the two records holds a permit: the parcel's keepings still cannot be
+    # counted together until the clerk merges them.
+    lot = factories.lot(by=clerk, street_address="12 Main Street")
+    factories.legacy_permit(by=clerk, lot=lot, today=date(2027, 1, 14))
+    twin = factories.duplicate_lot(by=clerk, street_address="12 MAIN ST")
+    assert _sentences("parcel") == [
+        f"The parcel is also on file as lot #{twin.pk} (12 MAIN ST): merge the duplicate, so "
+        "that every permit on the parcel is counted together."
+    ]
+
+
+def test_a_permit_issued_off_the_imported_map_with_no_reason_cannot_be_shown(tmp_path, clerk):
+    from facilities import actions as lot_actions
+    from facilities.models import Lot
+    from tests.facilities import parcel_layers as layer
+
+    lot_actions.import_parcel_layer(path=layer.write(tmp_path / "M284.zip"), by=clerk)
+    permit = factories.legacy_permit(by=clerk, today=date(2027, 1, 14), manure_bin=True)
+    # The reason the clerk recorded, gone from the lot on file (outside the actions).
+    Lot.objects.filter(pk=permit.lot_id).update(unmapped_reason="")
+    assert _sentences("parcel") == [
+        f"Permit {permit.number} was issued after the parcel map was imported, but this lot is "
+        "not on it and no reason is recorded: the Assessor's area, and the permits that share "
+        "its parcel, cannot be shown."
+    ]
 
 
 def test_two_lots_at_different_addresses_keep_the_parcel_invariant(clerk):
@@ -292,3 +336,122 @@ def test_a_permit_built_with_every_step_recorded_audits_clean_of_construction(cl
     assert [a.record.label for a in _anomalies("construction", today=built.ISSUE_DAY)] == [
         f"Permit {permit.number}"
     ]
+
+
+def _amend_property_line(by, *, effective_on, to_ft=65):
+    """The Board raises §20-15(4)(a)'s distance, published at once (recorded late, after the
+    permit was issued on the old figure)."""
+    from datetime import time
+    from decimal import Decimal
+
+    from hearings.models import Meeting
+    from permits.amendments import actions as amendment_actions
+
+    voted = date(2030, 1, 7)
+    meeting = Meeting.objects.create(date=voted, time=time(19), place="Hearing Room")
+    return amendment_actions.record_amendment(
+        rule="20-15.4.a",
+        figure="minimum_ft",
+        value=Decimal(to_ft),
+        adopted_at=meeting,
+        votes_for=3,
+        effective_on=effective_on,
+        published_on=voted + timedelta(days=10),
+        by=by,
+        today=date(2030, 4, 1),
+    )
+
+
+def test_the_audit_judges_a_permit_on_the_amended_figure_in_force_on_its_day(permit, admin_user):
+    assert permit.issued_on == AFTER
+    _amend_property_line(admin_user, effective_on=AFTER)
+    found = _anomalies("rules")
+    assert [a.provision for a in found] == ["§20-15(4)(a)"]
+    assert "On the day of issue" in found[0].sentence
+    assert "at least 65 ft is required" in found[0].sentence
+
+
+def test_the_audit_holds_an_earlier_permit_to_the_figure_before_the_amendment(permit, admin_user):
+    _amend_property_line(admin_user, effective_on=AFTER + timedelta(days=1))
+    assert _anomalies("rules") == []
+
+
+# --- renewals renewed together (issue 26, point 24) -------------------------------------------
+
+
+def _together(clerk, *, paid=True):
+    chosen = factories.legacy_permit(by=clerk)  # a permit on file that audits clean
+    on = date(2027, 12, 1)
+    payments = {chosen.pk: actions.PaymentTaken(method="cash")} if paid else {}
+    batch = actions.renew_together(permits=[chosen], payments=payments, by=clerk, on=on)
+    return chosen, batch.entries.get()
+
+
+def test_renewals_renewed_together_audit_clean(clerk):
+    _chosen, entry = _together(clerk)
+    assert entry.permit is not None and entry.payment is not None
+    assert _sentences() == []
+
+
+def test_a_permit_renewed_together_whose_keeping_differs_is_a_breach(clerk):
+    """The action renews only the unchanged; animals added on file outside it are caught."""
+    from permits.models import PermitAnimal
+
+    _chosen, entry = _together(clerk)
+    PermitAnimal.objects.filter(permit=entry.permit).update(count=12)
+    assert any(
+        "as unchanged, yet its keeping differs" in s and "12 chicken (hen) instead of 6" in s
+        for s in _sentences("together")
+    ), _sentences("together")
+
+
+def test_a_payment_recorded_together_above_the_fee_is_a_breach(clerk):
+    from permits.models import Payment
+
+    _chosen, entry = _together(clerk)
+    Payment.objects.filter(pk=entry.payment_id).update(amount=400)
+    assert any("is not this renewal's fee" in s for s in _sentences("together"))
+
+
+def test_a_permit_chosen_and_not_renewed_without_a_reason_cannot_be_shown(clerk):
+    from permits.models import RenewalBatchEntry
+
+    _chosen, entry = _together(clerk, paid=False)
+    assert entry.permit is None and "(§20-20(4))" in entry.refusal
+    assert _anomalies("together") == []
+    RenewalBatchEntry.objects.filter(pk=entry.pk).update(refusal="")
+    (found,) = _anomalies("together")
+    assert found.kind == "not_shown" and "no reason on file" in found.sentence
+
+
+def _sent_by_the_applicant(permit, *, accepted_at=None):
+    """A file of the abutter list the applicant sent (issue 26.9), written straight into the
+    records as a faulty path would leave it: the only file of its kind on the application."""
+    application = permit.application
+    Document.objects.filter(application=application, kind="certified_abutter_list").delete()
+    return Document.objects.create(
+        application=application,
+        kind="certified_abutter_list",
+        original_name="abutters.pdf",
+        content_type="application/pdf",
+        size_bytes=10,
+        supplement=True,
+        accepted_at=accepted_at,
+    )
+
+
+def test_a_permit_counting_a_document_the_clerk_never_accepted_is_a_breach(permit):
+    _sent_by_the_applicant(permit)
+    assert _sentences("provenance") == [
+        "Issued with the certified abutter list counted as received, on a file the applicant "
+        "sent that the clerk had not accepted by then."
+    ]
+
+
+def test_a_document_accepted_after_the_permit_issued_did_not_count_for_it(permit):
+    issued_at = Permit.history.filter(id=permit.pk, history_type="+").get().history_date
+    _sent_by_the_applicant(permit, accepted_at=issued_at + timedelta(days=1))
+    assert len(_sentences("provenance")) == 1
+    # Accepted before it issued: it counted.
+    Document.objects.filter(supplement=True).update(accepted_at=issued_at - timedelta(hours=1))
+    assert _sentences("provenance") == []

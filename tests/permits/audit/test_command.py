@@ -9,9 +9,11 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 from django.core.management import call_command
+from django.utils.html import strip_tags
 
 from facilities.models import Structure
 from permits.audit import audit_register
+from permits.models import AuditRun
 from tests import factories
 
 BOSTON = ZoneInfo("America/New_York")
@@ -62,14 +64,67 @@ def test_the_demo_audits_clean(settings, tmp_path, today):
 # --- the page -----------------------------------------------------------------------------
 
 
-def test_the_board_reads_each_anomaly_with_a_link_to_its_record(client, board_member, clerk):
+def test_the_command_keeps_its_run_for_the_page(clerk):
+    permit = factories.issued_permit(by=clerk, on=date(2027, 1, 14))
+    _run()
+    run = AuditRun.objects.get()
+    assert (run.source, run.ran_by, run.permits_checked, run.decisions_checked) == (
+        "command",
+        None,
+        1,
+        1,
+    )
+    assert [a["sentence"] for a in run.anomalies] == [
+        "It was issued as a renewal, but renews no permit on file."
+    ]
+    assert run.anomalies[0]["record"]["pk"] == permit.pk
+
+
+def _page(client) -> str:
+    return " ".join(client.get("/permits/register/checked/").content.decode().split())
+
+
+def _text(client) -> str:
+    return " ".join(strip_tags(_page(client)).split())
+
+
+def test_the_board_runs_the_check_now_and_reads_each_anomaly_with_a_link(
+    client, board_member, clerk
+):
     permit = factories.issued_permit(by=clerk, on=date(2027, 1, 14))
     client.force_login(board_member)
-    page = " ".join(client.get("/permits/register/checked/").content.decode().split())
-    assert "The register, checked" in page
+    assert "The register has not been checked yet." in _page(client)
+    response = client.post("/permits/register/checked/")
+    assert response["Location"] == "/permits/register/checked/"
+    page = _page(client)
+    assert "The register was checked again: 1 anomaly." in page
     assert f'href="/permits/{permit.pk}/"' in page
     assert "It was issued as a renewal, but renews no permit on file." in page
     assert "1 permit and 1 decision checked: 1 anomaly." in page
+    assert f"by {board_member.get_full_name()} on this page" in _text(client)
+    assert AuditRun.objects.get().ran_by == board_member
+
+
+def test_the_page_shows_the_last_run_and_its_age_without_reading_the_register_again(
+    client, board_member, clerk
+):
+    with time_machine.travel(datetime(2027, 1, 15, 2, 0, tzinfo=BOSTON), tick=False):
+        _run()  # the nightly run: an empty register
+    factories.issued_permit(by=clerk, on=date(2027, 1, 14))
+    with time_machine.travel(datetime(2027, 1, 15, 5, 0, tzinfo=BOSTON), tick=False):
+        client.force_login(board_member)
+        page = _text(client)
+    assert "Last checked on January 15, 2027, 2:00 AM (3 hours ago)" in page
+    assert "by the command manage.py audit_permits" in page
+    assert "0 permits and 0 decisions checked: every one shows what the regulation asks." in page
+    assert "renews no permit on file" not in page
+    assert AuditRun.objects.count() == 1
+
+
+def test_a_clerk_cannot_run_the_check_from_the_page(client, clerk):
+    client.force_login(clerk)
+    assert client.post("/permits/register/checked/").status_code == 403
+    assert not AuditRun.objects.exists()
 
 
 def test_the_menu_offers_the_page_to_the_board_not_the_clerk(client, board_member, clerk):

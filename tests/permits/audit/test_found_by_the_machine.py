@@ -1,25 +1,25 @@
 """Sequences the stateful machine found (tests/permits/audit/test_stateful.py), each named.
 
 Each is the shrunk sequence of actions, replayed; after it the register's audit must find
-nothing. Those that belong to a finding of issue 22 another branch is closing are strict
-xfails naming the finding and the branch: the lead flips them when the branches merge.
+nothing. The first replay the machine's steps through the builder they share with it
+(sequences.py); the last step the machine itself (its Register, rule by rule, as a failing run
+prints them). A sequence found while a finding is open elsewhere is a strict xfail naming it.
 """
 
 from __future__ import annotations
 
 import contextlib
-from datetime import date, time, timedelta
+from datetime import date
 
 import pytest
 
 from facilities import actions as facility_actions
-from hearings import actions as hearing_actions
-from hearings.models import BoardMember
 from permits import actions, eligibility
 from permits.audit import audit_register
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
-from tests.hearings.builders import abutter_rows, article, attend_as_voting
+from tests.hearings import builders
+from tests.permits.audit import sequences
 
 pytestmark = pytest.mark.django_db
 
@@ -37,55 +37,8 @@ def heard_and_issued(*, clerk, on: date, name_structures: bool = True):
 
 
 def heard_and_issued_application(application, *, clerk, on: date, name_structures=True):
-    facility_actions.import_abutters(
-        application=application,
-        rows=abutter_rows(2),
-        certified_on=on,
-        source_name="assessor.csv",
-        by=clerk,
-    )
-    meeting = hearing_actions.schedule_meeting(
-        on=on + timedelta(days=30), at=time(19), place="Town Hall", by=clerk, today=on
-    )
-    item = hearing_actions.schedule_hearing(
-        application=application,
-        meeting=meeting,
-        approvals_sought=["vermin_plan"],
-        by=clerk,
-        today=on,
-    )
-    mailed = on + timedelta(days=10)
-    hearing_actions.record_mailing_list(
-        item=item,
-        article_numbers=[article(item.pk * 100 + n) for n in range(2)],
-        mailed_on=mailed,
-        by=clerk,
-        today=mailed,
-    )
-    notice = hearing_actions.draft_legal_notice(meeting=meeting, by=clerk)
-    if name_structures:
-        text = notice.text.replace(" (parcel ", " in a coop and a manure storage (parcel ")
-        hearing_actions.edit_legal_notice(
-            meeting=meeting, text=text, newspaper=notice.newspaper, by=clerk
-        )
-    hearing_actions.send_legal_notice(meeting=meeting, sent_on=mailed, by=clerk, today=mailed)
-    published = mailed + timedelta(days=1)
-    hearing_actions.record_publication(
-        meeting=meeting, published_on=published, by=clerk, today=published
-    )
-    members = BoardMember.objects.in_office(meeting.date).select_related("user")
-    attend_as_voting(meeting, {m.user: "yes" for m in members}, by=clerk)
-    hearing_actions.record_decision(
-        item=item,
-        result="approved",
-        decided_on=meeting.date,
-        votes={m.user: "yes" for m in members},
-        approvals=["vermin_plan"],
-        by=members[0].user,
-        today=meeting.date,
-    )
-    return actions.issue_permit(
-        application=application, by=clerk, on=meeting.date + timedelta(days=1)
+    return sequences.heard_and_issued(
+        application, clerk=clerk, on=on, hearing=sequences.Hearing(name_structures=name_structures)
     )
 
 
@@ -118,12 +71,6 @@ def test_the_legal_notice_as_drafted_names_the_structures_asked_for(clerk, board
     assert _anomalies(date(2030, 3, 1)) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="still open: a paper-register entry records no Board approval of its vermin plan "
-    "(§20-19), and the acceptance vote (hearings register_acceptance) grants none, so the "
-    "rules fail the entry and every renewal of it",
-)
 def test_a_paper_register_entry_of_2012_is_held_to_the_rules(clerk):
     with contextlib.suppress(ActionRefused):
         factories.legacy_permit(
@@ -143,11 +90,6 @@ def test_a_permit_renewed_in_june_waits_for_the_renewal_window(clerk, board_memb
     assert _anomalies(date(2030, 6, 20)) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="finding 4 still open on the merged tree: facilities.actions.create_lot takes an "
-    "address already on file as a new lot (no parcel map imported), and the permit issues on it",
-)
 def test_an_application_at_an_address_already_on_file_joins_its_lot(clerk, board_member):
     first = heard_and_issued(clerk=clerk, on=date(2030, 1, 7))
     # The intake records the address again as a lot of its own (the machine's same_address).
@@ -208,7 +150,6 @@ def test_revoking_a_permit_ends_next_years_permit_of_the_keeping(clerk, board_me
 
 
 def test_no_permit_for_next_year_rests_on_a_variance_ending_this_year(clerk, board_member):
-    from tests.hearings import builders
     from tests.permits.audit.test_audit import AFTER, noticed
 
     item = noticed(by=clerk, setback_ft="40", relief=["20-15.4.a"])
@@ -247,3 +188,76 @@ def test_a_violation_found_the_day_a_grandfathered_renewal_issued_is_not_held_ag
         issued_on=date(2030, 11, 15),
     )
     assert _anomalies(date(2030, 11, 25)) == []
+
+
+# --- replayed through the machine itself (its rules, in the order it printed them) ---------------
+
+
+@pytest.fixture
+def machine():
+    """The stateful machine's Register, stepped by hand as a failing run prints its steps."""
+    from stoneham_boh.accounts.roles import Role
+    from tests.conftest import make_user
+    from tests.permits.audit import test_stateful
+
+    test_stateful.USERS.update(
+        clerk=make_user("clerk-m", Role.CLERK),
+        agent=make_user("agent-m", Role.AGENT),
+        admin=make_user("admin-m", Role.ADMIN),
+        board=[make_user(f"board-m{n}", Role.BOARD) for n in range(3)],
+    )
+    state = test_stateful.Register()
+    yield state
+    state.teardown()
+
+
+def test_an_online_application_at_an_address_on_file_typed_with_its_unit_joins_its_lot(machine):
+    """Found by the machine against itself: the resident's steps ran on a clock set to the
+    machine's day and the issue on the real one, so the permit's history came before its
+    application's structures (now the machine's clock only moves forward)."""
+    machine.a_new_application_heard_and_issued(
+        absent=False,
+        same_address=False,
+        edit="none",
+        name_structures=True,
+        variance=False,
+        continued=False,
+        online="addresses",
+    )
+    machine.an_online_application_heard_and_issued(retyped="with_unit", same_address=True)
+    lots = {permit.lot_id for permit in machine.permits}
+    assert len(machine.permits) == 2 and len(lots) == 1
+    machine.the_audit_finds_nothing()
+
+
+@pytest.mark.parametrize(
+    ("edit", "when", "issued"),
+    [
+        # Before the letters, the abutters are told where the coop now is.
+        ("moved_closer", "before_notice", True),
+        ("moved_away", "before_notice", True),
+        # Measured once, a coop the plan no longer draws has no known distance (finding 5).
+        ("deleted", "before_notice", False),
+        # After them, nearer than the letters said needs a new notice; farther does not.
+        ("moved_closer", "after_notice", False),
+        ("moved_away", "after_notice", True),
+        ("deleted", "after_notice", False),
+    ],
+)
+def test_a_coop_edited_on_the_plan_around_the_notice_issues_only_on_what_was_noticed(
+    machine, edit, when, issued
+):
+    machine.a_plan_drawn_then_edited(edit=edit, when=when)
+    assert len(machine.permits) == (1 if issued else 0)
+    machine.the_audit_finds_nothing()
+
+
+def test_a_permit_issued_before_the_parcel_map_was_imported_needs_no_reason_for_its_lot(machine):
+    """Found by the machine against the audit: a resident's permit on a lot new to the Board
+    issued before the parcel map was first imported (drawing a plan imports it), and the audit
+    then counted the lot's missing reason against that permit, as though it issued off the map.
+    A permit issued once the map is imported still needs the clerk's reason."""
+    machine.an_online_application_heard_and_issued(retyped="abbreviated", same_address=False)
+    machine.a_plan_drawn_then_edited(edit="moved_closer", when="before_notice")
+    assert len(machine.permits) == 2
+    machine.the_audit_finds_nothing()

@@ -146,7 +146,7 @@ def test_a_pre_check_with_errors_is_shown_again_with_what_was_typed(client):
     assert response.status_code == 200
     page = response.content.decode()
     assert 'value="-3"' in page
-    assert "greater than or equal to 1" in page
+    assert "Enter 1 or more." in page
 
 
 def test_a_draft_is_saved_and_resumed_and_bad_input_keeps_what_was_typed(client, resident):

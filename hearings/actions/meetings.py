@@ -1,0 +1,83 @@
+"""A Board meeting put on the calendar, and its notice posted under the Open Meeting Law
+(c.30A §20), first or amended.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time
+
+from django.db import transaction
+from django.utils import timezone
+
+from hearings.actions._common import refuse_if
+from hearings.meeting_notice import notice_items, notice_text
+from hearings.models import Meeting, MeetingPosting
+from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.history import save_as
+
+
+@transaction.atomic
+def schedule_meeting(
+    *, on: date, at: time, place: str, by, notes: str = "", today: date | None = None
+) -> Meeting:
+    """Put a Board meeting on the calendar, at which hearings can be docketed."""
+    today = today or timezone.localdate()
+    reasons = []
+    if on < today:
+        reasons.append("A meeting cannot be scheduled on a day that has passed.")
+    if not place.strip():
+        reasons.append("Say where the Board meets.")
+    if Meeting.objects.filter(date=on, time=at, cancelled=False).exists():
+        reasons.append(f"The Board already meets on {long_date(on)} at that time.")
+    refuse_if(reasons, "The meeting cannot be scheduled.")
+    meeting = Meeting(date=on, time=at, place=place.strip(), notes=notes)
+    return save_as(meeting, by)
+
+
+@transaction.atomic
+def record_meeting_posting(
+    *,
+    meeting: Meeting,
+    posted_at: datetime,
+    by,
+    remote_access: str = "",
+    reason: str = "",
+    now: datetime | None = None,
+) -> MeetingPosting:
+    """The Town Clerk posted the meeting's notice (the first time, or amended) at `posted_at`:
+    the notice drafted from the docket as it is now is kept as posted, with what it lists."""
+    now = now or timezone.now()
+    meeting = Meeting.objects.select_for_update().get(pk=meeting.pk)
+    if timezone.is_naive(posted_at):
+        posted_at = timezone.make_aware(posted_at)
+    earlier = list(meeting.postings.order_by("posted_at", "id"))
+    reasons = []
+    if meeting.cancelled:
+        reasons.append("The meeting is cancelled.")
+    if posted_at > now:
+        reasons.append("The posting time cannot be in the future.")
+    if posted_at >= timezone.make_aware(meeting.starts_at):
+        reasons.append("A notice posted at or after the meeting's start gives no notice of it.")
+    if earlier and not reason.strip():
+        reasons.append(
+            "The notice was posted already: say why it is amended (what was added or changed)."
+        )
+    if earlier and posted_at < earlier[-1].posted_at:
+        reasons.append(
+            "An amendment is posted after the notice it amends "
+            f"({timezone.localtime(earlier[-1].posted_at):%B %-d, %Y %H:%M})."
+        )
+    items = notice_items(meeting)
+    if not items and not earlier:
+        reasons.append("The docket is empty: schedule the meeting's items before posting.")
+    refuse_if(reasons, "The posting cannot be recorded.")
+    posting = MeetingPosting(
+        meeting=meeting,
+        posted_at=posted_at,
+        text=notice_text(meeting, items, remote_access),
+        remote_access=remote_access.strip(),
+        item_ids=[item.pk for item in items],
+        reason=reason.strip() if earlier else "",
+        recorded_by=by,
+    )
+    return save_as(posting, by)

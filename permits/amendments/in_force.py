@@ -1,0 +1,149 @@
+"""The ruleset in force on a day: the adopted ruleset with the Board's amendments in force then.
+
+Every screen, PDF, action and audit asks ``ruleset_on(day)`` (or ``check``/``evaluate`` here)
+instead of ``rules.ruleset_in_force``; the rules module is handed the result and stays pure.
+
+The amendments are read once per process and kept until the town's ``amendments_version``
+changes (each record or void changes it): in a request the town is read anyway, so the check
+costs nothing, and each process sees another's amendment on its next request.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, replace
+from datetime import date
+from decimal import Decimal
+
+from django.template.defaultfilters import date as date_filter
+
+from permits import rules
+from permits.amendments.models import Amendment
+from permits.rules.ruleset_model import Figure, Ruleset, frozen_mapping
+from permits.rules.wording import quantity
+from stoneham_boh.town.current import current_town
+
+
+@dataclass(frozen=True)
+class Change:
+    """One amendment as the ruleset builder needs it."""
+
+    id: int
+    rule: str
+    figure: str
+    value: int | float
+    citation: str
+    effective_on: date
+    published_on: date
+
+    @property
+    def in_force_from(self) -> date:
+        return max(self.effective_on, self.published_on)
+
+
+def _number(value: Decimal) -> int | float:
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+_lock = threading.Lock()
+_state: dict = {"key": object(), "changes": (), "built": {}}
+
+
+def _changes() -> tuple[Change, ...]:
+    town = current_town()
+    key = (town.pk, town.amendments_version)
+    if _state["key"] == key:
+        return _state["changes"]
+    rows = (
+        Amendment.objects.filter(
+            town_id=town.pk, voided_on__isnull=True, published_on__isnull=False
+        )
+        .order_by("effective_on", "id")
+        .values_list("id", "rule", "figure", "value", "citation", "effective_on", "published_on")
+        if town.pk
+        else []
+    )
+    changes = tuple(
+        Change(pk, rule, figure, _number(value), citation, effective, published)
+        for pk, rule, figure, value, citation, effective, published in rows
+    )
+    with _lock:
+        _state.update(key=key, changes=changes, built={})
+    return changes
+
+
+def forget() -> None:
+    """After an amendment is recorded or voided in this process (the others see the version)."""
+    with _lock:
+        _state.update(key=object(), changes=(), built={})
+
+
+def amended(base: Ruleset, changes: tuple[Change, ...]) -> Ruleset:
+    """``base`` with each change's figure (and citation) replaced, in the order they took
+    effect; its id names the amendments, so a result says which ruleset decided it."""
+    if not changes:
+        return base
+    specs = dict(base.rules)
+    for change in changes:
+        spec = specs[change.rule]
+        old = spec.figures[change.figure]
+        figures = dict(spec.figures)
+        figures[change.figure] = Figure(change.value, old.unit, old.label)
+        specs[change.rule] = replace(
+            spec,
+            figures=frozen_mapping(figures),
+            citation=change.citation or spec.citation,
+            summary=_amended_summary(spec.title, figures, change),
+        )
+    suffix = "+".join(str(change.id) for change in changes)
+    return replace(base, id=f"{base.id}+amendments-{suffix}", rules=frozen_mapping(specs))
+
+
+def _amended_summary(title: str, figures: dict[str, Figure], change: Change) -> str:
+    """The adopted summary states the old figures; an amended rule states its figures instead."""
+    listed = "; ".join(
+        f"{figure.label}: {quantity(figure.value, figure.unit)}" for figure in figures.values()
+    )
+    return (
+        f"{title}, as amended by the Board in force from "
+        f"{date_filter(change.in_force_from, 'F j, Y')}: {listed}."
+    )
+
+
+def ruleset_on(day: date) -> Ruleset:
+    """The ruleset in force on ``day``: the adopted one, with the amendments in force then."""
+    base = rules.ruleset_in_force(day)
+    changes = tuple(
+        change
+        for change in _changes()
+        if change.in_force_from <= day
+        and change.rule in base.rules
+        and change.figure in base.rules[change.rule].figures
+        and change.in_force_from >= base.effective
+    )
+    key = (base.id, tuple(change.id for change in changes))
+    built = _state["built"]
+    ruleset = built.get(key)
+    if ruleset is None:
+        ruleset = amended(base, changes)
+        built[key] = ruleset
+    return ruleset
+
+
+def amendments_in_force(day: date) -> tuple[Change, ...]:
+    """The changes the ruleset of ``day`` carries (what a screen lists beside the rules)."""
+    base = rules.ruleset_in_force(day)
+    return tuple(
+        change
+        for change in _changes()
+        if change.in_force_from <= day and change.in_force_from >= base.effective
+    )
+
+
+def check(obj: object) -> dict:
+    """``rules.check`` on the ruleset in force on the facts' own date."""
+    return rules.check(obj, ruleset_for=ruleset_on)
+
+
+def evaluate(facts: rules.Facts) -> rules.Result:
+    return rules.evaluate(facts, ruleset_on(facts.application.date))

@@ -1,0 +1,216 @@
+"""The register entered, all or nothing, through the paper register's own action.
+
+Each row that passes its checks is entered as `permits.actions.enter_register_permit` enters
+a single paper permit: the holder, the lot and a draft of the keeping first, then the entry,
+provisional until the Board accepts it, with the rules run on it and every failure kept for
+the Board. A row the action refuses has its reasons named. A dry run does exactly the same in
+a transaction it then rolls back (and removes the scans it stored), so that what it reports
+is what the import will do; the import keeps everything only when no row has an error.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.core.exceptions import ValidationError
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from facilities import actions as lot_actions
+from facilities.models import Lot
+from permits import actions
+from permits.models import Applicant, Permit
+from stoneham_boh.lib.errors import ActionRefused
+
+from .columns import BY_KEY, REQUIRED, header_keys
+from .documents import Documents
+from .rows import RowReport, check_rows, issued_on_for
+from .sheet import SheetError, read_sheet
+
+# Which column an action's reason concerns, by the words of the reason (the action speaks
+# of the paper permit; the spreadsheet of its columns). A reason not listed names its row.
+REASON_COLUMNS = (
+    ("List the animals", "animals"),
+    ("number", "permit_number"),
+    ("already entered", "permit_number"),
+    ("scan", "document"),
+    ("original permit", "first_permitted"),
+    ("cannot be dated in the future", "issued_on"),
+    ("older than the keeping's first permit", "issued_on"),
+    ("runs for a year", "permit_year"),
+    ("description", "notes"),
+)
+
+
+@dataclass
+class ImportReport:
+    file_name: str
+    dry_run: bool
+    rows: list[RowReport] = field(default_factory=list)
+    file_errors: list[str] = field(default_factory=list)
+    unread_columns: list[str] = field(default_factory=list)
+    imported: bool = False
+
+    @property
+    def error_count(self) -> int:
+        return len(self.file_errors) + sum(len(r.errors) for r in self.rows)
+
+    @property
+    def rows_with_errors(self) -> list[RowReport]:
+        return [r for r in self.rows if r.errors]
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.rows) and not self.error_count
+
+    @property
+    def with_findings(self) -> list[RowReport]:
+        return [r for r in self.rows if r.ok and r.findings]
+
+    @property
+    def grandfathered_count(self) -> int:
+        return sum(1 for r in self.rows if r.ok and r.grandfathered)
+
+
+def _column_of(reason: str) -> str | None:
+    return next((key for words, key in REASON_COLUMNS if words in reason), None)
+
+
+def _lot_for(values: dict, by) -> Lot:
+    parcel_id = values.get("parcel_id")
+    if parcel_id:
+        lot = Lot.objects.filter(parcel_id=parcel_id).first()
+        if lot is not None:
+            return lot
+    address = values.get("address") or values["_parcel"].site_address
+    if not parcel_id:
+        existing = Lot.objects.current().filter(street_address__iexact=address).first()
+        if existing is not None:
+            return existing
+    fields = {"street_address": address, "parcel_id": parcel_id or None}
+    if values.get("lot_acres"):
+        fields["area_acres"] = values["lot_acres"]
+    return lot_actions.create_lot(by=by, **fields)
+
+
+def _holder_for(values: dict, lot: Lot, by) -> Applicant:
+    """The holder on record with the same name and mailing address, or recorded now."""
+    parcel = values.get("_parcel")
+    address = {
+        "mailing_street": values.get("mailing_street") or lot.street_address,
+        "mailing_zip": values.get("zip") or parcel.owner_zip,
+    }
+    for key in ("mailing_city", "mailing_state"):
+        if values.get(key):
+            address[key] = values[key]
+    same = Applicant.objects.filter(
+        name__iexact=values["holder"],
+        mailing_street__iexact=address["mailing_street"],
+        mailing_zip=address["mailing_zip"],
+    ).first()
+    return same or actions.create_applicant(by=by, name=values["holder"], **address)
+
+
+def _enter(row: RowReport, by, today: date) -> Permit:
+    values = row.values
+    lot = _lot_for(values, by)
+    application = actions.create_application(applicant=_holder_for(values, lot, by), lot=lot, by=by)
+    actions.update_application(
+        application=application, by=by, changes={}, animals=values["animals"]
+    )
+    issued_on, assumed = issued_on_for(values)
+    row.issued_on_assumed = assumed
+    basis = values.get("notes", "")
+    if assumed:
+        basis = " ".join(filter(None, [basis, "(The register gives no date of issue.)"]))
+    name, content = values["_document"]
+    return actions.enter_register_permit(
+        application=application,
+        register_number=values["permit_number"],
+        first_permitted_on=values["first_permitted"],
+        issued_on=issued_on,
+        valid_for_year=values["permit_year"],
+        document=SimpleUploadedFile(name, content),
+        basis=basis,
+        by=by,
+        today=today,
+    )
+
+
+def _enter_each(rows: list[RowReport], by, today: date) -> list[str]:
+    """Enter every row that passed its checks, each in its own savepoint so that one refusal
+    does not hide the next row's; the names of the scans stored."""
+    stored = []
+    for row in rows:
+        if not row.ok:
+            continue
+        try:
+            with transaction.atomic():
+                permit = _enter(row, by, today)
+        except ActionRefused as refusal:
+            for reason in refusal.reasons or [refusal.message]:
+                row.error(_column_of(reason), reason)
+            continue
+        except (ValidationError, IntegrityError) as error:
+            row.error(None, f"The entry could not be recorded: {error}")
+            continue
+        stored.append(permit.register_document.file.name)
+        row.permit_number = permit.number
+        row.grandfathered = permit.grandfathered
+        row.findings = permit.register_findings
+    return stored
+
+
+def import_register(
+    *,
+    content: bytes,
+    name: str,
+    documents: Documents,
+    by,
+    dry_run: bool = True,
+    today: date | None = None,
+) -> ImportReport:
+    """Check every row and enter it; keep the entries only when this is not a dry run and no
+    row, nor the file, has an error."""
+    today = today or timezone.localdate()
+    report = ImportReport(file_name=name, dry_run=dry_run)
+    try:
+        sheet = read_sheet(content, name, header_keys(), REQUIRED)
+    except SheetError as error:
+        report.file_errors.append(str(error))
+        return report
+    report.unread_columns = sheet.unread_columns
+    for key in sheet.missing_columns:
+        report.file_errors.append(
+            f"Row 1: the column “{BY_KEY[key].label}” is missing ({BY_KEY[key].description})"
+        )
+    if report.file_errors:
+        return report
+    if not sheet.rows:
+        report.file_errors.append("The spreadsheet has its header row but no permits.")
+        return report
+    report.rows = check_rows(sheet.rows, documents)
+    stored: list[str] = []
+    try:
+        with transaction.atomic():
+            stored = _enter_each(report.rows, by, today)
+            keep = not dry_run and report.ok
+            if not keep:
+                transaction.set_rollback(True)
+    except BaseException:
+        _remove(stored)
+        raise
+    if keep:
+        report.imported = True
+    else:
+        _remove(stored)
+    return report
+
+
+def _remove(stored: list[str]) -> None:
+    """The scans of entries that were undone: their records are gone, so are they."""
+    for path in stored:
+        default_storage.delete(path)

@@ -1,0 +1,32 @@
+"""The open requests and their clocks, for the clerk's home and the list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from hearings.clocks import records_response_deadline, town_calendar
+from records.models import RecordsRequest
+from stoneham_boh.lib.mass_calendar import Clock
+
+
+@dataclass(frozen=True)
+class OpenRequest:
+    request: RecordsRequest
+    due: Clock
+
+    def overdue_on(self, today: date) -> bool:
+        return self.due.when < today
+
+
+def open_requests(limit: int | None = None) -> list[OpenRequest]:
+    """Open requests, the soonest due first, each with its c.66 §10 clock."""
+    calendar = town_calendar()
+    requests = RecordsRequest.objects.filter(responded_on__isnull=True).order_by(
+        "received_on", "pk"
+    )
+    rows = [
+        OpenRequest(r, records_response_deadline(r.received_on, calendar=calendar))
+        for r in (requests[:limit] if limit else requests)
+    ]
+    return sorted(rows, key=lambda row: (row.due.when, row.request.pk))

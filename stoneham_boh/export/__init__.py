@@ -1,0 +1,8 @@
+"""Every record out, machine-readable (issue 25 point 4; M.G.L. c.66 §19): one JSON Lines and
+one CSV file for each kind of record, the documents and photos beside them, and a schema that
+says what each field means. `restore` puts an export back into an empty database.
+
+The export is the town's own copy of its records (password hashes excepted); what the public
+may read is the API's (stoneham_boh.api), which leaves out everything private. (The `records`
+app is another thing: the records office, with its requests and retention.)
+"""

@@ -1,0 +1,201 @@
+"""The standing paragraphs of the letters, notices, decisions and e-mails, which the
+administrator may reword (Town settings, Letters' wording).
+
+Each paragraph names the facts it may print as placeholders (``{telephone}``); the facts come
+from the records and the ruleset at the moment of printing, never from the wording. The wording
+below is the one printed until the administrator saves another. Templates print a paragraph with
+
+    {% load standing %}{% standing "revocation_notice.rights" %}
+
+passing the record's facts the paragraph names (``citation=...``); the town's own facts
+(``TOWN_FACTS``) are always offered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from django.utils.safestring import SafeString
+
+from stoneham_boh.town import placeholders
+from stoneham_boh.town.current import current_town
+
+#: Offered by every paragraph: the town's settings.
+TOWN_FACTS = {
+    "board_name": "the Board's name",
+    "town_name": "the town's name",
+    "office_address": "the office's address",
+    "office_hours": "the office's hours",
+    "telephone": "the office's telephone",
+    "email": "the office's e-mail",
+}
+
+
+def town_facts(town) -> dict[str, str]:
+    return {
+        "board_name": town.board_name,
+        "town_name": town.name,
+        "office_address": town.office_address,
+        "office_hours": town.office_hours,
+        "telephone": town.telephone,
+        "email": town.email,
+    }
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    key: str
+    document: str
+    label: str
+    default: str
+    #: The record's facts the paragraph may print: name -> what it is.
+    facts: Mapping[str, str] = field(default_factory=dict)
+    #: What the preview prints for each record fact.
+    sample: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def offered(self) -> dict[str, str]:
+        return {**TOWN_FACTS, **self.facts}
+
+
+PARAGRAPHS: dict[str, Paragraph] = {
+    paragraph.key: paragraph
+    for paragraph in (
+        Paragraph(
+            "permit.excess",
+            "The permit",
+            "Under the animals authorized",
+            "No animals in excess of this number shall be kept without the Board's written "
+            "permission.",
+        ),
+        Paragraph(
+            "abutter_letter.attend",
+            "Abutters' notice of a hearing",
+            "How an abutter takes part",
+            "You may attend and be heard, or write to the Board before the hearing. The "
+            "application and its plans may be inspected at the Board of Health office (open "
+            "{office_hours}).",
+        ),
+        Paragraph(
+            "revocation_notice.intro",
+            "Notice of a revocation hearing",
+            "Opening paragraph",
+            "The Board of Health will consider at a hearing whether to revoke your permit to "
+            "keep animals, under {citation} of its Rules and Regulations for the Keeping of "
+            "Animals, which provides that a permit may be revoked by the Board upon violation "
+            "of any of the regulation's provisions.",
+            {"citation": "the section that lets the Board revoke a permit"},
+            {"citation": "§20-20(5)"},
+        ),
+        Paragraph(
+            "revocation_notice.rights",
+            "Notice of a revocation hearing",
+            "The holder's right to be heard",
+            "You have the right to attend the hearing and be heard, to bring witnesses and "
+            "documents, to be represented, and to write to the Board before it. The records of "
+            "the inspections may be seen at the Board of Health office (open {office_hours}).",
+        ),
+        Paragraph(
+            "revocation_notice.removal",
+            "Notice of a revocation hearing",
+            "What follows a revocation",
+            "If the Board revokes the permit, it will order you to remove all unlicensed "
+            "animals from the property by a date it sets ({citation}), and will send you its "
+            "written decision.",
+            {"citation": "the section on removing the animals"},
+            {"citation": "§20-20(6)"},
+        ),
+        Paragraph(
+            "order_letter.call",
+            "Order to correct a violation",
+            "Whom to call",
+            "If you have corrected the violation before the deadline, or need more time, call "
+            "the Board's office at {telephone} ({office_hours}).",
+        ),
+        Paragraph(
+            "decision.reconsider",
+            "Written decision (adverse)",
+            "Reconsideration and the record",
+            "You may ask the Board to reconsider on new information. A copy of the record of "
+            "the hearing is available at the Board of Health office.",
+        ),
+        Paragraph(
+            "renewal_notice.how",
+            "Renewal notice (letter)",
+            "When and how to renew",
+            "Your permit expires on {expires_on}. To keep animals after that day, renew it: from "
+            "{window_opens} at the {board_name}, {office_address} ({office_hours}), or by "
+            "telephone at {telephone}. If nothing has changed, the permit is renewed as it is; "
+            "tell us of any change to the animals, the structures or the lot. A permit not "
+            "renewed lapses, and after {last_day} the keeping needs a new application.",
+            {
+                "expires_on": "the day the permits expire",
+                "window_opens": "the first day of the renewal window",
+                "last_day": "the last day a lapsed permit can still be renewed",
+            },
+            {
+                "expires_on": "December 31, 2026",
+                "window_opens": "November 1, 2026",
+                "last_day": "March 31, 2027",
+            },
+        ),
+        Paragraph(
+            "email.permit_issued",
+            "E-mail: the permit is issued",
+            "Opening paragraph",
+            "The {board_name} issued permit {permit_number} on {issued_on} for the keeping of "
+            "animals at {address}.",
+            {
+                "permit_number": "the permit's number",
+                "issued_on": "the day it was issued",
+                "address": "the lot's street address",
+                "applicant_name": "the holder's name",
+            },
+            {
+                "permit_number": "2027-0001",
+                "issued_on": "January 14, 2027",
+                "address": "12 Elm Street",
+                "applicant_name": "Karen Sullivan",
+            },
+        ),
+    )
+}
+
+
+def texts_of(town) -> dict[str, str]:
+    """The town's saved wordings by key, read once for the town record (once a request)."""
+    if town.pk is None:
+        return {}
+    cached = getattr(town, "_standing_texts", None)
+    if cached is None:
+        cached = dict(town.standing_texts.values_list("key", "text"))
+        town._standing_texts = cached
+    return cached
+
+
+def wording(key: str, town=None) -> str:
+    """The paragraph's wording in force: the administrator's, or the standard one."""
+    town = town or current_town()
+    return texts_of(town).get(key, PARAGRAPHS[key].default)
+
+
+def paragraph(key: str, facts: Mapping[str, object], *, plain: bool = False) -> SafeString | str:
+    """The paragraph ``key`` printed with ``facts`` (the record's, which the caller must give
+    in full) and the town's own; escaped HTML, or plain text for an e-mail's text part."""
+    spec = PARAGRAPHS[key]
+    missing = set(spec.facts) - set(facts)
+    if missing:
+        raise ValueError(f"{key} needs the facts {', '.join(sorted(missing))}")
+    town = current_town()
+    values = {**town_facts(town), **facts}
+    text = wording(key, town)
+    if plain:
+        return placeholders.render_text(text, values)
+    return placeholders.render_html(text, values)
+
+
+def preview(key: str, text: str) -> SafeString:
+    """``text`` as paragraph ``key`` would print it, with the town's facts and the samples."""
+    spec = PARAGRAPHS[key]
+    return placeholders.render_html(text, {**town_facts(current_town()), **spec.sample})
