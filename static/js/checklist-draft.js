@@ -21,6 +21,13 @@
   let queued = null;        // the copy waiting to be sent, if "Record" was tapped offline
   let saving = null;
   let restoring = false;    // putting the phone's copy back: nothing to save
+  const STALE_MINUTES = 15;
+  const when = form.querySelector("input[name=performed_at]");
+  let whenTyped = false;    // the agent set the time of the inspection: it is theirs
+  if (when) {
+    when.addEventListener("input", function () { whenTyped = true; });
+    when.addEventListener("change", function () { whenTyped = true; });
+  }
 
   function fields() {
     const pairs = [];
@@ -322,12 +329,16 @@
       } else if (queued) {
         sayQueued();
       }
-    } else if (!form.querySelector("#form-errors")) {
-      // A copy of the page kept since the morning: the inspection is now, not then.
-      const when = form.querySelector("input[name=performed_at]");
-      if (when && when.value === when.defaultValue) {
-        const now = new Date();
-        now.setSeconds(0, 0);
+    } else if (!form.querySelector("#form-errors") && when && !whenTyped
+               && when.value === when.defaultValue) {
+      // A copy of the page kept since the morning: the inspection is now, not then. Only a
+      // time the phone's clock has left behind by more than STALE_MINUTES is moved on: a
+      // fresh page keeps the office's time even where the phone's clock is off, and a time
+      // the agent typed (before the phone's store answered, too) is never replaced.
+      const now = new Date();
+      now.setSeconds(0, 0);
+      const rendered = Number(form.dataset.renderedAt) * 1000;  // the office's clock, UTC
+      if (rendered && now.getTime() - rendered > STALE_MINUTES * 60000) {
         const local = new Date(now.getTime() - now.getTimezoneOffset() * 60000);
         when.value = local.toISOString().slice(0, 16);
       }

@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import re
+from datetime import timedelta
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
@@ -291,3 +292,44 @@ def test_a_form_sent_back_with_an_error_keeps_the_photos_chosen(
     page.get_by_role("button", name="Record the inspection").click()
     expect(page.get_by_text("Inspection recorded.")).to_be_visible()
     assert Photo.objects.filter(finding__inspection=inspection).count() == 1
+
+
+def test_the_time_of_the_inspection_moves_on_only_on_a_page_kept_since_the_morning(
+    touch_phone, live_server, clerk, agent
+):
+    """The checklist's "Inspected at" starts at the office's time when the page was made. A copy
+    the phone kept since the morning is moved on to the phone's time; a fresh page keeps the
+    office's time, even on a phone whose clock is off, and so does a time the agent typed."""
+    inspection = todays_inspection(clerk=clerk, agent=agent)
+    url = f"{live_server.url}/inspections/{inspection.pk}/record/"
+    office = timezone.localtime().replace(second=0, microsecond=0)
+    shown = office.strftime("%Y-%m-%dT%H:%M")
+    when = "input[name=performed_at]"
+
+    login(touch_phone.new_page(), live_server, agent.username)
+
+    def opened_with_the_phone_at(phone_now):
+        page = touch_phone.new_page()
+        page.clock.set_fixed_time(phone_now)
+        page.goto(url)
+        # The phone's store has answered (and the page has read it) once this resolves.
+        page.evaluate(
+            "() => window.BOHPhone.ready.then(() => new Promise((r) => setTimeout(r, 300)))"
+        )
+        return page
+
+    # A phone whose clock is a year behind: the fresh page keeps the office's time.
+    behind = opened_with_the_phone_at(office - timedelta(days=365))
+    assert behind.locator(when).input_value() == shown
+
+    # Three hours later by the phone, as a copy kept since the morning would be opened: the
+    # phone's time, in the phone's own zone (Stoneham's, for an agent of the town).
+    later = office + timedelta(hours=3)
+    kept = opened_with_the_phone_at(later)
+    phone_local = kept.evaluate(
+        """() => { const d = new Date(); d.setSeconds(0, 0);
+                   const local = new Date(d - d.getTimezoneOffset() * 60000);
+                   return local.toISOString().slice(0, 16); }"""
+    )
+    expect(kept.locator(when)).to_have_value(phone_local)
+    assert phone_local != shown
