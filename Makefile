@@ -44,21 +44,31 @@ lint: venv-dev
 # `make test XDIST=` runs in one process.
 XDIST ?= -n 2 --dist loadfile --no-loadscope-reorder
 
-# The whole suite, SQLite by default (PostgreSQL when DATABASE_URL names one): first on tables
-# made from the models, then the tests of the migrations on a database migrated from zero
-# (test-migrations; MIGRATIONS=skip leaves them to another step, as CI's SQLite step does).
-# PYTEST_ARGS narrows the first pass only.
+# The whole suite, SQLite by default (PostgreSQL when DATABASE_URL names one), on tables made
+# from the models; beside it, the tests of the migrations on a database migrated from zero
+# (test-migrations, in a process of its own whose output follows the suite's; MIGRATIONS=skip
+# leaves them to another step, as CI's SQLite step does). Beside, not after: migrating from
+# zero is one process's work, which the suite's two workers leave room for as they wait on
+# the database. PYTEST_ARGS narrows the suite only. Fails when either fails.
+MIGRATIONS_LOG := $(shell mktemp -u /tmp/boh-test-migrations.XXXXXX)
 test: lint
-	$(PY) -m pytest $(XDIST) --nomigrations $(PYTEST_ARGS)
 ifneq ($(MIGRATIONS),skip)
-	$(MAKE) --no-print-directory test-migrations
+	@$(MAKE) --no-print-directory test-migrations >$(MIGRATIONS_LOG) 2>&1 & migrations=$$!; \
+	$(PY) -m pytest $(XDIST) --nomigrations $(PYTEST_ARGS); suite=$$?; \
+	wait $$migrations; proven=$$?; \
+	echo "== the migrations, from zero (make test-migrations, run beside the suite)"; \
+	cat $(MIGRATIONS_LOG); rm -f $(MIGRATIONS_LOG); \
+	[ $$suite -eq 0 ] && [ $$proven -eq 0 ]
+else
+	$(PY) -m pytest $(XDIST) --nomigrations $(PYTEST_ARGS)
 endif
 
 # The migrations proven: the models and the migrations agree, and the tests that move data
-# between them (marker migrations) pass on a test database migrated from zero.
+# between them (tests/migrations/, marker migrations) pass on a test database migrated from
+# zero (its own: test_<name>, beside the suite's workers' test_<name>_gw0 and _gw1).
 test-migrations: venv-dev
 	env -u DATABASE_URL $(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest -m migrations
+	$(PY) -m pytest -m migrations -p no:cacheprovider tests/migrations
 
 # The everyday loop: no browser journeys, no migrations.
 test-fast: lint

@@ -26,7 +26,7 @@ hypothesis_settings.load_profile(
 # Tests that run only when their marker is asked for: timing assertions (`perf`) measure the
 # machine as much as the code, so they run alone, never in a loaded everyday run; the tests of
 # the migrations (`migrations`) need a database migrated from zero, which the suite does not
-# make (--nomigrations), so `make test` runs them in a second pass of their own.
+# make (--nomigrations), so `make test` runs them in a process of their own beside it.
 ASKED_FOR_ONLY = ("perf", "migrations")
 
 
@@ -229,3 +229,18 @@ def pytest_report_header(config):
     from tests.trust import test_fuzzing
 
     return f"fuzzing: FUZZ_EXAMPLES={test_fuzzing.FUZZ_EXAMPLES} FUZZ_SEED={test_fuzzing.FUZZ_SEED}"
+
+
+@pytest.fixture(scope="module")
+def plain_template_rendering():
+    """Templates rendered as the site renders them, without the test framework's instrument: a
+    signal on every template rendered whose receiver copies the whole context, so that a test
+    may read `response.context`. For the modules that send thousands of requests and read only
+    the status and the body (the access matrix, the fuzzers): a tenth of their time."""
+    from django.template import Template
+    from django.test.utils import _TestState
+
+    instrumented = Template._render
+    Template._render = _TestState.saved_data.template_render
+    yield
+    Template._render = instrumented

@@ -18,7 +18,7 @@ from tests.trust.pages import ARGS, url_for, url_names
 from tests.universe import client_for
 from tests.world import ROLES
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_template_rendering")]
 
 LOGIN = "login"  # 302 to the log-in page
 REDIRECT = "redirect"  # 302 anywhere but the log-in page

@@ -40,7 +40,7 @@ from tests.trust.traps import NUMERIC_TRAPS
 from tests.universe import client_for
 from tests.world import PDF, RENEWAL_SEASON, jpeg
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_template_rendering")]
 
 # Every run fuzzes a little with inputs of its own (a fresh seed, printed in the run's header);
 # `make fuzz` runs the full budget. A failure is replayed with FUZZ_SEED=<the seed printed>,

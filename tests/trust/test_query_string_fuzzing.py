@@ -20,7 +20,7 @@ from tests.trust.forms_on_pages import forms_in
 from tests.trust.traps import NUMERIC_TRAPS
 from tests.universe import client_for
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_template_rendering")]
 
 # Parameters the views read beyond their forms' fields (pagination, exports, pre-filled
 # choices, the intake search), sent to every page whatever it shows.
