@@ -51,6 +51,28 @@ def _once(model: type[models.Model], token: uuid.UUID | None, create: Callable[[
         return existing, False
 
 
+def earliest_visit(inspection: Inspection) -> tuple[date, str] | None:
+    """The first day the visit can have been made, and why: not before the order it
+    re-inspects was issued, nor before the complaint it answers was received. A visit dated
+    earlier would show an order abated, or a complaint answered, before it existed."""
+    causes = []
+    if inspection.follows_order_id is not None:
+        order = inspection.follows_order
+        causes.append((order.issued_on, f"order {order.pk} was issued"))
+    if inspection.complaint_id is not None:
+        causes.append((inspection.complaint.received_on, "the complaint it answers was received"))
+    return max(causes, default=None, key=lambda cause: cause[0])
+
+
+def refusal_of_an_early_visit(inspection: Inspection, moment: datetime) -> str | None:
+    """Why `moment` cannot be the time of `inspection`'s visit, or None."""
+    earliest = earliest_visit(inspection)
+    if earliest is None or timezone.localtime(moment).date() >= earliest[0]:
+        return None
+    day, cause = earliest
+    return f"The inspection cannot have been made before {long_date(day)}, when {cause}."
+
+
 def _refuse_future(moment: datetime | date | None, what: str) -> None:
     if moment is None:
         return
@@ -321,6 +343,9 @@ def record_inspection(
         )
     performed_at = performed_at or timezone.now()
     _refuse_future(performed_at, "The time of the inspection")
+    early = refusal_of_an_early_visit(inspection, performed_at)
+    if early:
+        raise ActionRefused(early)
     _refuse_future(recorded_on_phone_at, "The time it was recorded on the phone")
     keeping = keeping_for(inspection.lot, inspection.scheduled_for, inspection.application)
     items = items_for(inspection, keeping)

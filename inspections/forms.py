@@ -297,11 +297,13 @@ class RecordInspectionForm(TokenForm):
         widget=forms.HiddenInput, required=False, label="Recorded on the phone at"
     )
 
-    def __init__(self, *args, items, hints=None, **kwargs):
+    def __init__(self, *args, items, hints=None, too_early=None, **kwargs):
         kwargs.setdefault("initial", {}).setdefault(
             "performed_at", timezone.localtime().replace(second=0, microsecond=0)
         )
         super().__init__(*args, **kwargs)
+        # The action's own reading of a time before what the visit follows, to say it here.
+        self.too_early = too_early or (lambda moment: None)
         self.items = list(items)
         self.hints = hints or {}
         for item in self.items:
@@ -348,6 +350,9 @@ class RecordInspectionForm(TokenForm):
         moment = self.cleaned_data["performed_at"]
         if moment > timezone.now() + timedelta(minutes=10):
             raise forms.ValidationError("The time of the inspection cannot be in the future.")
+        early = self.too_early(moment)
+        if early:
+            raise forms.ValidationError(early)
         return moment
 
     def clean_recorded_on_phone_at(self):

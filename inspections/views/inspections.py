@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from functools import partial
 
 from django.contrib import messages
 from django.db.models import Prefetch
@@ -226,7 +227,11 @@ def inspection_record(request, pk):
     items = items_for(inspection, keeping)
     hints = pigeons.hints_for(timezone.localdate(), timezone.now())
     form = RecordInspectionForm(
-        request.POST or None, request.FILES or None, items=items, hints=hints
+        request.POST or None,
+        request.FILES or None,
+        items=items,
+        hints=hints,
+        too_early=partial(actions.refusal_of_an_early_visit, inspection),
     )
 
     def record(data):

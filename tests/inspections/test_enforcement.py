@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import uuid
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
+from django.urls import reverse
 
 from inspections import actions
 from inspections.actions import Answer
@@ -180,6 +182,71 @@ def test_the_reinspection_that_finds_it_complying_closes_the_order(clerk, agent)
     assert order.status == Order.Status.ABATED
     assert order.closed_on == TODAY
     assert "re-inspection" in order.closing_note
+
+
+def test_a_reinspection_dated_before_its_order_was_issued_is_refused_at_its_field(
+    clerk, agent, client
+):
+    """A visit cannot have been made before the order it re-inspects: dated so, it would show
+    the order abated before it existed (and so never overdue)."""
+    order = vermin_order(clerk, agent)
+    reinspection = order.reinspections.get()
+    the_day_before = datetime.combine(
+        order.issued_on - timedelta(days=1), time(10), tzinfo=ZoneInfo("America/New_York")
+    )
+    with pytest.raises(ActionRefused, match="before June 15, 2027, when order"):
+        actions.record_inspection(
+            inspection=reinspection,
+            by=agent,
+            answers=answers_for(reinspection),
+            performed_at=the_day_before,
+        )
+    # The checklist on the phone: the reason at "Inspected at", every answer kept.
+    client.force_login(agent)
+    data = {f"result-{item_id}": "complies" for item_id in answers_for(reinspection)}
+    data.update(token=str(uuid.uuid4()), performed_at="2027-06-14T10:00", summary="Burrows filled.")
+    response = client.post(reverse("inspections:inspection-record", args=[reinspection.pk]), data)
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert form.errors["performed_at"] == [
+        f"The inspection cannot have been made before June 15, 2027, when order {order.pk} was "
+        "issued."
+    ]
+    assert list(form.errors) == ["performed_at"]
+    assert ">Burrows filled.</textarea>" in response.content.decode()
+    order.refresh_from_db()
+    reinspection.refresh_from_db()
+    assert order.is_open and reinspection.is_scheduled
+    # The same day as the order: recorded, and the order abated that day.
+    data["performed_at"] = "2027-06-15T08:30"
+    client.post(reverse("inspections:inspection-record", args=[reinspection.pk]), data)
+    order.refresh_from_db()
+    assert (order.status, order.closed_on) == (Order.Status.ABATED, order.issued_on)
+
+
+def test_an_inspection_dated_before_the_complaint_it_answers_is_refused(clerk, agent):
+    permit = hen_permit(by=clerk)
+    complaint = complaint_at(permit.lot, clerk)
+    inspection = actions.schedule_inspection(
+        lot=permit.lot,
+        kind=Inspection.Kind.COMPLAINT,
+        complaint=complaint,
+        scheduled_for=TODAY,
+        agent=agent,
+        by=agent,
+    )
+    a_week_before = datetime.combine(
+        complaint.received_on - timedelta(days=7), time(9), tzinfo=ZoneInfo("America/New_York")
+    )
+    with pytest.raises(ActionRefused, match="when the complaint it answers was received"):
+        actions.record_inspection(
+            inspection=inspection,
+            by=agent,
+            answers=answers_for(inspection),
+            performed_at=a_week_before,
+        )
+    complaint.refresh_from_db()
+    assert complaint.status == Complaint.Status.INSPECTION_SCHEDULED
 
 
 def test_a_reinspection_that_still_finds_vermin_leaves_the_order_open(clerk, agent):
