@@ -15,7 +15,7 @@ from django.core.management import call_command
 from django.test import TestCase, override_settings
 
 from stoneham_boh.ops.demo import DEMO_PASSWORD, DEMO_USERS
-from tests.universe import rolled_back
+from tests.universe import rolled_back, settle_deferred_checks
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +48,7 @@ def demo(django_db_setup, django_db_blocker, tmp_path_factory):
         sent_before = len(mail.outbox)
         with TestCase.captureOnCommitCallbacks(execute=True):
             call_command("load_demo")
+        settle_deferred_checks()
         yield Loaded(
             counts=record_counts(), mails_sent=len(mail.outbox) - sent_before, var_dir=var_dir
         )
