@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from crispy_forms.layout import Fieldset
 from django import forms
+from django.utils.dates import MONTHS
 from django.utils.text import slugify
 
 from stoneham_boh.lib.forms import columns, helper
@@ -33,28 +34,7 @@ class TownForm(forms.ModelForm):
         fields = [name for _, names in SECTIONS for name in names]
         widgets = {
             "town_clerk_filing_cutoff": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
-            "renewal_window_month": forms.Select(
-                choices=[
-                    (n, label)
-                    for n, label in enumerate(
-                        (
-                            "January",
-                            "February",
-                            "March",
-                            "April",
-                            "May",
-                            "June",
-                            "July",
-                            "August",
-                            "September",
-                            "October",
-                            "November",
-                            "December",
-                        ),
-                        start=1,
-                    )
-                ]
-            ),
+            "renewal_window_month": forms.Select(choices=list(MONTHS.items())),
         }
         labels = {
             "renewal_window_month": "Renewals open: month",

@@ -40,17 +40,22 @@ def complaint_at(lot, by, **fields):
     )
 
 
-def test_a_complaint_becomes_an_inspection_that_answers_it(clerk, agent):
-    permit = hen_permit(by=clerk)
-    complaint = complaint_at(permit.lot, clerk)
-    inspection = actions.schedule_inspection(
-        lot=permit.lot,
+def complaint_inspection(complaint, agent) -> Inspection:
+    """The inspection an agent schedules for today to answer `complaint`."""
+    return actions.schedule_inspection(
+        lot=complaint.lot,
         kind=Inspection.Kind.COMPLAINT,
         complaint=complaint,
         scheduled_for=TODAY,
         agent=agent,
         by=agent,
     )
+
+
+def test_a_complaint_becomes_an_inspection_that_answers_it(clerk, agent):
+    permit = hen_permit(by=clerk)
+    complaint = complaint_at(permit.lot, clerk)
+    inspection = complaint_inspection(complaint, agent)
     complaint.refresh_from_db()
     assert complaint.status == Complaint.Status.INSPECTION_SCHEDULED
     assert inspection.permit == permit
@@ -227,14 +232,7 @@ def test_a_reinspection_dated_before_its_order_was_issued_is_refused_at_its_fiel
 def test_an_inspection_dated_before_the_complaint_it_answers_is_refused(clerk, agent):
     permit = hen_permit(by=clerk)
     complaint = complaint_at(permit.lot, clerk)
-    inspection = actions.schedule_inspection(
-        lot=permit.lot,
-        kind=Inspection.Kind.COMPLAINT,
-        complaint=complaint,
-        scheduled_for=TODAY,
-        agent=agent,
-        by=agent,
-    )
+    inspection = complaint_inspection(complaint, agent)
     a_week_before = datetime.combine(
         complaint.received_on - timedelta(days=7), time(9), tzinfo=ZoneInfo("America/New_York")
     )
