@@ -20,7 +20,7 @@ from hearings.models import DocketItem, LegalNotice, LegalNoticeProof, Meeting
 from stoneham_boh.lib import law
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
-from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_name, validate_upload
+from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_file, validate_upload
 
 WEBSITE = "website"
 STATEWIDE = "statewide"
@@ -62,14 +62,10 @@ def upload_proof(*, meeting: Meeting, kind: str, upload, by) -> LegalNoticeProof
         checked = validate_upload(upload, DOCUMENT_KINDS)
     except ValidationError as refusal:
         raise ActionRefused(" ".join(refusal.messages)) from None
-    upload.name = stored_name(checked)
     proof = LegalNoticeProof(
         legal_notice=notice,
         kind=kind,
-        file=upload,
-        original_name=checked.original_name[:255],
-        content_type=checked.content_type,
-        size_bytes=checked.size,
+        **stored_file(upload, checked),
         uploaded_by=by,
     )
     return save_as(proof, by)

@@ -57,7 +57,7 @@ from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
-from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_name, validate_upload
+from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_file, validate_upload
 
 
 @transaction.atomic
@@ -478,16 +478,10 @@ def upload_document(
     if kind not in Document.Kind.values:
         raise ActionRefused("Choose what kind of document this is.")
     _refuse_past_the_application_caps(application, checked.size)
-    # Stored under our own random name whose extension is the detected type's; the sender's
-    # name is kept only to label the download.
-    upload.name = stored_name(checked)
     document = Document(
         application=application,
         kind=kind,
-        file=upload,
-        original_name=checked.original_name[:255],
-        content_type=checked.content_type,
-        size_bytes=checked.size,
+        **stored_file(upload, checked),
         description=description,
         uploaded_by=by,
         supplement=supplement,

@@ -111,6 +111,19 @@ def stored_name(checked: CheckedUpload) -> str:
     return f"{uuid.uuid4().hex}{KINDS[checked.kind].extensions[0]}"
 
 
+def stored_file(upload, checked: CheckedUpload) -> dict:
+    """A record's file fields for a checked upload: the file under our own random name whose
+    extension is the detected type's; the sender's name, kept only to label the download, its
+    type and its size."""
+    upload.name = stored_name(checked)
+    return {
+        "file": upload,
+        "original_name": checked.original_name[:255],
+        "content_type": checked.content_type,
+        "size_bytes": checked.size,
+    }
+
+
 def _sniff(file) -> str | None:
     position = file.tell() if hasattr(file, "tell") else None
     try:
