@@ -14,8 +14,11 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import threading
+import time
 
 import pytest
+from django.core.signals import request_finished, request_started
 from playwright.sync_api import expect
 
 # Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
@@ -59,6 +62,42 @@ def chromium():
         browser.close()
 
 
+class _RequestsBeingServed:
+    """How many requests the live server is serving now, counted by Django's own signals.
+
+    A test may end while a request its last action set off is still being served: an htmx
+    fragment the test did not need to wait for. If the server is still inside that request when
+    the test's database is flushed, the two lock each other's tables and the flush fails, which
+    leaves the rows behind for the next test (CI, stop 31). So no test's database is flushed
+    until the server is done (`served_before_the_flush`). `request_finished` is sent when the
+    response is closed, after Django's own receivers have released the request's connection."""
+
+    def __init__(self):
+        self._count = 0
+        self._idle = threading.Condition()
+
+    def started(self, **kwargs):
+        with self._idle:
+            self._count += 1
+
+    def finished(self, **kwargs):
+        with self._idle:
+            self._count -= 1
+            self._idle.notify_all()
+
+    def wait_until_idle(self, seconds: float) -> None:
+        with self._idle:
+            self._idle.wait_for(lambda: self._count <= 0, timeout=seconds)
+
+
+REQUESTS_BEING_SERVED = _RequestsBeingServed()
+request_started.connect(REQUESTS_BEING_SERVED.started)
+request_finished.connect(REQUESTS_BEING_SERVED.finished)
+# How long a page's last requests may take to be answered once its test is over: far more than
+# any of ours takes, and short enough that one that never ends cannot stall the run.
+SETTLE_SECONDS = 30
+
+
 def _page(chromium, viewport):
     context = chromium.new_context(viewport=viewport, accept_downloads=True)
     context.set_default_timeout(WAIT_MS)
@@ -67,20 +106,44 @@ def _page(chromium, viewport):
     return context, page
 
 
+@pytest.fixture(autouse=True)
+def served_before_the_flush():
+    """Every journey's last requests are served before its database is flushed.
+
+    Autouse, it is set up after pytest-django's database fixture and before the pages the test
+    asks for, so it is torn down after they are closed and before the flush."""
+    yield
+    REQUESTS_BEING_SERVED.wait_until_idle(SETTLE_SECONDS)
+
+
+def open_page(chromium, viewport):
+    """A page for one test (a fixture's body: `yield from open_page(...)`). Once the test is
+    over, the requests the browser has sent are answered before the page closes, so that none
+    reaches the server after `served_before_the_flush` has looked. They are read from the
+    context's events (the service worker's included), which Playwright delivers while the page
+    waits."""
+    context, page = _page(chromium, viewport)
+    in_flight = set()
+    context.on("request", lambda request: in_flight.add(request))
+    context.on("requestfinished", lambda request: in_flight.discard(request))
+    context.on("requestfailed", lambda request: in_flight.discard(request))
+    yield page
+    deadline = time.monotonic() + SETTLE_SECONDS
+    while in_flight and time.monotonic() < deadline and not page.is_closed():
+        page.wait_for_timeout(20)
+    context.close()
+
+
 @pytest.fixture
 def browser_page(chromium):
     """A desktop-sized page (1280 x 900)."""
-    context, page = _page(chromium, DESKTOP)
-    yield page
-    context.close()
+    yield from open_page(chromium, DESKTOP)
 
 
 @pytest.fixture
 def phone_page(chromium):
     """A phone-sized page (375 x 812), as an agent in the field holds it."""
-    context, page = _page(chromium, PHONE)
-    yield page
-    context.close()
+    yield from open_page(chromium, PHONE)
 
 
 def login(page, live_server, username: str, password: str = "a-long-test-password") -> None:

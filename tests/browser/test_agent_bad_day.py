@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from inspections import actions
 from inspections.models import Inspection
 from tests import factories
-from tests.browser.conftest import _page, login
+from tests.browser.conftest import login, open_page
 from tests.inspections import builders as b
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,9 +22,7 @@ PHONE_390 = {"width": 390, "height": 844}
 
 @pytest.fixture
 def phone_390(chromium):
-    context, page = _page(chromium, PHONE_390)
-    yield page
-    context.close()
+    yield from open_page(chromium, PHONE_390)
 
 
 def vermin_found_today(clerk, agent, photos=None):

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from hearings import actions as hearing_actions
 from permits.models import Permit
 from stoneham_boh.accounts.roles import Role
-from tests.browser.conftest import _page, login
+from tests.browser.conftest import login, open_page
 from tests.browser.test_hearings_journey import moment, record_attendance
 from tests.conftest import make_user
 from tests.hearings import builders as b
@@ -41,9 +41,7 @@ def shot(page, name: str) -> None:
 
 @pytest.fixture
 def phone_390(chromium):
-    context, page = _page(chromium, {"width": 390, "height": 844})
-    yield page
-    context.close()
+    yield from open_page(chromium, {"width": 390, "height": 844})
 
 
 def a_new_shed_before_the_board(clerk):

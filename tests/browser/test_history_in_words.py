@@ -12,7 +12,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from inspections import actions
-from tests.browser.conftest import _page, login
+from tests.browser.conftest import login, open_page
 from tests.inspections import builders as b
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,9 +22,7 @@ ISO_MOMENT = re.compile(r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d")
 
 @pytest.fixture
 def phone_390(chromium):
-    context, page = _page(chromium, {"width": 390, "height": 844})
-    yield page
-    context.close()
+    yield from open_page(chromium, {"width": 390, "height": 844})
 
 
 def test_the_inspection_history_is_one_entry_for_the_checklist_with_its_answers_inside(

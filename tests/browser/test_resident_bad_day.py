@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from tests import factories
-from tests.browser.conftest import _page
+from tests.browser.conftest import open_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,9 +21,7 @@ NARROW = {"width": 320, "height": 640}
 
 @pytest.fixture
 def narrow_page(chromium):
-    context, page = _page(chromium, NARROW)
-    yield page
-    context.close()
+    yield from open_page(chromium, NARROW)
 
 
 def fits(page, width: int) -> bool:

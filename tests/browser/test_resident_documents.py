@@ -18,7 +18,7 @@ from permits.models import Document
 from permits.online import actions as online
 from tests import factories
 from tests.browser.accessibility import BLOCKING_IMPACTS, OVERFLOW, SMALL_TARGETS, TAP_PX
-from tests.browser.conftest import _page, login
+from tests.browser.conftest import login, open_page
 from tests.browser.test_resident_bad_day import log_in_resident, resident_with_draft
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -31,10 +31,9 @@ SCREENS = os.environ.get("RESIDENT_SCREENS", "")
 
 @pytest.fixture(params=sorted(WIDTHS))
 def page(request, chromium):
-    context, page = _page(chromium, WIDTHS[request.param])
-    page.width_name = request.param
-    yield page
-    context.close()
+    for page in open_page(chromium, WIDTHS[request.param]):
+        page.width_name = request.param
+        yield page
 
 
 def shot(page, name: str) -> None:

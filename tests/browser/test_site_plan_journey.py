@@ -112,6 +112,8 @@ def test_the_clerk_opens_a_new_application_on_a_mapped_parcel_and_draws_on_it(
     expect(page.get_by_text("not linked to a parcel on the map")).to_have_count(0)
     page.get_by_role("button", name="Add a structure").click()
     expect(page.locator("#s0-id")).not_to_have_value("")
+    # The new structure is measured against the parcel's own lines at once.
+    expect(page.locator('.measured-list [data-distance="property_line"]')).to_contain_text(" ft")
     expect(page.locator("#compliance-panel")).to_be_visible()
 
 
