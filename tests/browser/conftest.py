@@ -16,6 +16,7 @@ import re
 import shutil
 import threading
 import time
+import warnings
 
 import pytest
 from django.core.signals import request_finished, request_started
@@ -63,31 +64,42 @@ def chromium():
 
 
 class _RequestsBeingServed:
-    """How many requests the live server is serving now, counted by Django's own signals.
+    """Which of the live server's threads are inside a request now, read from Django's own
+    signals.
 
     A test may end while a request its last action set off is still being served: an htmx
     fragment the test did not need to wait for. If the server is still inside that request when
     the test's database is flushed, the two lock each other's tables and the flush fails, which
     leaves the rows behind for the next test (CI, stop 31). So no test's database is flushed
     until the server is done (`served_before_the_flush`). `request_finished` is sent when the
-    response is closed, after Django's own receivers have released the request's connection."""
+    response is closed, after Django's own receivers have released the request's connection.
+
+    The test's own thread is left out: the test client sends `request_finished` for a file only
+    once its content is read, and a test that reads a PDF's status alone never reads it. A
+    thread that has ended is done, whatever it sent."""
 
     def __init__(self):
-        self._count = 0
-        self._idle = threading.Condition()
+        self._serving: set[threading.Thread] = set()
+        self._changed = threading.Condition()
 
     def started(self, **kwargs):
-        with self._idle:
-            self._count += 1
+        if threading.current_thread() is not threading.main_thread():
+            with self._changed:
+                self._serving.add(threading.current_thread())
 
     def finished(self, **kwargs):
-        with self._idle:
-            self._count -= 1
-            self._idle.notify_all()
+        with self._changed:
+            self._serving.discard(threading.current_thread())
+            self._changed.notify_all()
+
+    def busy(self) -> list[threading.Thread]:
+        return [thread for thread in self._serving if thread.is_alive()]
 
     def wait_until_idle(self, seconds: float) -> None:
-        with self._idle:
-            self._idle.wait_for(lambda: self._count <= 0, timeout=seconds)
+        deadline = time.monotonic() + seconds
+        with self._changed:
+            while self.busy() and time.monotonic() < deadline:
+                self._changed.wait(timeout=0.05)
 
 
 REQUESTS_BEING_SERVED = _RequestsBeingServed()
@@ -114,6 +126,10 @@ def served_before_the_flush():
     asks for, so it is torn down after they are closed and before the flush."""
     yield
     REQUESTS_BEING_SERVED.wait_until_idle(SETTLE_SECONDS)
+    if busy := REQUESTS_BEING_SERVED.busy():
+        warnings.warn(
+            f"The live server was still serving after {SETTLE_SECONDS} s: {busy}", stacklevel=1
+        )
 
 
 def open_page(chromium, viewport):
@@ -131,6 +147,11 @@ def open_page(chromium, viewport):
     deadline = time.monotonic() + SETTLE_SECONDS
     while in_flight and time.monotonic() < deadline and not page.is_closed():
         page.wait_for_timeout(20)
+    if in_flight:
+        unanswered = sorted(request.url for request in in_flight)
+        warnings.warn(
+            f"Unanswered after {SETTLE_SECONDS} s, the page closed: {unanswered}", stacklevel=1
+        )
     context.close()
 
 
