@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.db import models
 from simple_history.admin import SimpleHistoryAdmin
 
 from hearings.models import (
@@ -52,6 +53,9 @@ class DocketItemAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
 @admin.register(LegalNotice)
 class LegalNoticeAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("meeting", "newspaper", "published_on")
+    # Its two web addresses read as the staff's form reads them (OnlinePostingForm), and as
+    # Django 6 will by default: an address typed without a scheme is https.
+    formfield_overrides = {models.URLField: {"assume_scheme": "https"}}
 
 
 @admin.register(LegalNoticeProof)
