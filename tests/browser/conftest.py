@@ -110,14 +110,6 @@ request_finished.connect(REQUESTS_BEING_SERVED.finished)
 SETTLE_SECONDS = 30
 
 
-def _page(chromium, viewport):
-    context = chromium.new_context(viewport=viewport, accept_downloads=True)
-    context.set_default_timeout(WAIT_MS)
-    context.set_default_navigation_timeout(WAIT_MS)
-    page = context.new_page()
-    return context, page
-
-
 @pytest.fixture(autouse=True)
 def served_before_the_flush():
     """Every journey's last requests are served before its database is flushed.
@@ -138,7 +130,10 @@ def open_page(chromium, viewport):
     reaches the server after `served_before_the_flush` has looked. They are read from the
     context's events (the service worker's included), which Playwright delivers while the page
     waits."""
-    context, page = _page(chromium, viewport)
+    context = chromium.new_context(viewport=viewport, accept_downloads=True)
+    context.set_default_timeout(WAIT_MS)
+    context.set_default_navigation_timeout(WAIT_MS)
+    page = context.new_page()
     in_flight = set()
     context.on("request", lambda request: in_flight.add(request))
     context.on("requestfinished", lambda request: in_flight.discard(request))

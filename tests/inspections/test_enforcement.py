@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import date, datetime, time, timedelta
-from zoneinfo import ZoneInfo
+from datetime import date, timedelta
 
 import pytest
 from django.urls import reverse
@@ -13,6 +12,7 @@ from inspections import actions
 from inspections.actions import Answer
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
 from stoneham_boh.lib.errors import ActionRefused
+from tests.factories import midday
 from tests.inspections.builders import (
     TODAY,
     VERMIN,
@@ -189,6 +189,13 @@ def test_the_reinspection_that_finds_it_complying_closes_the_order(clerk, agent)
     assert "re-inspection" in order.closing_note
 
 
+def record_made_on(inspection, agent, day: date):
+    """The agent records the checklist, every item complying, as made at noon on `day`."""
+    return actions.record_inspection(
+        inspection=inspection, by=agent, answers=answers_for(inspection), performed_at=midday(day)
+    )
+
+
 def test_a_reinspection_dated_before_its_order_was_issued_is_refused_at_its_field(
     clerk, agent, client
 ):
@@ -196,16 +203,8 @@ def test_a_reinspection_dated_before_its_order_was_issued_is_refused_at_its_fiel
     the order abated before it existed (and so never overdue)."""
     order = vermin_order(clerk, agent)
     reinspection = order.reinspections.get()
-    the_day_before = datetime.combine(
-        order.issued_on - timedelta(days=1), time(10), tzinfo=ZoneInfo("America/New_York")
-    )
     with pytest.raises(ActionRefused, match="before June 15, 2027, when order"):
-        actions.record_inspection(
-            inspection=reinspection,
-            by=agent,
-            answers=answers_for(reinspection),
-            performed_at=the_day_before,
-        )
+        record_made_on(reinspection, agent, order.issued_on - timedelta(days=1))
     # The checklist on the phone: the reason at "Inspected at", every answer kept.
     client.force_login(agent)
     data = {f"result-{item_id}": "complies" for item_id in answers_for(reinspection)}
@@ -233,16 +232,8 @@ def test_an_inspection_dated_before_the_complaint_it_answers_is_refused(clerk, a
     permit = hen_permit(by=clerk)
     complaint = complaint_at(permit.lot, clerk)
     inspection = complaint_inspection(complaint, agent)
-    a_week_before = datetime.combine(
-        complaint.received_on - timedelta(days=7), time(9), tzinfo=ZoneInfo("America/New_York")
-    )
     with pytest.raises(ActionRefused, match="when the complaint it answers was received"):
-        actions.record_inspection(
-            inspection=inspection,
-            by=agent,
-            answers=answers_for(inspection),
-            performed_at=a_week_before,
-        )
+        record_made_on(inspection, agent, complaint.received_on - timedelta(days=7))
     complaint.refresh_from_db()
     assert complaint.status == Complaint.Status.INSPECTION_SCHEDULED
 
