@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 HOST ?= 127.0.0.1
 
-.PHONY: run test test-migrations test-fast test-browser perf fuzz lint venv venv-dev lock bench clean-db
+.PHONY: run test test-migrations test-fast test-browser perf fuzz stateful lint venv venv-dev lock bench clean-db
 
 # `make test DATABASE_URL=postgres://...` and `make bench DATABASE_URL=...` pass it on.
 ifdef DATABASE_URL
@@ -86,6 +86,14 @@ perf: venv-dev
 # fresh seed); FUZZ_SEED=N replays a run.
 fuzz: venv-dev
 	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} $(PY) -m pytest tests/trust/test_fuzzing.py $(PYTEST_ARGS)
+
+# The stateful machine at its long budget (every run of `make test` runs it short, with a fresh
+# seed); it also fails when an action a rule declares was never carried out. STATEFUL_SEED=N
+# replays a run.
+stateful: venv-dev
+	STATEFUL_EXAMPLES=$${STATEFUL_EXAMPLES:-60} STATEFUL_STEPS=$${STATEFUL_STEPS:-15} \
+	STATEFUL_EVERY_ACTION=$${STATEFUL_EVERY_ACTION:-1} $(PY) -m pytest -p no:xdist -s \
+	--nomigrations tests/permits/audit/test_stateful.py $(PYTEST_ARGS)
 
 # A large data set in a separate database (var/bench/ or <name>_bench on PostgreSQL), then
 # every measurement; prints a table and writes var/bench/latest.json.

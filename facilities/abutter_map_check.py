@@ -31,7 +31,10 @@ def _key(street: str, zip_code: str) -> tuple[str, str]:
 
 
 def compare_with_map(rows: list[dict]) -> dict[int, MapComparison]:
-    """Row index -> how its mailing address compares with the map's owner of its parcel."""
+    """Row index -> how its mailing address compares with the map's owner of its parcel.
+
+    A row whose address could not be read (its problem is named at its row) has nothing to
+    compare: it is left out, never a crash of the whole preview."""
     ids = {row.get("parcel_id") for row in rows if row.get("parcel_id")}
     parcels = {
         parcel.map_par_id: parcel
@@ -41,9 +44,9 @@ def compare_with_map(rows: list[dict]) -> dict[int, MapComparison]:
     compared = {}
     for index, row in enumerate(rows):
         parcel = parcels.get(row.get("parcel_id"))
-        if parcel is None:
+        if parcel is None or not row.get("mailing_street"):
             continue
-        same = _key(row["mailing_street"], row["mailing_zip"]) == _key(
+        same = _key(row["mailing_street"], row.get("mailing_zip", "")) == _key(
             parcel.owner_street, parcel.owner_zip
         )
         state = row.get("mailing_state", "")

@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from facilities import regulation
-from facilities.addresses import lots_at_address
+from facilities.addresses import lots_at_address, parcels_at_address
 from facilities.models import (
     Abutter,
     AbutterDraft,
@@ -344,17 +344,44 @@ def record_unmapped_reason(*, lot: Lot, reason: str, by) -> Lot:
         reasons.append("Say why the lot is not on the parcel map.")
     elif len(reason) > limit:
         reasons.append(f"Keep the reason to {limit} characters.")
+    if lot.tax_parcel_id is None:
+        # "Not found on the map" where the map has the address (typed without its suffix,
+        # say) would let the typed acreage govern over the Assessor's (issue 33, finding 2).
+        reasons += [
+            f"The parcel map has {parcel.site_address} "
+            f"(parcel {parcel.map_par_id or parcel.loc_id}) at this address: link the lot to "
+            "it, or merge it into the lot on file there."
+            for parcel in parcels_at_address(lot.street_address)
+        ]
     if reasons:
         raise ActionRefused("The reason was not recorded.", reasons)
     lot.unmapped_reason = reason
     return save_as(lot, by)
 
 
+def _typed_off_the_map(lot: Lot, mapped: Lot) -> bool:
+    """`lot` is off the map under a parcel id the map does not know, at an address the map
+    gives to `mapped`'s parcel ("204 Marble" typed with a wrong id beside the map's 204 MARBLE
+    ST): the same land, its typed id the mistake (issue 33, finding 2)."""
+    return (
+        lot.tax_parcel_id is None
+        and mapped.tax_parcel_id is not None
+        and not Parcel.objects.filter(map_par_id=lot.parcel_id).exists()
+        and any(p.pk == mapped.tax_parcel_id for p in parcels_at_address(lot.street_address))
+    )
+
+
 def parcels_conflict(one: Lot, other: Lot) -> list[str]:
     """Why two lots cannot be one: each names a different parcel (by its map-block-lot or
     its parcel on the map)."""
     reasons = []
-    if one.parcel_id and other.parcel_id and one.parcel_id != other.parcel_id:
+    if (
+        one.parcel_id
+        and other.parcel_id
+        and one.parcel_id != other.parcel_id
+        and not _typed_off_the_map(one, other)
+        and not _typed_off_the_map(other, one)
+    ):
         reasons.append(
             f"{one} and {other} are different parcels ({one.parcel_id}, {other.parcel_id})."
         )

@@ -52,9 +52,10 @@ class AbutterForm(forms.ModelForm):
 
 class AbutterImportForm(forms.Form):
     file = forms.FileField(
-        label="Assessor's certified list (CSV)",
+        label="Assessor's certified list (CSV, tab-separated or Excel .xlsx)",
         help_text=(
-            "As the Assessor's office sends it: comma- or tab-separated, the MassGIS column "
+            "As the Assessor's office sends it: comma- or tab-separated or an Excel workbook "
+            "(its first sheet), a title line above the column names, the MassGIS column "
             "names too. Columns: owner (and co-owner), mailing address (or street, city, "
             "state, zip), and, if known, parcel id. "
             "Nothing is saved until you confirm the preview."
@@ -70,7 +71,7 @@ class AbutterImportForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        validate_upload(upload, CSV_KINDS, max_bytes=MAX_BYTES)
+        validate_upload(upload, (*CSV_KINDS, "xlsx"), max_bytes=MAX_BYTES)
         return upload
 
     def clean_certified_on(self):

@@ -23,6 +23,7 @@ from hearings.models import (
     TownClosure,
     Variance,
     Vote,
+    VoteSettlement,
 )
 from stoneham_boh.lib.admin import ReadOnlyAdmin, ReadOnlyInline
 
@@ -189,3 +190,9 @@ class DecisionCorrectionAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("decision", "field", "corrected_by", "corrected_at")
     search_fields = ("decision__docket_item__application__applicant__name", "reason")
     raw_id_fields = ("decision",)
+
+
+@admin.register(VoteSettlement)
+class VoteSettlementAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("disputed", "meeting", "outcome")
+    search_fields = ("reasons",)

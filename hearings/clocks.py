@@ -16,10 +16,12 @@ from django.db.models.signals import post_delete, post_save
 
 from hearings.models import Meeting, TownClosure, notice_days
 from stoneham_boh.lib import law
-from stoneham_boh.lib.dates import weekday_date
+from stoneham_boh.lib.dates import moment as in_words
+from stoneham_boh.lib.dates import time_of_day, weekday_date
 from stoneham_boh.lib.mass_calendar import CITATION_ROLL_FORWARD as ROLL_FORWARD_CITATION
 from stoneham_boh.lib.mass_calendar import Clock, MassCalendar
 from stoneham_boh.town.current import current_town
+from stoneham_boh.town.models import NewspaperHolidayIssue
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
@@ -79,8 +81,9 @@ def oml_posting_deadline(meeting_at: datetime, *, calendar=None) -> Clock:
     )
 
 
-def clerk_cutoff() -> time:
-    return current_town().town_clerk_filing_cutoff
+def clerk_cutoff(day: date) -> time:
+    """The Town Clerk's cut-off on `day` (the town's settings: earlier on its short day)."""
+    return current_town().town_clerk_cutoff_on(day)
 
 
 def clerk_filing_deadline(meeting_at: datetime, *, calendar=None) -> Clock:
@@ -88,19 +91,18 @@ def clerk_filing_deadline(meeting_at: datetime, *, calendar=None) -> Clock:
     clerk's cut-off of the last business day before it when the office is closed by then."""
     calendar = _calendar(calendar)
     posting = oml_posting_deadline(meeting_at, calendar=calendar)
-    cutoff = clerk_cutoff()
     moment = posting.when
     day = moment.date()
-    if calendar.is_business_day(day) and moment.time() <= cutoff:
+    if calendar.is_business_day(day) and moment.time() <= clerk_cutoff(day):
         when = moment
     else:
-        if not (calendar.is_business_day(day) and moment.time() > cutoff):
+        if not (calendar.is_business_day(day) and moment.time() > clerk_cutoff(day)):
             day = calendar.previous_business_day(day - timedelta(days=1))
-        when = datetime.combine(day, cutoff)
+        when = datetime.combine(day, clerk_cutoff(day))
     rule = (
-        f"Filing with the Town Clerk: by the clerk's cut-off ({cutoff:%H:%M} of a business day, "
-        f"the town's settings) at or before the posting deadline of "
-        f"{posting.iso().replace('T', ' ')}"
+        f"Filing with the Town Clerk: by the clerk's cut-off on {weekday_date(when.date())} "
+        f"({time_of_day(when)}, the town's settings) at or before the posting deadline of "
+        f"{in_words(posting.when)}"
     )
     return Clock(when, rule)
 
@@ -120,18 +122,55 @@ def _newspaper_weekday() -> int:
     return current_town().newspaper_weekday_index
 
 
-def newspaper_notice_deadline(hearing: date) -> Clock:
+def newspaper_notice_deadline(hearing: date, *, calendar=None) -> Clock:
     """The last issue of the weekly paper that prints the legal notice the ruleset's days
-    before the hearing (the weekday is the town's settings')."""
+    before the hearing (the weekday is the town's settings'). An issue the paper's holiday
+    schedule moves is counted on its day of print; one it skips, or one that falls on a legal
+    holiday with no schedule saying it prints, is passed over for the issue before it."""
+    calendar = _calendar(calendar)
+    town = current_town()
     days = notice_days(hearing)
     latest = hearing - timedelta(days=days)
-    issue = latest - timedelta(days=(latest.weekday() - _newspaper_weekday()) % 7)
+    usual = latest - timedelta(days=(latest.weekday() - _newspaper_weekday()) % 7)
+    changes = {
+        entry.usual_on: entry.prints_on
+        for entry in NewspaperHolidayIssue.objects.filter(
+            town=town, usual_on__range=(usual - timedelta(weeks=8), usual)
+        )
+    }
+    passed_over = []
+    issue = usual
+    while True:
+        if issue in changes:
+            prints_on = changes[issue]
+            if prints_on is not None and prints_on <= latest:
+                if prints_on != issue:
+                    passed_over.append(
+                        f"the issue of {weekday_date(issue)} prints on {weekday_date(prints_on)} "
+                        "(the paper's holiday schedule)"
+                    )
+                issue = prints_on
+                break
+            passed_over.append(
+                f"the paper's holiday schedule has no issue on {weekday_date(issue)}"
+                if prints_on is None
+                else f"the issue of {weekday_date(issue)} prints only on {weekday_date(prints_on)}"
+            )
+        elif calendar.is_legal_holiday(issue):
+            passed_over.append(
+                f"{weekday_date(issue)} is {calendar.holiday_name(issue)}, and the paper's "
+                "holiday schedule does not say it prints that day"
+            )
+        else:
+            break
+        issue -= timedelta(weeks=1)
     rule = (
         f"Legal notice (§20-20(9)): at least {days} days before {weekday_date(hearing)}, that day "
         f"excluded, so published by {weekday_date(latest)}; the paper prints on "
-        f"{current_town().get_newspaper_weekday_display()}s, so the issue of "
-        f"{weekday_date(issue)}"
+        f"{town.get_newspaper_weekday_display()}s, so the issue of {weekday_date(usual)}"
     )
+    if passed_over:
+        rule += "; but " + "; ".join(passed_over) + f": the issue of {weekday_date(issue)}"
     return Clock(issue, rule)
 
 
@@ -161,19 +200,32 @@ def revocation_notice_deadline(hearing: date, *, calendar=None) -> Clock:
 
 
 def records_response_deadline(received: date, *, calendar=None) -> Clock:
-    return _calendar(calendar).business_days_after(
-        received,
-        law.RECORDS_RESPONSE_BUSINESS_DAYS,
-        what=f"Response to a public records request ({law.RECORDS_CITATION})",
+    """The tenth business day after the request was received. A request that arrives on a
+    Saturday, a Sunday, a legal holiday or a day the offices are closed is received on the next
+    business day (950 CMR 32.06(2)(e)), and the ten days count from the day after that."""
+    calendar = _calendar(calendar)
+    what = f"Response to a public records request ({law.RECORDS_CITATION})"
+    counted_from = calendar.next_business_day(received)
+    clock = calendar.business_days_after(
+        counted_from, law.RECORDS_RESPONSE_BUSINESS_DAYS, what=what
+    )
+    if counted_from == received:
+        return clock
+    return Clock(
+        clock.when,
+        f"{clock.rule}; sent on {weekday_date(received)}, {calendar.why_closed(received)}, it "
+        f"counts as received on {weekday_date(counted_from)} ({law.RECORDS_RECEIPT_CITATION})",
     )
 
 
-def appeal_deadline(received: date, *, calendar=None) -> Clock:
-    """The last day of the certiorari appeal, counted from the day the decision was received."""
+def appeal_deadline(decided_on: date, *, calendar=None) -> Clock:
+    """The last day of the certiorari appeal: 60 days after the proceeding complained of
+    (c.249 §4), which is the Board's decision, not the day its letter arrived. Counting from
+    the receipt would print a later day than the statute's to a holder who relies on it."""
     return _calendar(calendar).deadline_after(
-        received,
+        decided_on,
         law.APPEAL_DAYS,
-        what=f"Appeal in the nature of certiorari ({law.APPEAL_CITATION})",
+        what=f"Appeal in the nature of certiorari ({law.APPEAL_CITATION}), from the decision",
     )
 
 
@@ -221,20 +273,50 @@ def meeting_day_warning(on: date, *, calendar=None) -> str:
 
 def minutes_approval_deadline(meeting) -> Clock:
     """The day the minutes of `meeting` are due for approval: within the next three meetings
-    or 30 days, whichever is later (the third meeting counted once it is scheduled)."""
+    or 30 days, whichever is later (940 CMR 29.11). Until a third later meeting is on the
+    calendar the later of the two is not known, so the clock gives the 30th day and says that
+    it runs at least to the third meeting; `minutes_approval_overdue` counts only meetings held.
+    """
     by_days = meeting.date + timedelta(days=law.MINUTES_APPROVAL_DAYS)
-    later = list(
-        Meeting.objects.filter(date__gt=meeting.date, cancelled=False)
-        .order_by("date", "time")
-        .values_list("date", flat=True)[: law.MINUTES_APPROVAL_MEETINGS]
-    )
+    later = _later_meetings(meeting)
     rule = (
         f"Approval of the minutes ({law.MINUTES_CITATION}): within the next "
         f"{law.MINUTES_APPROVAL_MEETINGS} meetings or {law.MINUTES_APPROVAL_DAYS} days, "
         "whichever is later"
     )
-    if len(later) == law.MINUTES_APPROVAL_MEETINGS and later[-1] > by_days:
-        return Clock(later[-1], f"{rule}; the third meeting after, on {weekday_date(later[-1])}")
+    if len(later) < law.MINUTES_APPROVAL_MEETINGS:
+        return Clock(
+            by_days,
+            f"{rule}; {law.MINUTES_APPROVAL_DAYS} days after {weekday_date(meeting.date)}, or "
+            f"the {_ordinal(law.MINUTES_APPROVAL_MEETINGS)} meeting after it if that is held "
+            f"later ({len(later)} later meeting{'' if len(later) == 1 else 's'} on the calendar)",
+        )
+    third = later[-1]
+    if third > by_days:
+        return Clock(third, f"{rule}; the third meeting after, on {weekday_date(third)}")
     return Clock(
         by_days, f"{rule}; {law.MINUTES_APPROVAL_DAYS} days after {weekday_date(meeting.date)}"
     )
+
+
+def minutes_approval_overdue(meeting, today: date) -> bool:
+    """Past the later of the 30th day and the third later meeting *held*: a meeting scheduled
+    but not yet held never makes minutes overdue, so a Board that meets monthly is not flagged
+    every month."""
+    later = _later_meetings(meeting)
+    held = [day for day in later if day < today]
+    if len(held) < law.MINUTES_APPROVAL_MEETINGS:
+        return False
+    return today > max(held[-1], meeting.date + timedelta(days=law.MINUTES_APPROVAL_DAYS))
+
+
+def _later_meetings(meeting) -> list[date]:
+    return list(
+        Meeting.objects.filter(date__gt=meeting.date, cancelled=False)
+        .order_by("date", "time")
+        .values_list("date", flat=True)[: law.MINUTES_APPROVAL_MEETINGS]
+    )
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")

@@ -13,12 +13,14 @@ from decimal import Decimal
 from django.utils import timezone
 
 from facilities import actions as facility_actions
-from hearings import actions, notice_postings, notices
+from hearings import actions, clocks, notice_postings, notices
 from hearings.actions.decisions import Ruling, VarianceGranted
-from hearings.models import AbutterNotice, BoardMember, Meeting
+from hearings.meeting_notice import notice_items
+from hearings.models import AbutterNotice, BoardMember, DocketItem, Meeting, MeetingAttendance
 from permits import actions as permit_actions
 from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
+from stoneham_boh.lib import history
 from stoneham_boh.lib.dates import long_date
 
 OUT_OF_TOWN = (
@@ -63,8 +65,9 @@ COMPLETE_NEW_APPLICATION = {
     **{field: True for field, _, _ in DOCUMENT_FIELDS},
 }
 TUESDAY = 1  # the Board meets on Tuesday evenings
-# The Board's morning sessions at its office, where it votes approvals that need no hearing.
-APPROVALS_TIME = time(7, 30)
+# The Board's sessions for matters that need no hearing (approvals, the paper register's
+# acceptance) are evening meetings too, at the Town's meeting place, noticed like any other.
+SESSION_TIME = MEETING_TIME
 
 
 def record_demo_board(users, since: date) -> None:
@@ -115,52 +118,138 @@ def presiding(on: date):
     return members[0].user
 
 
+def _aware(moment: datetime) -> datetime:
+    return timezone.make_aware(moment) if timezone.is_naive(moment) else moment
+
+
+def as_of(moment: datetime):
+    """History dated at `moment` when it is past (the demo tells of records made earlier)."""
+    return history.recorded_at(min(_aware(moment), timezone.now()))
+
+
+def session_day(on: date) -> date:
+    """The Board's session for a matter raised on `on`: that evening, or the next business
+    day's when the Town's offices are closed on `on` (a weekend or a legal holiday)."""
+    return clocks.town_calendar().next_business_day(on)
+
+
+def _next_moment(meeting) -> datetime:
+    """The next moment to put an item on `meeting`'s docket and post the notice listing it:
+    a day before the Open Meeting Law's deadline, then ten minutes after the last posting."""
+    latest = meeting.postings.order_by("posted_at", "id").last()
+    if latest is None:
+        deadline = clocks.oml_posting_deadline(meeting.starts_at).when
+        return _aware(deadline - timedelta(days=1, minutes=10))
+    return latest.posted_at + timedelta(minutes=5)
+
+
+def board_session(on: date, by) -> Meeting:
+    """The Board's evening meeting on the session day of `on`, put on the calendar a week
+    ahead when there is none."""
+    day = session_day(on)
+    meeting = Meeting.objects.filter(date=day, time=SESSION_TIME, cancelled=False).first()
+    if meeting is None:
+        scheduled = day - timedelta(days=7)
+        with as_of(datetime.combine(scheduled, time(9))):
+            meeting = actions.schedule_meeting(
+                on=day,
+                at=SESSION_TIME,
+                place=Meeting._meta.get_field("place").get_default(),
+                by=by,
+                today=scheduled,
+            )
+    return meeting
+
+
+def docket_and_post(meeting, by, docket):
+    """Put items on `meeting`'s docket (`docket()` does, returning them) and post the notice
+    listing them in time (c.30A §20(b)): the first notice, or an amended one."""
+    moment = _next_moment(meeting)
+    with as_of(moment):
+        docketed = docket()
+    posted_at = moment + timedelta(minutes=5)
+    earlier = meeting.postings.exists()
+    with as_of(posted_at):
+        actions.record_meeting_posting(
+            meeting=meeting,
+            posted_at=posted_at,
+            now=posted_at + timedelta(minutes=1),
+            reason="Items added to the docket." if earlier else "",
+            by=by,
+        )
+    return docketed
+
+
+def post_the_docket(meeting, by) -> None:
+    """Post the meeting's notice, or an amended one, so that it lists every item on its
+    docket, in time (c.30A §20(b)); nothing when the notice as posted lists them all."""
+    latest = meeting.postings.order_by("posted_at", "id").last()
+    listed = set(latest.item_ids) if latest is not None else set()
+    if latest is not None and all(item.pk in listed for item in notice_items(meeting)):
+        return
+    posted_at = _next_moment(meeting) + timedelta(minutes=5)
+    with as_of(posted_at):
+        actions.record_meeting_posting(
+            meeting=meeting,
+            posted_at=posted_at,
+            now=posted_at + timedelta(minutes=1),
+            reason="Items added to the docket." if latest is not None else "",
+            by=by,
+        )
+
+
 def approve_by_vote(application, subjects, on: date):
-    """The Board in office `on` approves `subjects` for `application` by a unanimous vote at a
-    session at its office (the approvals of §20-15(10), §20-16(3)(e), §20-19, §20-20(2))."""
-    members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
+    """The Board in office approves `subjects` for `application` by a unanimous vote at its
+    session for `on` (the approvals of §20-15(10), §20-16(3)(e), §20-19, §20-20(2))."""
     chair = presiding(on)
-    meeting = Meeting.objects.filter(date=on, time=APPROVALS_TIME, cancelled=False).first()
-    meeting = meeting or actions.schedule_meeting(
-        on=on, at=APPROVALS_TIME, place="Board of Health office", by=chair, today=on
+    meeting = board_session(on, chair)
+    day = meeting.date
+    members = [m.user for m in BoardMember.objects.in_office(day).select_related("user")]
+    item = docket_and_post(
+        meeting,
+        chair,
+        lambda: actions.request_board_approval(
+            application=application, meeting=meeting, subjects=subjects, by=chair, today=on
+        ),
     )
-    item = actions.request_board_approval(
-        application=application, meeting=meeting, subjects=subjects, by=chair, today=on
-    )
-    attend_in_person(meeting, chair, on)
+    attend_in_person(meeting, chair, day)
     return actions.record_decision(
         item=item,
-        ruling=Ruling(result="approved", decided_on=on, approvals=subjects),
+        ruling=Ruling(result="approved", decided_on=day, approvals=subjects),
         votes=dict.fromkeys(members, "yes"),
-        by=chair,
-        today=on,
+        by=presiding(day),
+        today=day,
     )
 
 
 def accept_register_by_vote(permits, on: date, clerk):
-    """The Board in office `on` accepts entries of the paper register by a unanimous vote at a
-    session at its office (§20-20(8)): the clerk dockets them, the members attend, the chair
+    """The Board in office accepts entries of the paper register by a unanimous vote at its
+    session for `on` (§20-20(8)): the clerk dockets them, the members attend, the chair
     records the vote, approving what an entry first permitted after 2002 is asked to."""
-    chair = presiding(on)
-    meeting = Meeting.objects.filter(date=on, time=APPROVALS_TIME, cancelled=False).first()
-    meeting = meeting or actions.schedule_meeting(
-        on=on, at=APPROVALS_TIME, place="Board of Health office", by=clerk, today=on
+    meeting = board_session(on, clerk)
+    day = meeting.date
+    items = docket_and_post(
+        meeting,
+        clerk,
+        lambda: actions.docket_register_entries(
+            permits=permits, meeting=meeting, by=clerk, today=on
+        ),
     )
-    items = actions.docket_register_entries(permits=permits, meeting=meeting, by=clerk, today=on)
-    attend_in_person(meeting, clerk, on)
-    members = [m.user for m in BoardMember.objects.in_office(on).select_related("user")]
+    attend_in_person(meeting, clerk, day)
+    members = [m.user for m in BoardMember.objects.in_office(day).select_related("user")]
+    chair = presiding(day)
     return [
         actions.record_decision(
             item=item,
             ruling=Ruling(
                 result="approved",
-                decided_on=on,
+                decided_on=day,
                 # What an entry first permitted after the grandfathering date needs approved.
                 approvals=item.approvals_sought or (),
             ),
             votes=dict.fromkeys(members, "yes"),
             by=chair,
-            today=on,
+            today=day,
         )
         for item in items
     ]
@@ -168,6 +257,15 @@ def accept_register_by_vote(permits, on: date, clerk):
 
 def _tuesday_on_or_after(day: date) -> date:
     return day + timedelta(days=(TUESDAY - day.weekday()) % 7)
+
+
+def _free_tuesday(day: date, *, later: bool) -> date:
+    """`day`, or the nearest Tuesday after (or before) it on which the Board has no session
+    yet: a hearing's meeting of its own, with its own attendance and notice."""
+    step = timedelta(days=7 if later else -7)
+    while Meeting.objects.filter(date=day, cancelled=False).exists():
+        day += step
+    return day
 
 
 def _abutter_rows(rng: random.Random, count: int, parcel_block: int) -> list[dict]:
@@ -226,50 +324,52 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
     goats = Application.objects.get(lot__street_address="24 Spring Street", kind="new")
     _certified_list(hens, rng, 7, 4, today - timedelta(days=24), clerk)
     _certified_list(goats, rng, 9, 5, today - timedelta(days=12), clerk)
-    meeting = actions.schedule_meeting(
-        on=_tuesday_on_or_after(today + timedelta(days=20)),
-        at=MEETING_TIME,
-        place="Stoneham Town Hall, 35 Central Street, Hearing Room",
-        by=clerk,
-        today=today,
-    )
-    hen_item = actions.schedule_hearing(
-        application=hens,
-        meeting=meeting,
-        approvals_sought=["vermin_plan"],
-        staff_recommendation="The coop meets every setback. Staff recommend approval for six "
-        "hens, no roosters.",
-        by=clerk,
-        today=today,
-    )
-    actions.schedule_hearing(
-        application=goats,
-        meeting=meeting,
-        relief_sought=["20-15.4.a"],
-        approvals_sought=["vermin_plan"],
-        staff_recommendation="The barn stands 38 ft from the line with the Sullivan lot, 12 ft "
-        "short of §20-15(4)(a). Staff suggest a solid 6-ft fence along that line as a condition "
-        "of any variance.",
-        by=clerk,
-        today=today,
-    )
-    # A renewal that adds goats: heard as a new application (§20-20(3), (9)).
-    grows = Application.objects.get(lot__parcel_id=GROWING_PARCEL, status="received")
-    _certified_list(grows, rng, 6, 6, today - timedelta(days=5), clerk)
-    actions.schedule_hearing(
-        application=grows,
-        meeting=meeting,
-        staff_recommendation=(
-            "A renewal for six hens that now asks for two goats as well: more than the permit "
-            "allows, so it is heard as a new application."
-            if grows.kind == Application.Kind.RENEWAL
-            else "Six hens are permitted here; the keeper asks for two goats as well, before "
-            "the renewal window opens, by a new application for the whole keeping."
-        ),
-        by=clerk,
-        today=today,
-    )
-    _mail_everyone(hen_item, rng, today - timedelta(days=1), clerk)
+    # Put on the calendar and the docket three days ago, before the letters and the notice.
+    with as_of(datetime.combine(today - timedelta(days=3), time(8))):
+        meeting = actions.schedule_meeting(
+            on=_free_tuesday(_tuesday_on_or_after(today + timedelta(days=20)), later=True),
+            at=MEETING_TIME,
+            place="Stoneham Town Hall, 35 Central Street, Hearing Room",
+            by=clerk,
+            today=today,
+        )
+        actions.schedule_hearing(
+            application=hens,
+            meeting=meeting,
+            approvals_sought=["vermin_plan"],
+            staff_recommendation="The coop meets every setback. Staff recommend approval for six "
+            "hens, no roosters.",
+            by=clerk,
+            today=today,
+        )
+        actions.schedule_hearing(
+            application=goats,
+            meeting=meeting,
+            relief_sought=["20-15.4.a"],
+            approvals_sought=["vermin_plan"],
+            staff_recommendation="The barn stands 38 ft from the line with the Sullivan lot, "
+            "12 ft short of §20-15(4)(a). Staff suggest a solid 6-ft fence along that line as a "
+            "condition of any variance.",
+            by=clerk,
+            today=today,
+        )
+        # A renewal that adds goats: heard as a new application (§20-20(3), (9)).
+        grows = Application.objects.get(lot__parcel_id=GROWING_PARCEL, status="received")
+        _certified_list(grows, rng, 6, 6, today - timedelta(days=5), clerk)
+        actions.schedule_hearing(
+            application=grows,
+            meeting=meeting,
+            staff_recommendation=(
+                "A renewal for six hens that now asks for two goats as well: more than the permit "
+                "allows, so it is heard as a new application."
+                if grows.kind == Application.Kind.RENEWAL
+                else "Six hens are permitted here; the keeper asks for two goats as well, before "
+                "the renewal window opens, by a new application for the whole keeping."
+            ),
+            by=clerk,
+            today=today,
+        )
+    # The letters go out once the parcel map is loaded and the plans drawn (mail_letters).
     actions.draft_legal_notice(meeting=meeting, by=clerk)
     _posted(meeting, today, 9, clerk)
 
@@ -277,7 +377,7 @@ def _pending_hearing(today: date, users, rng: random.Random) -> None:
 def _decided_hearing(today: date, users, rng: random.Random) -> None:
     """A new duck and hen application heard five weeks ago, approved with a variance, issued."""
     clerk, board = users["clerk"], users["board"]
-    heard_on = _tuesday_on_or_after(today - timedelta(days=38))
+    heard_on = _free_tuesday(_tuesday_on_or_after(today - timedelta(days=38)), later=False)
     received_on = heard_on - timedelta(days=40)
     lot = facility_actions.create_lot(
         parcel_id="3-415-2",
@@ -334,25 +434,27 @@ def _decided_hearing(today: date, users, rng: random.Random) -> None:
     )
     _certified_list(application, rng, 8, 6, received_on - timedelta(days=6), clerk)
     scheduled_on = heard_on - timedelta(days=30)
-    meeting = actions.schedule_meeting(
-        on=heard_on,
-        at=MEETING_TIME,
-        place="Stoneham Town Hall, 35 Central Street",
-        by=clerk,
-        today=scheduled_on,
-    )
-    item = actions.schedule_hearing(
-        application=application,
-        meeting=meeting,
-        relief_sought=["20-15.4.a"],
-        approvals_sought=["vermin_plan"],
-        staff_recommendation="The coop is 41 ft from the rear line; the abutter behind is "
-        "wooded conservation land. Staff recommend a variance with screening.",
-        by=clerk,
-        today=scheduled_on,
-    )
+    with as_of(datetime.combine(scheduled_on, time(10))):
+        meeting = actions.schedule_meeting(
+            on=heard_on,
+            at=MEETING_TIME,
+            place="Stoneham Town Hall, 35 Central Street",
+            by=clerk,
+            today=scheduled_on,
+        )
+        item = actions.schedule_hearing(
+            application=application,
+            meeting=meeting,
+            relief_sought=["20-15.4.a"],
+            approvals_sought=["vermin_plan"],
+            staff_recommendation="The coop is 41 ft from the rear line; the abutter behind is "
+            "wooded conservation land. Staff recommend a variance with screening.",
+            by=clerk,
+            today=scheduled_on,
+        )
     _posted(meeting, heard_on - timedelta(days=7), 10, clerk)
-    actions.draft_legal_notice(meeting=meeting, by=clerk)
+    with as_of(datetime.combine(scheduled_on + timedelta(days=1), time(10))):
+        actions.draft_legal_notice(meeting=meeting, by=clerk)
     actions.send_legal_notice(
         meeting=meeting,
         sent_on=heard_on - timedelta(days=22),
@@ -441,13 +543,15 @@ def _pay_for_the_notice(item, clerk, on: date) -> None:
 
 def _posted(meeting, day: date, hour: int, clerk, **extra) -> None:
     """The meeting's Open Meeting Law notice, posted by the Town Clerk at `hour` on `day`."""
-    actions.record_meeting_posting(
-        meeting=meeting,
-        posted_at=timezone.make_aware(datetime.combine(day, time(hour))),
-        now=timezone.make_aware(datetime.combine(day, time(hour + 1))),
-        by=clerk,
-        **extra,
-    )
+    posted_at = _aware(datetime.combine(day, time(hour)))
+    with as_of(posted_at):
+        actions.record_meeting_posting(
+            meeting=meeting,
+            posted_at=posted_at,
+            now=posted_at + timedelta(hours=1),
+            by=clerk,
+            **extra,
+        )
 
 
 def _draft_minutes(item, heard_on: date, clerk) -> None:
@@ -466,6 +570,47 @@ def _draft_minutes(item, heard_on: date, clerk) -> None:
     )
 
 
+def keep_the_minutes(*, today: date, clerk) -> None:
+    """The minutes of each meeting held that has none: drafted the next morning and approved
+    by the members present at the Board's next meeting held (c.30A §22, 940 CMR 29.11), as a
+    Board keeps them. The hearing's own draft awaits approval as the story has it, unless the
+    demo is loaded on a day by which it would be late (then it was approved too)."""
+    held = list(Meeting.objects.filter(cancelled=False, date__lt=today).order_by("date", "time"))
+    for meeting in held:
+        minutes = getattr(meeting, "minutes", None)
+        if minutes is not None and not clocks.minutes_approval_overdue(meeting, today):
+            continue
+        later = next((m for m in held if m.date > meeting.date), None)
+        if later is None:
+            continue  # not due before the Board meets again
+        # Recorded as the demo is loaded (not dated back): the audit reads each vote against
+        # the Board's roll as it was on record when the vote was.
+        if minutes is None:
+            drafted_on = min(meeting.date + timedelta(days=1), later.date)
+            minutes = actions.draft_minutes(meeting=meeting, by=clerk, today=drafted_on)
+        attend_in_person(later, clerk, later.date)
+        present = MeetingAttendance.objects.filter(meeting=later).select_related("member__user")
+        actions.approve_minutes(
+            minutes=minutes,
+            at_meeting=later,
+            votes={row.member.user: "yes" for row in present if row.present},
+            by=presiding(later.date),
+            today=later.date,
+        )
+
+
 def load(*, today: date, users, rng: random.Random) -> None:
+    """The hearings up to the letters of the coming one: `mail_letters` sends those once the
+    parcel map is loaded and the plans drawn (stoneham_boh.ops.demo)."""
     _decided_hearing(today, users, rng)
     _pending_hearing(today, users, rng)
+
+
+def mail_letters(*, today: date, users, rng: random.Random) -> None:
+    """The coming hearing's letters, mailed yesterday, describing the request as the Board will
+    hear it: with its plan drawn on the map. Letters mailed before the plan would describe the
+    typed figures only, and the plan drawn since would read as an enlargement of the request
+    (§20-20(9)) that nobody asked for, so that the hearing could never be decided."""
+    hens = Application.objects.get(lot__street_address="9 Collincote Street", kind="new")
+    item = hens.docket_items.get(status=DocketItem.Status.SCHEDULED)
+    _mail_everyone(item, rng, today - timedelta(days=1), users["clerk"])

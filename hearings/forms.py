@@ -933,7 +933,7 @@ class DecisionReceiptForm(forms.Form):
     received_on = forms.DateField(
         label="Received on",
         widget=DateInput,
-        help_text="The date on the returned receipt: the appeal's 60 days run from it.",
+        help_text="The date on the returned receipt, kept as proof of service.",
     )
 
     def __init__(self, *args, **kwargs):
@@ -957,13 +957,11 @@ class NewspaperChargeForm(forms.Form):
 
 
 class DecisionCorrectionForm(ReasonForm):
-    """A clerical error in a recorded decision: its words and the record of its mailing as they
-    should read, and why (hearings.corrections.actions). The mailing's fields are offered only
-    once recorded; the result, the votes and what the decision grants are not offered at all."""
+    """A clerical error in a recorded decision: its findings and the record of its mailing as
+    they should read, and why (hearings.corrections.actions). The mailing's fields are offered
+    only once recorded; the result, the votes, the conditions and what the decision grants are
+    the Board's vote and are not offered at all."""
 
-    conditions = forms.CharField(
-        label="Conditions", widget=forms.Textarea(attrs={"rows": 3}), required=False
-    )
     reasons = forms.CharField(
         label="Findings and reasons", widget=forms.Textarea(attrs={"rows": 4}), required=False
     )
@@ -978,12 +976,12 @@ class DecisionCorrectionForm(ReasonForm):
             *args,
             initial=initial,
             label="What the clerical error was",
-            help_text="What was wrong, e.g. “conditions misspelled at typing”. Printed with "
+            help_text="What was wrong, e.g. “a finding misspelled at typing”. Printed with "
             "the correction on the decision.",
             **kwargs,
         )
         self.fields["reason"].error_messages["required"] = "Say what the clerical error was."
-        for field in ("conditions", "reasons"):
+        for field in ("reasons",):
             if not initial[field]:  # none recorded: adding some is the Board's vote
                 del self.fields[field]
         for field in ("mailed_on", "mail_article_number", "received_on"):

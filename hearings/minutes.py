@@ -13,12 +13,14 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from django.template.defaultfilters import date as date_filter
+from django.utils import timezone
 
 from hearings import clocks
 from hearings.meeting_notice import notice_items, topic
 from hearings.models import BoardMember, Decision, DocketItem, Meeting, Minutes
+from inspections.models import Inspection
 from stoneham_boh.lib import law
-from stoneham_boh.lib.dates import weekday_date
+from stoneham_boh.lib.dates import long_date, weekday_date
 from stoneham_boh.lib.mass_calendar import Clock
 
 MOTIONS = {
@@ -49,6 +51,74 @@ class MinutesItem:
     findings: str = ""
     votes: list[tuple[str, str]] = field(default_factory=list)
     documents: list = field(default_factory=list)
+    records_used: list[UsedRecord] = field(default_factory=list)
+
+    @property
+    def notice(self) -> str:
+        """The notice that counts for the item: the holder's written notice of a revocation
+        hearing (§20-20(5)), the abutters' registered letters of any other."""
+        if self.item.kind == DocketItem.Kind.REVOCATION:
+            proceeding = getattr(self.item, "revocation", None)
+            mailed = proceeding.holder_notified_on if proceeding else None
+            if mailed is None:
+                return "The holder's written notice of the hearing is not recorded"
+            return f"The holder was sent written notice of the hearing on {weekday_date(mailed)}"
+        return f"Abutters notified by registered mail: {self.abutters_noticed}"
+
+
+@dataclass(frozen=True)
+class UsedRecord:
+    """A record of the Board's own that an item used (c.30A §22(a) lists every document and
+    exhibit used at the meeting): the notices, the plan as drawn, the inspection reports."""
+
+    label: str
+    url_name: str
+    pk: int
+
+
+def records_used(item: DocketItem, meeting: Meeting) -> list[UsedRecord]:
+    used = []
+    notice = getattr(meeting, "legal_notice", None)
+    if notice is not None and notice.published_on:
+        used.append(
+            UsedRecord(
+                f"Legal notice, {notice.newspaper}, {long_date(notice.published_on)}",
+                "hearings:legal-notice",
+                meeting.pk,
+            )
+        )
+    mailed = [n for n in item.abutter_notices.all() if n.mailed_on]
+    if mailed:
+        used.append(
+            UsedRecord(
+                f"Registered letters to {len(mailed)} abutter{'s' if len(mailed) != 1 else ''}, "
+                f"mailed {long_date(max(n.mailed_on for n in mailed))}",
+                "hearings:item-notices",
+                item.pk,
+            )
+        )
+    application = item.application
+    if application.structures.exists():
+        used.append(
+            UsedRecord(
+                "The site plan as drawn, with its distances", "permits:site-plan", application.pk
+            )
+        )
+    # The reports of the lot since the application came in, as the Board had them that night.
+    inspections = Inspection.objects.filter(
+        lot_id=application.lot_id, performed_at__date__lte=meeting.date
+    ).order_by("performed_at")
+    if application.received_on:
+        inspections = inspections.filter(performed_at__date__gte=application.received_on)
+    for inspection in inspections:
+        used.append(
+            UsedRecord(
+                f"Inspection report of {long_date(timezone.localdate(inspection.performed_at))}",
+                "inspections:inspection-report",
+                inspection.pk,
+            )
+        )
+    return used
 
 
 @dataclass
@@ -92,6 +162,7 @@ def record_of(meeting: Meeting, minutes: Minutes | None = None) -> MinutesRecord
             abutters_noticed=item.abutter_notices.filter(mailed_on__isnull=False).count(),
             summary=summaries.get(str(item.pk), ""),
             documents=list(item.application.documents.filter(voided=False)),
+            records_used=records_used(item, meeting),
         )
         if decision is not None:
             entry.motion = f"Motion {MOTIONS.get(decision.result, decision.result)}"
@@ -128,7 +199,7 @@ def minutes_text(record: MinutesRecord) -> str:
         lines += ["", "Summary of the discussion:", minutes.discussion]
     for number, entry in enumerate(record.items, start=1):
         lines += ["", f"{number}. {entry.topic}"]
-        lines.append(f"   Abutters notified by registered mail: {entry.abutters_noticed}.")
+        lines.append(f"   {entry.notice}.")
         if entry.summary:
             lines.append(f"   Discussion: {entry.summary}")
         if entry.findings:
@@ -139,9 +210,12 @@ def minutes_text(record: MinutesRecord) -> str:
             lines.append(f"   Votes{' (roll call)' if record.roll_call else ''}: {votes}.")
         else:
             lines.append("   No decision was recorded.")
-        if entry.documents:
-            used = "; ".join(f"{d.get_kind_display()} ({d.original_name})" for d in entry.documents)
-            lines.append(f"   Documents used: {used}.")
+        if entry.documents or entry.records_used:
+            used = "; ".join(
+                [f"{d.get_kind_display()} ({d.original_name})" for d in entry.documents]
+                + [record.label for record in entry.records_used]
+            )
+            lines.append(f"   Documents and exhibits used: {used}.")
     if minutes and minutes.approved:
         votes = "; ".join(f"{name} {vote}" for name, vote in minutes.approval_votes.items())
         lines += [
@@ -161,7 +235,9 @@ class ApprovalState:
 def approval_state(minutes: Minutes | None, meeting: Meeting, today: date) -> ApprovalState:
     clock = clocks.minutes_approval_deadline(meeting)
     approved = minutes is not None and minutes.approved
-    return ApprovalState(clock, overdue=not approved and today > clock.when)
+    return ApprovalState(
+        clock, overdue=not approved and clocks.minutes_approval_overdue(meeting, today)
+    )
 
 
 CITATION = law.MINUTES_CITATION

@@ -394,6 +394,24 @@ class MeetingPosting(models.Model):
         kind = "Amended notice" if self.reason else "Notice"
         return f"{kind} of {self.meeting}, posted {self.posted_at:%Y-%m-%d %H:%M}"
 
+    @property
+    def recorded_at(self) -> datetime | None:
+        """When the posting was recorded (its first history row): shown beside the time typed
+        for it, wherever the law reads that time (issue 38, L3)."""
+        first = self.history.order_by("history_date").values_list("history_date", flat=True)[:1]
+        return first[0] if first else None
+
+
+class MinutesQuerySet(models.QuerySet):
+    def published(self):
+        """Approved, and no member's unsettled dispute of the approval's roll call could change
+        its result (hearings.motions): until the Board settles it, the minutes wait."""
+        from hearings import motions
+
+        disputed = Minutes.objects.filter(approval_roll__disputed_at__isnull=False).distinct()
+        doubtful = [minutes.pk for minutes in disputed if motions.in_doubt(minutes)]
+        return self.filter(approved_on__isnull=False).exclude(pk__in=doubtful)
+
 
 class Minutes(models.Model):
     """The minutes of a meeting (M.G.L. c.30A §22): drafted from the meeting's record, the
@@ -420,6 +438,8 @@ class Minutes(models.Model):
     approval_votes = models.JSONField(default=dict, blank=True)
     approved_text = models.TextField(blank=True, editable=False)
     history = HistoricalRecords()
+
+    objects = MinutesQuerySet.as_manager()
 
     class Meta:
         ordering = ["-meeting__date"]
@@ -546,7 +566,8 @@ class Decision(models.Model):
     roll_call = models.BooleanField(default=False, editable=False)
     # The written decision sent to the applicant or holder (registered mail, return receipt
     # requested, as the regulation sends its notices) and the day the receipt says it arrived:
-    # the appeal's time runs from that day (hearings.clocks.appeal_deadline).
+    # the receipt is the proof of service; the appeal's time runs from the decision itself
+    # (hearings.clocks.appeal_deadline).
     mailed_on = models.DateField("written decision mailed on", null=True, blank=True)
     mail_article_number = models.CharField(
         "registered-mail article number", max_length=40, blank=True
@@ -566,12 +587,10 @@ class Decision(models.Model):
 
     @property
     def appeal_clock(self):
-        """The last day to appeal, from the day the decision was received; None before."""
-        if self.received_on is None:
-            return None
+        """The last day to appeal, counted from the decision (c.249 §4)."""
         from hearings.clocks import appeal_deadline
 
-        return appeal_deadline(self.received_on)
+        return appeal_deadline(self.decided_on)
 
     @property
     def quorum_summary(self) -> str:
@@ -628,6 +647,12 @@ class DecisionCorrection(MistakeCorrected):
 
 
 class Vote(models.Model):
+    """One member's vote on one motion of the Board, as the roll was called: a decision on a
+    docket item, the approval of minutes, an amendment of the regulation's figures, or the
+    settlement of a disputed vote. Every vote in a member's name is a row here, written by
+    hearings.actions.votes (the one mechanism): the member is e-mailed it and may dispute it
+    from their own log-in."""
+
     class Choice(models.TextChoices):
         YES = "yes", "Yes"
         NO = "no", "No"
@@ -635,7 +660,23 @@ class Vote(models.Model):
         RECUSED = "recused", "Recused"
         ABSENT = "absent", "Absent"
 
-    decision = models.ForeignKey(Decision, on_delete=models.CASCADE, related_name="votes")
+    # The motion the vote was cast on: exactly one of these is set (SUBJECTS).
+    decision = models.ForeignKey(
+        Decision, on_delete=models.CASCADE, null=True, blank=True, related_name="votes"
+    )
+    minutes = models.ForeignKey(
+        "Minutes", on_delete=models.PROTECT, null=True, blank=True, related_name="approval_roll"
+    )
+    amendment = models.ForeignKey(
+        "permits.Amendment",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="roll",
+    )
+    settlement = models.ForeignKey(
+        "VoteSettlement", on_delete=models.PROTECT, null=True, blank=True, related_name="roll"
+    )
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     vote = models.CharField(max_length=8, choices=Choice.choices)
     # The chair records the roll call; the member is told and may dispute it from their log-in.
@@ -643,13 +684,82 @@ class Vote(models.Model):
     dispute = models.TextField("the member's dispute", blank=True, editable=False)
     history = HistoricalRecords()
 
+    SUBJECTS = ("decision", "minutes", "amendment", "settlement")
+
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["decision", "member"], name="one_vote_per_member")
+            models.UniqueConstraint(fields=["decision", "member"], name="one_vote_per_member"),
+            models.UniqueConstraint(
+                fields=["minutes", "member"], name="one_minutes_vote_per_member"
+            ),
+            models.UniqueConstraint(
+                fields=["amendment", "member"], name="one_amendment_vote_per_member"
+            ),
+            models.UniqueConstraint(
+                fields=["settlement", "member"], name="one_settlement_vote_per_member"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    Q(decision__isnull=False, minutes__isnull=True, amendment__isnull=True)
+                    & Q(settlement__isnull=True)
+                )
+                | (
+                    Q(decision__isnull=True, minutes__isnull=False, amendment__isnull=True)
+                    & Q(settlement__isnull=True)
+                )
+                | (
+                    Q(decision__isnull=True, minutes__isnull=True, amendment__isnull=False)
+                    & Q(settlement__isnull=True)
+                )
+                | (
+                    Q(decision__isnull=True, minutes__isnull=True, amendment__isnull=True)
+                    & Q(settlement__isnull=False)
+                ),
+                name="a_vote_is_on_one_motion",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.member}: {self.get_vote_display()}"
+
+    @property
+    def subject_field(self) -> str:
+        return next(name for name in self.SUBJECTS if getattr(self, f"{name}_id"))
+
+    @property
+    def subject(self):
+        return getattr(self, self.subject_field)
+
+
+class VoteSettlement(models.Model):
+    """The Board's vote, at a later meeting, settling a member's dispute of a recorded vote:
+    the record confirmed, or corrected to the vote the member cast. Its own roll call is
+    recorded through the same mechanism (Vote.settlement), and can itself be disputed."""
+
+    class Outcome(models.TextChoices):
+        CONFIRMED = "confirmed", "The record is confirmed"
+        CORRECTED = "corrected", "The record is corrected"
+
+    disputed = models.OneToOneField(Vote, on_delete=models.PROTECT, related_name="settled_by")
+    meeting = models.ForeignKey(Meeting, on_delete=models.PROTECT, related_name="settlements")
+    outcome = models.CharField(max_length=10, choices=Outcome.choices)
+    corrected_to = models.CharField(
+        "the vote as corrected", max_length=8, choices=Vote.Choice.choices, blank=True
+    )
+    was = models.CharField("the vote as recorded before", max_length=8, editable=False)
+    reasons = models.TextField(blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    full_membership = models.PositiveSmallIntegerField(null=True, editable=False)
+    present = models.PositiveSmallIntegerField(null=True, editable=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["meeting__date", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_outcome_display()} at {self.meeting}"
 
 
 class VarianceQuerySet(models.QuerySet):

@@ -113,6 +113,11 @@ def record_online_posting(
         reasons.append("Mark the legal notice as sent to the newspaper first.")
     elif posted_on < notice.sent_on:
         reasons.append(f"It cannot have been posted before it was sent ({_long(notice.sent_on)}).")
+    elif notice.drafted_on is not None and posted_on < notice.drafted_on:
+        reasons.append(
+            f"The notice was drafted on {_long(notice.drafted_on)}: it cannot have been posted "
+            "before."
+        )
     if posted_on > today:
         reasons.append("The day of the posting cannot be in the future.")
     if posted_on > meeting.date:

@@ -21,7 +21,7 @@ from django.utils import timezone
 from facilities.choices import StructureKind
 from facilities.models import Abutter
 from hearings.models import DocketItem, Meeting, notice_days
-from hearings.wording import animal_phrase, reliefs_phrase
+from hearings.wording import animal_phrase, relief, reliefs_phrase
 from permits.facts_loading import live_abutter_ids, struck_abutters
 from permits.rules.notice_timing import given_in_time, given_late, last_day_to_give
 from stoneham_boh.lib.dates import long_date, weekday_date
@@ -180,7 +180,9 @@ class NoticeTiming:
             )
         elif self.published_on is None:
             reasons.append(f"The legal notice has not been published in a newspaper ({CITATION}).")
-        elif not self.newspaper_in_time:
+        elif not given_in_time(self.published_on, self.hearing_date, days):
+            # The print date itself too late; one in time whose online postings are missing
+            # is said by the next reason alone, not as a late publication.
             gap = (self.hearing_date - self.published_on).days
             reasons.append(
                 f"The legal notice was published on {long_date(self.published_on)}, {gap} days "
@@ -315,7 +317,10 @@ def noticed_snapshots(item: DocketItem) -> list[dict]:
     letters (one snapshot for each mailing day that described it differently) and the legal
     notice once sent."""
     noticed = noticed_item(item)
-    snapshots = [entry["facts"] for entry in noticed.noticed_facts or []]
+    # The letters mailed (a printing not yet mailed described nothing to anyone).
+    snapshots = [
+        entry["facts"] for entry in noticed.noticed_facts or [] if not entry.get("printed_at")
+    ]
     notice = getattr(noticed.meeting, "legal_notice", None)
     if notice is not None and notice.sent_on is not None:
         entry = _content_entry(notice, noticed)
@@ -454,16 +459,37 @@ def _plain(text: str) -> str:
     return " ".join((text or "").split()).casefold()
 
 
+def _names(plain: str, phrase: str) -> bool:
+    return bool(re.search(r"(?<![\w.])" + re.escape(_plain(phrase)) + r"(?![\w])", plain))
+
+
+def _paragraph_of(text: str, address: str) -> str:
+    """The paragraph of the notice that names `address` (a numbered line or a block), else the
+    whole text: what it says of one application is read there, so that two applications'
+    counts swapped between their paragraphs name neither (issue 33, 13)."""
+    paragraphs = re.split(r"\n\s*\n|\n(?=\s*\d+\.)", text or "")
+    naming = [p for p in paragraphs if address and _names(_plain(p), address)]
+    return naming[0] if len(naming) == 1 else (text or "")
+
+
 def text_gaps(text: str, entry: dict) -> list[str]:
     """What of `entry` the notice's `text` does not name, word for word: "6 chickens" does
-    not name 40 chickens, nor does a notice that leaves out the goats name them."""
+    not name 40 chickens, nor does a notice that leaves out the goats name them. The animals,
+    the structures and the variance sought are read in the paragraph naming the address; a
+    variance is named by its section (§20-20(9): the notice says what the Board is asked)."""
     plain = _plain(text)
-    return [
+    scope = _plain(_paragraph_of(text, entry["address"]))
+    phrases = _entry_phrases(entry)
+    gaps = [
         phrase
-        for phrase in _entry_phrases(entry)
-        if phrase.strip()
-        and not re.search(r"(?<![\w.])" + re.escape(_plain(phrase)) + r"(?![\w])", plain)
+        for n, phrase in enumerate(phrases)
+        if phrase.strip() and not _names(plain if n < 2 else scope, phrase)
     ]
+    for rule in entry.get("relief") or ():
+        citation = relief(rule).citation
+        if citation and citation.casefold() not in scope:
+            gaps.append(f"the variance sought of {citation}")
+    return gaps
 
 
 def legal_notice_content(notice_text: str, items, on: date) -> list[dict]:
@@ -490,7 +516,7 @@ def legal_notice_gaps(notice, item: DocketItem, application=None) -> list[str]:
         # A notice kept before its content was: judged by its text against the request.
         # Such a notice named no structures: the applicant, the address and the animals.
         entry = notice_entry(item, timezone.localdate(), with_facts=False, application=application)
-        return text_gaps(notice.text, {**entry, "structures": []})
+        return text_gaps(notice.text, {**entry, "structures": [], "relief": []})
     entry = _content_entry(notice, item)
     if entry is None:
         application = application or item.application
@@ -613,10 +639,14 @@ def pending_schedule(application) -> dict | None:
             f"{timing.abutters_mailed} of {timing.abutter_total} mailed; the rest due by "
             f"{weekday_date(timing.due_by or timing.deadline)}"
         )
+    office_day = timing.due_by or timing.deadline
     return {
         "hearing_date": weekday_date(timing.hearing_date),
         "meeting_time": item.meeting.time,
-        "deadline": weekday_date(timing.due_by or timing.deadline),
+        # Two days, each named for what it is: the office's (the last business day) and, when
+        # it differs, the regulation's last day, which the rules' findings give.
+        "deadline": weekday_date(office_day),
+        "legal_last_day": (weekday_date(timing.deadline) if timing.deadline != office_day else ""),
         "notices": [
             letters,
             _legal_notice_line(timing),

@@ -97,30 +97,35 @@ def send_board_roll_changed(_record_pk: int, subject: str, body: str, user_pks) 
     )
 
 
-def notify_votes_recorded(decision) -> None:
-    """Tell each member the vote the chair recorded in their name, and how to dispute it."""
-    send_after_commit(send_votes_recorded, decision.pk)
+def notify_votes_recorded(subject) -> None:
+    """Tell each member the vote recorded in their name on `subject` (any motion of the Board:
+    hearings.motions), and how to dispute it."""
+    from hearings.motions import field_of
+
+    send_after_commit(send_votes_recorded, field_of(subject), subject.pk)
 
 
-def send_votes_recorded(decision_pk: int) -> int:
-    from hearings.models import Decision
+def send_votes_recorded(field: str, subject_pk: int) -> int:
+    from hearings import motions
+    from hearings.models import Vote
 
-    decision = Decision.objects.select_related(
-        "docket_item__meeting", "docket_item__application", "recorded_by"
-    ).get(pk=decision_pk)
-    item = decision.docket_item
-    recorder = decision.recorded_by
+    votes = list(Vote.objects.filter(**{f"{field}_id": subject_pk}).select_related("member"))
+    if not votes:
+        return 0
+    subject = votes[0].subject
+    what = motions.describe(subject)
+    recorder = votes[0].history.earliest().history_user
+    by = f"{recorder.get_full_name() or recorder}" if recorder else "The Board's chair"
     link = absolute_url("hearings:my-votes")
     sent = 0
-    for vote in decision.votes.select_related("member"):
+    for vote in votes:
         address = vote.member.email.strip()
         if not address:
             continue
         sent += send_mail(
-            f"Your vote was recorded: {item.get_kind_display()}, {item.meeting}",
-            f"{recorder.get_full_name() or recorder} recorded the Board's decision "
-            f"({decision.get_result_display()}) on {item.application} at the {item.meeting}, "
-            f"with your vote: {vote.get_vote_display()}.\n\n"
+            f"Your vote was recorded: {what[:120]}",
+            f"{by} recorded the Board's roll call on {what}, with your vote: "
+            f"{vote.get_vote_display()}.\n\n"
             f"If this is not how you voted, dispute it from your own log-in: {link}\n",
             None,
             [address],

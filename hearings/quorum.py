@@ -19,6 +19,9 @@ from datetime import date
 
 from hearings.models import BoardMember, BoardSeats, MeetingAttendance, Vote
 from stoneham_boh.lib.dates import long_date
+from stoneham_boh.town.current import current_town
+
+REMOTE_CITATION = "940 CMR 29.10(4)(b)"
 
 PRESENT = (Vote.Choice.YES, Vote.Choice.NO, Vote.Choice.ABSTAIN, Vote.Choice.RECUSED)
 
@@ -114,7 +117,36 @@ def tally(votes: Mapping, *, meeting, on: date | None = None) -> tuple[Tally, li
             "majority of the full membership, M.G.L. c.30A §18). The Board decides nothing "
             "without a quorum."
         )
+    elif seats is not None and attended and (physical := _in_the_room(attended, on, result)):
+        reasons.append(physical)
     elif not reasons and not result.carried:
         yes, no = result.count(Vote.Choice.YES), result.count(Vote.Choice.NO)
         reasons.append(f"The motion did not carry: {yes} yes and {no} no.")
     return result, reasons
+
+
+def _in_the_room(attended: dict, on: date, result: Tally) -> str:
+    """Once the temporary relief has ended, the chair and a quorum must be physically present
+    (940 CMR 29.10(4)(b)); a reason the meeting decides nothing, or "" when it may."""
+    ends = current_town().remote_relief_ends
+    if ends is None or on <= ends:
+        return ""
+    in_person = [row for row in attended.values() if row.mode == MeetingAttendance.Mode.IN_PERSON]
+    remote_chair = [
+        row.member.name
+        for row in attended.values()
+        if row.member.chair and row.mode == MeetingAttendance.Mode.REMOTE
+    ]
+    after = f"Since the remote-meeting relief ended on {long_date(ends)}"
+    if len(in_person) < result.quorum:
+        return (
+            f"{after}, a quorum must be physically present at the meeting place: "
+            f"{len(in_person)} of the {result.quorum} needed were in the room "
+            f"({REMOTE_CITATION}). The Board decides nothing there."
+        )
+    if remote_chair:
+        return (
+            f"{after}, the chair must be physically present: {remote_chair[0]} took part "
+            f"remotely ({REMOTE_CITATION}). A member in the room chairs instead, recorded so."
+        )
+    return ""

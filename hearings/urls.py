@@ -16,6 +16,7 @@ from hearings.views import (
     notice_postings,
     public,
     revocations,
+    votes,
 )
 
 app_name = "hearings"
@@ -140,6 +141,8 @@ staff_patterns = [
     path("register/", approvals.register_acceptance, name="register-acceptance"),
     path("board/my-votes/", board.my_votes, name="my-votes"),
     path("votes/<int:pk>/dispute/", board.vote_dispute, name="vote-dispute"),
+    path("board/disputes/", votes.disputes, name="disputes"),
+    path("votes/<int:pk>/settle/", votes.dispute_settle, name="dispute-settle"),
     path("meetings/<int:pk>/attendance/", board.meeting_attendance, name="meeting-attendance"),
     path(
         "permits/<int:permit_pk>/revocation/",

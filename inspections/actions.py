@@ -51,16 +51,40 @@ def _once(model: type[models.Model], token: uuid.UUID | None, create: Callable[[
         return existing, False
 
 
+def day_put_on_the_list(inspection: Inspection) -> date | None:
+    """The day the inspection was put on the agent's list: the day its record was made, or the
+    day it was scheduled for when that is earlier (the demo loader schedules in the past)."""
+    made = (
+        history_of(Inspection)
+        .filter(id=inspection.pk, history_type="+")
+        .values_list("history_date", flat=True)
+        .first()
+    )
+    if made is None:
+        return None
+    return min(timezone.localdate(made), inspection.scheduled_for)
+
+
 def earliest_visit(inspection: Inspection) -> tuple[date, str] | None:
     """The first day the visit can have been made, and why: not before the order it
     re-inspects was issued, nor before the complaint it answers was received. A visit dated
-    earlier would show an order abated, or a complaint answered, before it existed."""
+    earlier would show an order abated, or a complaint answered, before it existed.
+
+    Nor before the inspection was put on the list (issue 33, finding 1): a phone whose clock
+    is behind, or a typo, would date a violation found today two years back, outside the
+    year §20-20(8) looks at, and a renewal the same day would issue grandfathered. Such a time
+    is refused at its field rather than read as the later of the two: the agent is there to
+    correct it, and the record then says when the visit was made. The audit reads a time
+    recorded so before this refusal as the later of the two (permits.audit.register)."""
     causes = []
     if inspection.follows_order_id is not None:
         order = inspection.follows_order
         causes.append((order.issued_on, f"order {order.pk} was issued"))
     if inspection.complaint_id is not None:
         causes.append((inspection.complaint.received_on, "the complaint it answers was received"))
+    listed = day_put_on_the_list(inspection)
+    if listed is not None:  # last: on the same day, the order or the complaint is the reason
+        causes.append((listed, "it was put on the agent's list"))
     return max(causes, default=None, key=lambda cause: cause[0])
 
 
@@ -541,11 +565,26 @@ def abate_order(*, order: Order, by, note: str, on: date | None = None) -> Order
 
 
 @transaction.atomic
-def extend_order(*, order: Order, by, deadline: date, reason: str) -> Order:
-    """Give the owner more time; the scheduled re-inspection moves with the deadline."""
+def extend_order(
+    *, order: Order, by, deadline: date, reason: str, today: date | None = None
+) -> Order:
+    """Give the owner more time; the scheduled re-inspection moves with the deadline.
+
+    Only while the deadline runs: once it has passed, the order stood overdue and a renewal
+    was refused on those days (§20-16(6)); a later deadline cannot undo them. The agent marks
+    it not abated, or records its abatement."""
+    today = today or timezone.localdate()
     order = _open_order(order)
     reasons = []
-    if deadline <= order.deadline:
+    # The deadline as set, as the renewal check reads it (permits.renewals.unabated_orders):
+    # from the day after it, a renewal is refused, so an extension then would lift it.
+    if today > order.deadline:
+        reasons.append(
+            f"The deadline passed on {long_date(order.deadline)}: an order is extended only "
+            "while its deadline runs. Record it not abated, or record how it was abated "
+            "(§20-16(6))."
+        )
+    elif deadline <= order.deadline:
         reasons.append("The new deadline must be later than the current one.")
     if not reason.strip():
         reasons.append("Say why the deadline is extended.")

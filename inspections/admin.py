@@ -1,7 +1,15 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
+from inspections.models import (
+    ChecklistFinding,
+    Complaint,
+    FieldReport,
+    FieldReportPhoto,
+    Inspection,
+    Order,
+    Photo,
+)
 from stoneham_boh.lib.admin import ReadOnlyAdmin, ReadOnlyInline
 
 
@@ -48,3 +56,17 @@ class OrderAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_filter = ("status",)
     search_fields = ("lot__street_address", "requirement", "citation")
     raw_id_fields = ("inspection", "finding", "lot", "issued_by")
+
+
+@admin.register(FieldReport)
+class FieldReportAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("received_at", "inspection", "agent", "status")
+    list_filter = ("status",)
+    search_fields = ("inspection__lot__street_address", "refusal", "summary")
+    raw_id_fields = ("inspection", "agent", "carried_into")
+
+
+@admin.register(FieldReportPhoto)
+class FieldReportPhotoAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("original_name", "report", "item_id")
+    raw_id_fields = ("report",)

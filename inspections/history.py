@@ -47,8 +47,21 @@ def orders_source(records, describe=lambda r: f"order to correct {r.citation}") 
     )
 
 
+def field_reports_source(records) -> Source:
+    """A checklist the office could not record here, kept as the agent's field report."""
+    return Source(
+        records,
+        lambda r: "the field report of what the agent saw",
+        verbs={
+            "+": "Kept at the office",
+            "carried": "Carried into a re-inspection",
+            "observation": "Kept on the record as the agent's observation",
+        },
+    )
+
+
 def inspection_history(inspection) -> list[Entry]:
-    from inspections.models import ChecklistFinding, Inspection, Order, Photo
+    from inspections.models import ChecklistFinding, FieldReport, Inspection, Order, Photo
 
     return combined_history(
         [
@@ -56,5 +69,6 @@ def inspection_history(inspection) -> list[Entry]:
             answers_source(history_of(ChecklistFinding).filter(inspection_id=inspection.pk)),
             photos_source(history_of(Photo).filter(finding__inspection_id=inspection.pk)),
             orders_source(history_of(Order).filter(inspection_id=inspection.pk)),
+            field_reports_source(history_of(FieldReport).filter(inspection_id=inspection.pk)),
         ]
     )

@@ -334,3 +334,73 @@ class Order(models.Model):
 
     def is_overdue_on(self, day: date) -> bool:
         return self.is_open and self.runs_until < day
+
+
+class FieldReport(models.Model):
+    """A checklist the agent recorded that the office could not file on its inspection, which
+    was completed or cancelled meanwhile (a colleague went with a signal while the agent's phone
+    had none): what the agent saw, kept whole at the office rather than on the phone alone
+    (issue 34, point 2). It is never deleted; the agent carries it into a re-inspection, or
+    keeps it on the record as the agent's own observation beside the inspection's."""
+
+    class Status(models.TextChoices):
+        UNRESOLVED = "unresolved", "Waiting for the agent"
+        CARRIED = "carried", "Carried into a re-inspection"
+        OBSERVATION = "observation", "Kept on the record as the agent's observation"
+
+    inspection = models.ForeignKey(
+        Inspection, on_delete=models.PROTECT, related_name="field_reports"
+    )
+    agent = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    performed_at = models.DateTimeField(null=True, blank=True)
+    recorded_on_phone_at = models.DateTimeField(null=True, blank=True)
+    summary = models.TextField(blank=True)
+    # Each item as the agent answered it: item_id, citation, question, result, note.
+    answers = models.JSONField(default=list)
+    refusal = models.TextField(help_text="Why the office could not record it.")
+    reasons = models.JSONField(default=list)
+    received_at = models.DateTimeField(default=timezone.now)
+    # The checklist form's token: the same checklist sent again is filed once.
+    token = models.UUIDField(null=True, blank=True, unique=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.UNRESOLVED)
+    carried_into = models.ForeignKey(
+        Inspection,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="carried_reports",
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["-received_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Field report of {self.agent} on inspection {self.inspection_id}"
+
+    @property
+    def is_unresolved(self) -> bool:
+        return self.status == self.Status.UNRESOLVED
+
+    @property
+    def violations(self) -> list[dict]:
+        return [a for a in self.answers if a.get("result") == ChecklistFinding.Result.VIOLATION]
+
+
+class FieldReportPhoto(models.Model):
+    """A photo the agent took for an item of a field report, checked as any field photo is."""
+
+    report = models.ForeignKey(FieldReport, on_delete=models.PROTECT, related_name="photos")
+    item_id = models.CharField(max_length=60)
+    image = models.FileField(upload_to="field-reports/%Y/%m/")
+    original_name = models.CharField(max_length=255)
+    content_type = models.CharField(max_length=100)
+    size_bytes = models.PositiveIntegerField(default=0)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["report", "id"]
+
+    def __str__(self) -> str:
+        return self.original_name

@@ -7,6 +7,8 @@ first bytes, and the stored name is a random one of ours (`stoneham_boh.lib.uplo
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
+
 from stoneham_boh.lib.uploads import PHOTO_KINDS, CheckedUpload, validate_upload
 
 # Browsers show these inline; anything else (HEIC) is offered as a download.
@@ -15,5 +17,19 @@ MAX_PHOTOS_PER_ITEM = 6
 
 
 def check_photo(upload) -> CheckedUpload:
-    """Refuse anything that is not a JPEG, PNG or HEIC photo within the size limit."""
-    return validate_upload(upload, PHOTO_KINDS)
+    """Refuse anything that is not a JPEG or PNG photo within the size and pixel limits.
+
+    A HEIC photo (an iPhone's own format) is recognised, and refused with a word on what to
+    do: no browser but Safari shows it, and neither the pages' thumbnails nor the printed
+    report and order letter can draw it, so the Board's record would hold a photo that no one
+    can see without a download and a program of their own.
+    """
+    checked = validate_upload(upload, PHOTO_KINDS)
+    if checked.kind == "heic":
+        raise ValidationError(
+            f"“{checked.original_name}” is a HEIC photo, which the pages and the printed "
+            "report cannot show. Send it as a JPEG: on an iPhone, Settings > Camera > "
+            "Formats > Most Compatible, or share the photo and choose its JPEG copy.",
+            code="heic",
+        )
+    return checked

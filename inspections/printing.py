@@ -11,27 +11,31 @@ import io
 import logging
 
 from django.utils import timezone
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageOps, UnidentifiedImageError
 
 from inspections.checklist import grouped
 from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection, Order, Photo
+from stoneham_boh.lib.images import pixel_problem
 from stoneham_boh.lib.pdf import render_pdf
 
 log = logging.getLogger(__name__)
 
 PRINT_PHOTO_PX = 640
-# Decoding a hostile "decompression bomb" is refused well before it can exhaust memory.
-Image.MAX_IMAGE_PIXELS = 60_000_000
 
 
 def photo_data_uri(photo: Photo, max_px: int = PRINT_PHOTO_PX) -> str:
     """A small JPEG of `photo` as a data: URI, or "" when the file cannot be read as an image."""
     try:
-        with photo.image.open("rb") as handle, Image.open(handle) as image:
-            image.thumbnail((max_px, max_px))
-            buffer = io.BytesIO()
-            image.convert("RGB").save(buffer, format="JPEG", quality=80)
+        with photo.image.open("rb") as handle:
+            if problem := pixel_problem(handle):
+                raise OSError(problem)
+            with Image.open(handle) as image:
+                # Upright as the phone was held (its EXIF turn), as the thumbnails are.
+                image = ImageOps.exif_transpose(image)
+                image.thumbnail((max_px, max_px))
+                buffer = io.BytesIO()
+                image.convert("RGB").save(buffer, format="JPEG", quality=80)
     except (OSError, UnidentifiedImageError, Image.DecompressionBombError) as error:
         # HEIC and AVIF need codecs Pillow may lack: the report lists such a photo by name.
         log.info("photo %s not printable: %s", photo.pk, error)

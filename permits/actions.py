@@ -22,6 +22,7 @@ from facilities.models import AnimalKept, Lot, Structure
 from hearings.models import SetbackEnlargement
 from permits import renewals
 from permits.amendments.in_force import ruleset_on
+from permits.decided import conditions_of_record, conditions_refusals, keeping_decided_refusals
 from permits.eligibility import (
     amount_paid,
     fee_due,
@@ -37,6 +38,7 @@ from permits.facts_from_records import (
     evaluate_register_entry,
     variances_for,
 )
+from permits.keeping_year import one_permit_a_year_refusals
 from permits.models import (
     DOCUMENT_FIELDS,
     Applicant,
@@ -262,11 +264,18 @@ def issue_permit(
         # Two renewals of one permit issued at once: the second waits, then sees the first.
         Permit.objects.select_for_update().filter(pk=application.renews_id).first()
     reasons = refusals_to_issue(application, on) + twin_lot_refusals(application.lot)
+    year = permit_year_for(application, on)
+    if not reasons:
+        reasons += one_permit_a_year_refusals(
+            lot=application.lot, holder=application.applicant, year=year
+        )
+        reasons += keeping_decided_refusals(application) + conditions_refusals(
+            application, conditions
+        )
     if reasons:
         raise ActionRefused("The permit cannot be issued.", reasons)
     result = evaluate_application(application, as_of=on)
     grandfathered = any(f["status"] == "grandfathered" for f in result["findings"])
-    year = permit_year_for(application, on)
     sequence = _take_next_sequence(year)
     permit = Permit(
         number=f"{year}-{sequence:04d}",
@@ -277,7 +286,7 @@ def issue_permit(
         lot=application.lot,
         issued_on=on,
         expires_on=permit_term_end(application, on, result),
-        conditions=conditions or _decision_conditions(application),
+        conditions=(conditions or "").strip() or conditions_of_record(application),
         variances_text=_variances_text(application, on),
         grandfathered=grandfathered,
         issued_by=by,
@@ -293,18 +302,6 @@ def issue_permit(
     save_as(application, by)
     notifications.notify_permit_issued(permit)
     return permit
-
-
-def _decision_conditions(application: Application) -> str:
-    """The Board's conditions on this application, else those of the permit it renews."""
-    conditions = [
-        item.decision.conditions
-        for item in application.docket_items.select_related("decision")
-        if hasattr(item, "decision") and item.decision.conditions
-    ]
-    if not conditions and application.renews_id:
-        return application.renews.conditions
-    return "\n".join(conditions)
 
 
 @transaction.atomic
@@ -847,6 +844,10 @@ def enter_register_permit(
     limit = Permit._meta.get_field("legacy_basis").max_length
     if len(basis.strip()) > limit:
         reasons.append(f"Keep the record's description to {limit} characters.")
+    if not reasons:  # the paper permit itself already entered says so first
+        reasons += one_permit_a_year_refusals(
+            lot=application.lot, holder=application.applicant, year=valid_for_year
+        )
     if reasons:
         raise ActionRefused("The paper permit cannot be entered.", reasons)
     scan = upload_document(
@@ -935,6 +936,9 @@ def accept_register_permit(*, permit: Permit, decision, by) -> Permit:
         # One lot per parcel holds for every permit in force, grandfathered or not: the vote
         # puts the entry in force as an issue would.
         reasons += lot_refusals(permit.lot) + twin_lot_refusals(permit.lot)
+        reasons += one_permit_a_year_refusals(
+            lot=permit.lot, holder=permit.holder, year=permit.year, exclude_pk=permit.pk
+        )
     if not reasons and not permit.grandfathered:
         reasons += _held_to_the_rules(permit, decision.decided_on)
     if reasons:
@@ -983,6 +987,14 @@ def revoke_permit(*, permit: Permit, decision, by) -> Permit:
     return permit
 
 
+def renewal_resting_on(permit: Permit) -> Permit | None:
+    """The later permit, not void, that renews `permit` (or renews its renewal): a renewal
+    rests on the permit it renews (§20-20(8)), so voiding the one beneath would leave it
+    standing on nothing; the later permit is dealt with first."""
+    later = [p for p in renewals.later_permits(permit) if p.status != Permit.Status.VOID]
+    return later[0] if later else None
+
+
 @transaction.atomic
 def void_permit(*, permit: Permit, reason: str, by) -> Permit:
     """A permit issued in error is voided with a reason, never edited (§20-20(7))."""
@@ -992,6 +1004,15 @@ def void_permit(*, permit: Permit, reason: str, by) -> Permit:
         raise ActionRefused("The permit is already void.")
     if not reason.strip():
         raise ActionRefused("Give the reason for voiding the permit.")
+    resting = renewal_resting_on(permit)
+    if resting is not None:
+        raise ActionRefused(
+            "The permit cannot be voided.",
+            [
+                f"Permit {resting.number} renews it (§20-20(8)): a renewal rests on the permit "
+                "it renews, so void the later permit first."
+            ],
+        )
     permit.status = Permit.Status.VOID
     permit.void_reason = reason.strip()
     return save_as(permit, by)
@@ -1038,6 +1059,15 @@ def _renew_one(permit: Permit, payment: PaymentTaken | None, *, on: date, by):
     # As saved: a renewal just created holds its kind as the enum member, which the rules'
     # parser refuses as a kind; read from the database it is the plain value.
     renewal.refresh_from_db()
+    # Renewed together means received, paid and issued the day of the batch (the audit's
+    # together.py): a renewal received on another day, perhaps for another permit year, is
+    # taken up on its own page, where its day and its year are judged.
+    if renewal.received_on is not None and renewal.received_on != on:
+        raise ActionRefused(
+            f"Renewal #{renewal.pk} of permit {permit.number} was received on "
+            f"{long_date(renewal.received_on)}: issue it from its own page, not with the "
+            "renewals together."
+        )
     _refuse_if_changed(permit, renewal, on)
     if renewal.status == Application.Status.DRAFT:
         submit_application(application=renewal, received_on=on, by=by)

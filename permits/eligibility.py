@@ -14,6 +14,7 @@ from decimal import Decimal
 from django.db.models import Sum
 from django.utils import timezone
 
+from hearings.motions import application_doubt_refusals
 from permits import renewals
 from permits.construction import construction_record
 from permits.facts_from_records import evaluate_application, variances_for
@@ -111,6 +112,7 @@ def refusals_to_issue(
     if result is None:
         result = evaluate_application(application, as_of=on)
     reasons.extend(_construction_refusals(application, on))
+    reasons.extend(application_doubt_refusals(application))
     if "error" in result:
         reasons.append(f"The application's facts are incomplete: {result['error']['message']}")
     elif not result["eligible"]:

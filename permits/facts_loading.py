@@ -262,12 +262,17 @@ STRUCK_ABUTTERS = "struck_abutters_loaded"
 
 
 def _docket_items():
-    from hearings.models import DocketItem
+    from django.db.models import Exists, OuterRef
+
+    from hearings.models import DocketItem, Vote
 
     # The newspaper's charge too: the fees read it with the letters (hearings.notice_cost).
+    # Whether a member disputes a vote on its decision, in the same query: the permit waits
+    # on such a dispute (hearings.motions.application_doubt_refusals).
+    disputed = Vote.objects.filter(decision__docket_item=OuterRef("pk"), disputed_at__isnull=False)
     return DocketItem.objects.select_related(
         "meeting", "meeting__legal_notice", "decision", "notice_charge"
-    )
+    ).annotate(has_disputed_vote=Exists(disputed))
 
 
 def _notices():

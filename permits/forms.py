@@ -565,7 +565,8 @@ class IssueForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 2}),
         required=False,
         max_length=4000,
-        help_text="Printed on the permit. Blank: the Board's conditions from its decision.",
+        help_text="Printed on the permit. Blank: the Board's conditions as it voted them (or "
+        "those of the permit renewed); where the Board voted conditions, no others are typed.",
     )
 
     def __init__(self, *args, **kwargs):

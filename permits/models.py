@@ -384,6 +384,8 @@ class Document(models.Model):
         FENCING = "fencing_details", "Fencing details"
         APPROVAL = "approval", "Approval or correspondence"
         BUILDING_INSPECTOR = "building_inspector_approval", "Building inspector's approval"
+        # A paper handed to the Board at the hearing: an exhibit the minutes list (c.30A §22(a)).
+        HEARING_EXHIBIT = "hearing_exhibit", "Document handed in at the hearing"
         OTHER = "other", "Other"
 
     application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="documents")
@@ -581,6 +583,8 @@ class PermitQuerySet(models.QuerySet):
             return self
         return self.filter(
             Q(number__icontains=text)
+            # The number on a permit issued on paper, as the holder reads it out ("93-41").
+            | Q(register_number__icontains=text)
             | Q(holder__name__icontains=text)
             | Q(lot__street_address__icontains=text)
             | Q(lot__parcel_id__icontains=text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import segno
 from django.urls import reverse
 
+from permits.amendments.in_force import ruleset_on
 from permits.facts_from_records import approvals_granted, setback_enlargements_for
 from permits.verification.code import short_code
 from stoneham_boh.lib.pdf import render_pdf, render_pdfs
@@ -39,6 +40,8 @@ def permit_context(permit, request=None) -> dict:
         "qr": qr_data_uri(url),
         "verify_code": short_code(permit.verify_token),
         "lookup_url": verify_lookup_url(request),
+        # §20-20(3) in the regulation's words as the ruleset of its day states them.
+        "excess": ruleset_on(permit.issued_on).statements["permit.excess"],
     }
 
 

@@ -31,17 +31,13 @@ from stoneham_boh.town.current import current_town
 def first_permitted_on(permit) -> date:
     """When the keeping was first permitted: back along the chain of renewals to the first
     permit, or to a legacy permit's original date."""
-    seen = set()
-    current = permit
-    while current.pk not in seen:
-        seen.add(current.pk)
+    chain = earlier_permits(permit)
+    for current in chain:
         if current.legacy and current.first_permitted_on:
             return current.first_permitted_on
-        application = current.application
-        if not application.renews_id:
-            return current.issued_on
-        current = application.renews
-    return permit.issued_on
+    if not chain[-1].application.renews_id:
+        return chain[-1].issued_on
+    return permit.issued_on  # a chain that loops back on itself has no first permit
 
 
 def _permitted_animals(permit) -> list:
@@ -116,21 +112,36 @@ def unabated_orders(lot, on: date | None = None) -> list:
     from django.db.models import Q
     from django.utils import timezone
 
+    from inspections.deadlines import overdue_for_renewal
     from inspections.models import Order
 
     on = on or timezone.localdate()
     overdue = Q(status=Order.Status.UNABATED) | Q(status=Order.Status.OPEN, deadline__lt=on)
-    return remembered(
-        ("unabated orders", lot.pk, on),
-        lambda: list(Order.objects.filter(overdue, lot=lot).order_by("issued_on", "id")),
-    )
+
+    def read():
+        # One query: the overdue orders, and the open ones still running, of which one extended
+        # after its deadline passed is still overdue from then (its history says).
+        orders = Order.objects.filter(
+            overdue | Q(status=Order.Status.OPEN, deadline__gte=on), lot=lot
+        ).order_by("issued_on", "id")
+        return [
+            order
+            for order in orders
+            if order.status == Order.Status.UNABATED
+            or order.deadline < on
+            or overdue_for_renewal(order, on)
+        ]
+
+    return remembered(("unabated orders", lot.pk, on), read)
 
 
 def unabated_order_refusals(lot, on: date | None = None) -> list[str]:
+    from inspections.deadlines import deadline_that_counts
+
     return [
         f"Order {order.pk} ({order.citation}) of {long_date(order.issued_on)} was not abated by "
-        f"{long_date(order.deadline)}: the permit is renewed only once it is abated or the Board "
-        "decides on the renewal (§20-16(6))."
+        f"{long_date(deadline_that_counts(order))}: the permit is renewed only once it is "
+        "abated or the Board decides on the renewal (§20-16(6))."
         for order in unabated_orders(lot, on)
     ]
 
@@ -163,17 +174,34 @@ def year_refusal(permit, on: date) -> str:
 
 
 def pending_revocation_refusals(permit) -> list[str]:
-    """A permit before the Board for revocation (§20-20(5)) is not renewed while the
-    proceeding is pending: the Board's decision comes first."""
-    pending = permit.revocation_proceedings.filter(docket_item__status="scheduled").select_related(
-        "docket_item__meeting"
-    )
+    """A keeping before the Board for revocation (§20-20(5)) is not renewed while the
+    proceeding is pending: the Board's decision comes first. The proceeding may have been
+    opened on an earlier permit of the keeping (last year's, since renewed): a revocation
+    decided on it ends the permits that renewed it too (permits.actions.revoke_permit)."""
+    from hearings.models import RevocationProceeding
+
+    chain = earlier_permits(permit)
+    pending = RevocationProceeding.objects.filter(
+        permit__in=chain, docket_item__status="scheduled"
+    ).select_related("permit", "docket_item__meeting")
     return [
-        f"Permit {permit.number} is before the Board for revocation (hearing of "
+        f"Permit {proceeding.permit.number}"
+        + ("" if proceeding.permit_id == permit.pk else ", of this keeping,")
+        + " is before the Board for revocation (hearing of "
         f"{long_date(proceeding.docket_item.meeting.date)}): it is not renewed until the Board "
         "decides (§20-20(5))."
         for proceeding in pending
     ]
+
+
+def earlier_permits(permit) -> list:
+    """`permit` and the permits it renews, back to the first of its keeping (stopping where a
+    chain would loop back on itself)."""
+    found, seen = [permit], {permit.pk}
+    while (renews := found[-1].application.renews_id) and renews not in seen:
+        seen.add(renews)
+        found.append(found[-1].application.renews)
+    return found
 
 
 def later_permits(permit) -> list:

@@ -8,6 +8,7 @@ from permits.online import views as online
 from permits.portal import views as portal
 from permits.precheck import views as precheck
 from permits.register_import import views as register_import
+from permits.register_import.unmatched import register_unmatched
 from permits.regulations import views as regulations
 from permits.verification import views as verification
 from permits.views import (
@@ -93,6 +94,7 @@ staff_patterns: list = [
     path("register/checked/", audit.register_checked, name="register-checked"),
     path("register/import/", register_import.register_import, name="register-import"),
     path("register/import/run/", register_import.register_import_run, name="register-import-run"),
+    path("register/unmatched/", register_unmatched, name="register-unmatched"),
     path("applications/", lists.application_list, name="application-list"),
     path("applications/new/", intake.application_new, name="application-new"),
     path("applications/search/", intake.intake_search, name="intake-search"),

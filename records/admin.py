@@ -2,12 +2,14 @@ from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
 from records.models import (
+    ComplainantRelease,
     Destruction,
     Exemption,
     LegalHold,
     RecordSeries,
     RecordsRequest,
     Redaction,
+    WrittenResponse,
 )
 from stoneham_boh.lib.admin import ReadOnlyAdmin
 
@@ -50,3 +52,15 @@ class LegalHoldAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
 class DestructionAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("record_label", "series", "destroyed_on", "confirmed_by")
     search_fields = ("record_label",)
+
+
+@admin.register(WrittenResponse)
+class WrittenResponseAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("request", "signed_on", "signed_by")
+    search_fields = ("request__requester", "letter")
+
+
+@admin.register(ComplainantRelease)
+class ComplainantReleaseAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("request", "complaint", "withdrawn")
+    search_fields = ("reason",)

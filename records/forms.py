@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from crispy_forms.layout import Column, Row
 from django import forms
 from django.utils import timezone
 
 from permits.models import Permit
-from records.models import Exemption
+from records.actions import RESPONSE_FIELDS
+from records.models import Exemption, WrittenResponse
 from stoneham_boh.lib.forms import DateInput, helper
 
 
@@ -61,6 +63,29 @@ class RedactionForm(forms.Form):
         self.helper = helper("target", "exemption")
 
 
+class PassageForm(forms.Form):
+    """Words of a record's text to withhold: the record (from the package), the words as they
+    read, the exemption."""
+
+    place = forms.ChoiceField(label="The record the words are in")
+    passage = forms.CharField(
+        label="The words to withhold, as they read",
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Copy them from the record; each place they read is withheld.",
+    )
+    exemption = forms.ModelChoiceField(
+        queryset=Exemption.objects.filter(in_use=True), label="Exemption"
+    )
+
+    def __init__(self, *args, places=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["place"].choices = [("", "Choose the record")] + [
+            (place.key, place.label) for place in places
+        ]
+        self.helper = helper("place", "passage", "exemption")
+
+
 class ResponseForm(forms.Form):
     responded_on = forms.DateField(
         widget=DateInput, initial=timezone.localdate, label="Response sent on"
@@ -76,3 +101,67 @@ class ResponseForm(forms.Form):
         if day > timezone.localdate():
             raise forms.ValidationError("The day of the response cannot be in the future.")
         return day
+
+
+class WrittenResponseForm(forms.ModelForm):
+    """The clerk's draft of the written response; every §10(b) item has its field."""
+
+    class Meta:
+        model = WrittenResponse
+        fields = list(RESPONSE_FIELDS)
+        widgets = {
+            "provided": forms.Textarea(attrs={"rows": 2}),
+            "not_held": forms.Textarea(attrs={"rows": 2}),
+            "why_more_time": forms.Textarea(attrs={"rows": 2}),
+            "narrowing": forms.Textarea(attrs={"rows": 2}),
+            "produce_by": DateInput,
+            "extended_to": DateInput,
+            "extension_petitioned_on": DateInput,
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper(
+            Row(
+                Column("provided", "not_held", "held_by", "narrowing", css_class="col-lg-6"),
+                Column(
+                    Row(
+                        Column("produce_by", css_class="col-sm-6"),
+                        Column("extension", css_class="col-sm-6"),
+                    ),
+                    "why_more_time",
+                    Row(
+                        Column("extended_to", css_class="col-sm-6"),
+                        Column("extension_petitioned_on", css_class="col-sm-6"),
+                    ),
+                    Row(
+                        *(
+                            Column(n, css_class="col-sm-4")
+                            for n in ("pages", "staff_minutes", "hourly_rate")
+                        )
+                    ),
+                    css_class="col-lg-6",
+                ),
+            )
+        )
+
+
+class AskForRecordsForm(forms.Form):
+    """The public page's request: who asks, how to answer them, what they want."""
+
+    requester = forms.CharField(max_length=200, label="Your name")
+    contact = forms.CharField(
+        max_length=200,
+        label="E-mail or postal address",
+        help_text="Where the response is sent. You need not say why you want the records.",
+    )
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=4000,
+        label="The records you ask for",
+        help_text="As precisely as you can: an address, a permit number, a date or a period.",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper("requester", "contact", "description")

@@ -66,12 +66,17 @@ class Redaction(models.Model):
     """One part of the package withheld from a request, and the exemption that allows it.
 
     `target` names what is withheld: "complainant:<complaint id>" (the complainant's name and
-    contact), "document:<id>", "photo:<id>" or "notice-proof:<id>" (a whole file)."""
+    contact), "document:<id>", "photo:<id>" or "notice-proof:<id>" (a whole file), or
+    "passage:<kind>:<id>:<n>" (words of a record's text, kept in `passage`:
+    records.passages)."""
 
     request = models.ForeignKey(RecordsRequest, on_delete=models.PROTECT, related_name="redactions")
     target = models.CharField(max_length=60)
     exemption = models.ForeignKey(Exemption, on_delete=models.PROTECT, related_name="+")
     note = models.CharField(max_length=200, blank=True)
+    passage = models.TextField(
+        blank=True, help_text="The words withheld, as they read in the record's text."
+    )
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -98,10 +103,56 @@ class Redaction(models.Model):
         "notice-proof": "Proof of the legal notice #",
     }
 
+    PASSAGE_WORDS = {
+        "complaint": "A passage of complaint #",
+        "inspection": "A passage of the summary of inspection #",
+        "finding": "A passage of the agent's note on finding #",
+    }
+
     @property
     def target_label(self) -> str:
         kind, _, pk = self.target.partition(":")
+        if kind == "passage":
+            place, pk = pk.split(":")[:2]
+            return f"{self.PASSAGE_WORDS.get(place, place)}{pk}"
         return f"{self.TARGET_WORDS.get(kind, kind)}{pk}"
+
+
+class ComplainantRelease(models.Model):
+    """The clerk's release of a complainant's identity to one request.
+
+    A complainant's name and contact are withheld from every package by default
+    (records.complainants); this records the clerk's decision to release them to this
+    requester, and why (the complainant's consent, say). Withdrawn, never deleted."""
+
+    request = models.ForeignKey(
+        RecordsRequest, on_delete=models.PROTECT, related_name="complainant_releases"
+    )
+    complaint = models.ForeignKey(
+        "inspections.Complaint", on_delete=models.PROTECT, related_name="+"
+    )
+    reason = models.CharField("why it may be released", max_length=300)
+    released_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    released_at = models.DateTimeField(default=timezone.now)
+    withdrawn = models.BooleanField(default=False)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["request", "complaint", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["request", "complaint"],
+                condition=models.Q(withdrawn=False),
+                name="one_complainant_release_per_complaint",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return (
+            f"Complainant of complaint #{self.complaint_id} released to request #{self.request_id}"
+        )
 
 
 class RecordSeries(models.Model):
@@ -117,6 +168,12 @@ class RecordSeries(models.Model):
         INSPECTION = "inspection", "Inspections"
         COMPLAINT = "complaint", "Complaints"
         RECORDS_REQUEST = "records_request", "Public records requests"
+        MEETING_NOTICE = "meeting_notice", "Meeting notices and their postings"
+        LEGAL_NOTICE = "legal_notice", "Legal notices and their proofs"
+        MAIL_RECEIPT = "mail_receipt", "Registered-mail notices and receipts"
+        VARIANCE = "variance", "Variances"
+        ORDER = "order", "Orders to correct a violation"
+        AMENDMENT = "amendment", "The regulation and its amendments"
 
     class Trigger(models.TextChoices):
         PERMIT_END = "permit_end", "The permit's expiry, or its revocation if earlier"
@@ -124,6 +181,9 @@ class RecordSeries(models.Model):
         INSPECTED = "inspected", "The inspection"
         CLOSED = "closed", "The complaint's closing"
         RESPONDED = "responded", "The response to the request"
+        MEETING = "meeting", "The meeting or hearing it served"
+        VARIANCE_END = "variance_end", "The variance's expiry or rescission"
+        ORDER_CLOSED = "order_closed", "The order's closing"
         NONE = "none", "None: kept permanently"
 
     kind = models.CharField(max_length=20, choices=Kind.choices, unique=True)
@@ -135,6 +195,11 @@ class RecordSeries(models.Model):
     )
     schedule_item = models.CharField(
         "item of the state's retention schedule", max_length=80, blank=True
+    )
+    # Where the schedule says so, a town destroys a record only with the Supervisor of
+    # Records' written authorization, and its destruction log cites it.
+    authorization_required = models.BooleanField(
+        "the Supervisor of Records' authorization is required before destruction", default=False
     )
     history = HistoricalRecords()
 
@@ -198,6 +263,9 @@ class Destruction(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
     )
     confirmation = models.CharField("the Town Clerk's confirmation", max_length=200)
+    authorization = models.CharField(
+        "the Supervisor of Records' authorization", max_length=200, blank=True
+    )
     history = HistoricalRecords()
 
     class Meta:
@@ -208,3 +276,75 @@ class Destruction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.record_label}, destroyed {self.destroyed_on}"
+
+
+class Extension(models.TextChoices):
+    """How the time to respond was extended (c.66 §10(c), 950 CMR 32.06(4))."""
+
+    AGREED = "agreed", "The requester agreed in writing"
+    SUPERVISOR = "supervisor", "The Supervisor of Records granted a petition"
+
+
+class WrittenResponse(models.Model):
+    """The written response c.66 §10(b) requires within ten business days: drafted by the
+    clerk, reviewed and signed by the records access officer, sent. Once signed, its letter
+    is kept as sent and the request is answered (records.actions.sign_response)."""
+
+    request = models.OneToOneField(
+        RecordsRequest, on_delete=models.PROTECT, related_name="written_response"
+    )
+    provided = models.TextField(
+        "records provided with this response",
+        blank=True,
+        help_text="What is sent now, and how (e-mail, paper copies, a link).",
+    )
+    not_held = models.TextField("records asked for that the Board does not hold", blank=True)
+    held_by = models.CharField("who holds them, if known", max_length=200, blank=True)
+    produce_by = models.DateField(
+        "the rest will be produced by",
+        null=True,
+        blank=True,
+        help_text="When not everything is sent with the response (c.66 §10(b)(vi)).",
+    )
+    why_more_time = models.TextField("why the rest needs that time", blank=True)
+    narrowing = models.TextField(
+        "a narrower request that could be answered sooner or for less", blank=True
+    )
+    pages = models.PositiveIntegerField("pages copied", default=0)
+    staff_minutes = models.PositiveIntegerField(
+        "staff time (minutes)",
+        default=0,
+        help_text="To search, segregate and redact (c.66 §10(d)(ii)).",
+    )
+    hourly_rate = models.DecimalField(
+        "hourly rate",
+        help_text="Of the lowest-paid employee able to do the work; at most $25.",
+        max_digits=5,
+        decimal_places=2,
+        default=0,
+    )
+    extended_to = models.DateField("time extended to", null=True, blank=True)
+    extension = models.CharField(
+        "how the time was extended", max_length=12, choices=Extension.choices, blank=True
+    )
+    extension_petitioned_on = models.DateField(
+        "petition to the Supervisor filed on", null=True, blank=True
+    )
+    letter = models.TextField("the letter as signed", blank=True, editable=False)
+    signed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        editable=False,
+    )
+    signed_on = models.DateField(null=True, blank=True, editable=False)
+    history = HistoricalRecords()
+
+    def __str__(self) -> str:
+        return f"Written response to {self.request}"
+
+    @property
+    def signed(self) -> bool:
+        return self.signed_on is not None

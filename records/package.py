@@ -4,8 +4,10 @@ legal notice, its postings and proofs), the Board's decisions with each vote, th
 the inspections of the lot with their photos, and the complaints about it.
 
 What a redaction withholds is named with its exemption where it would have been: the
-complainant of a complaint, or a whole file. The PDF lists everything; the zip holds the
-PDF, every file not withheld, and a manifest of what was withheld and why.
+complainant of a complaint, a whole file, or words of a record's text (records.passages). A
+complainant's identity is withheld by default, under records.complainants' exemption, unless the
+clerk released it to the request. The PDF lists everything; the zip holds the PDF, every file
+not withheld, and a manifest of what was withheld and why.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from facilities.models import Abutter
 from hearings.models import AbutterNotice, DocketItem, LegalNoticeProof, Variance
 from inspections.models import Complaint, Inspection, Photo
 from permits.models import Document
-from records.models import RecordsRequest, Redaction
+from records import complainants, passages
+from records.models import ComplainantRelease, RecordsRequest, Redaction
 from stoneham_boh.lib.pdf import render_pdf
 from stoneham_boh.lib.uploads import clean_file_name
 
@@ -66,6 +69,14 @@ class Package:
     complaints: list = field(default_factory=list)  # (complaint, Withheld | None, target)
     files: list[PackedFile] = field(default_factory=list)
     withheld: dict[str, Withheld] = field(default_factory=dict)
+    released: set = field(default_factory=set)  # complaints whose complainant was released
+    # (kind, pk) -> {passage: label}: words withheld from a record's text (records.passages)
+    passages: dict = field(default_factory=dict)
+
+    def shown(self, kind: str, record, text: str):
+        """The record's text as the package prints it: each withheld passage in its place
+        named by its exemption."""
+        return passages.masked(text, self.passages.get((kind, record.pk), {}))
 
     def file(self, target: str, section: str, title: str, field_file) -> PackedFile:
         packed = PackedFile(target, section, title, field_file, self.withheld.get(target))
@@ -89,6 +100,13 @@ def assemble(request: RecordsRequest) -> Package:
         raise ValueError("The request names no permit whose file answers it.")
     application = permit.application
     package = Package(request, permit, application, withheld=redactions_of(request))
+    for redaction in Redaction.objects.filter(
+        request=request, withdrawn=False, target__startswith="passage:"
+    ).select_related("exemption"):
+        place = passages.place_of(redaction.target)
+        if place is not None:
+            label = f"Withheld under {redaction.exemption.citation}"
+            package.passages.setdefault(place, {})[redaction.passage] = label
     for document in Document.objects.filter(application=application, voided=False):
         packed = (
             package.file(
@@ -126,11 +144,28 @@ def assemble(request: RecordsRequest) -> Package:
                 package.file(f"photo:{photo.pk}", "photos", photo.original_name, photo.image)
                 for photo in Photo.objects.filter(finding=finding)
             ]
+            finding.shown_note = package.shown("finding", finding, finding.note)
             findings.append((finding, photos))
+        inspection.shown_summary = package.shown("inspection", inspection, inspection.summary)
         package.inspections.append((inspection, findings))
+    released = set(
+        ComplainantRelease.objects.filter(request=request, withdrawn=False).values_list(
+            "complaint_id", flat=True
+        )
+    )
     for complaint in Complaint.objects.filter(lot=permit.lot).order_by("received_on", "pk"):
-        target = f"complainant:{complaint.pk}"
-        package.complaints.append((complaint, package.withheld.get(target), target))
+        target = complainants.target(complaint)
+        withheld = package.withheld.get(target)
+        if (
+            withheld is None
+            and complaint.pk not in released
+            and complainants.names_someone(complaint)
+        ):
+            withheld = Withheld(target, complainants.CITATION, complainants.WORDING)
+            package.withheld[target] = withheld
+        complaint.shown_description = package.shown("complaint", complaint, complaint.description)
+        package.complaints.append((complaint, withheld, target))
+    package.released = released
     return package
 
 

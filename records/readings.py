@@ -7,6 +7,8 @@ from datetime import date
 
 from hearings.clocks import records_response_deadline, town_calendar
 from records.models import RecordsRequest
+from stoneham_boh.lib import law
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.mass_calendar import Clock
 
 
@@ -22,11 +24,22 @@ class OpenRequest:
 def open_requests(limit: int | None = None) -> list[OpenRequest]:
     """Open requests, the soonest due first, each with its c.66 §10 clock."""
     calendar = town_calendar()
-    requests = RecordsRequest.objects.filter(responded_on__isnull=True).order_by(
-        "received_on", "pk"
+    requests = (
+        RecordsRequest.objects.filter(responded_on__isnull=True)
+        .select_related("written_response")
+        .order_by("received_on", "pk")
     )
-    rows = [
-        OpenRequest(r, records_response_deadline(r.received_on, calendar=calendar))
-        for r in (requests[:limit] if limit else requests)
-    ]
+    rows = [OpenRequest(r, _due(r, calendar)) for r in (requests[:limit] if limit else requests)]
     return sorted(rows, key=lambda row: (row.due.when, row.request.pk))
+
+
+def _due(request: RecordsRequest, calendar) -> Clock:
+    clock = records_response_deadline(request.received_on, calendar=calendar)
+    response = getattr(request, "written_response", None)
+    if response is None or response.extended_to is None:
+        return clock
+    return Clock(
+        response.extended_to,
+        f"Extended ({response.get_extension_display().lower()}, {law.RECORDS_EXTENSION_CITATION})"
+        f" from {long_date(clock.when)}",
+    )

@@ -15,15 +15,28 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
-from hearings.models import Decision, Minutes
-from inspections.models import Complaint, Inspection
+from hearings.models import (
+    AbutterNotice,
+    Decision,
+    LegalNotice,
+    MeetingPosting,
+    Minutes,
+    Variance,
+)
+from inspections.models import Complaint, Inspection, Order
+from permits.amendments.models import Amendment
 from permits.models import Document, Permit
 from records.models import Destruction, LegalHold, RecordSeries, RecordsRequest
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
 TOWN_CLERK_PERMISSION = "records.act_as_town_clerk"
-PERMANENT_KINDS = (RecordSeries.Kind.DECISION, RecordSeries.Kind.MINUTES)
+PERMANENT_KINDS = (
+    RecordSeries.Kind.DECISION,
+    RecordSeries.Kind.MINUTES,
+    RecordSeries.Kind.AMENDMENT,
+)
 
 
 def is_town_clerk(user) -> bool:
@@ -105,6 +118,42 @@ def _rows_by_kind(kind: str):
     elif kind == RecordSeries.Kind.RECORDS_REQUEST:
         for r in RecordsRequest.objects.order_by("pk"):
             yield r.pk, f"Records request #{r.pk} from {r.requester}", r.responded_on
+    else:
+        yield from _notice_and_enforcement_rows(kind)
+
+
+def _notice_and_enforcement_rows(kind: str):
+    """The series of the Board's notices, variances, orders and regulation."""
+    if kind == RecordSeries.Kind.MEETING_NOTICE:
+        for p in MeetingPosting.objects.select_related("meeting").order_by("pk"):
+            yield p.pk, str(p), p.meeting.date
+    elif kind == RecordSeries.Kind.LEGAL_NOTICE:
+        for n in LegalNotice.objects.select_related("meeting").order_by("pk"):
+            yield (
+                n.pk,
+                f"Legal notice of the meeting of {long_date(n.meeting.date)}",
+                n.meeting.date,
+            )
+    elif kind == RecordSeries.Kind.MAIL_RECEIPT:
+        notices = AbutterNotice.objects.select_related("docket_item__meeting", "abutter")
+        for n in notices.exclude(mailed_on=None).order_by("pk"):
+            meeting = n.docket_item.meeting
+            to = n.abutter.owner_names
+            yield (
+                n.pk,
+                f"Registered letter to {to}, hearing of {long_date(meeting.date)}",
+                meeting.date,
+            )
+    elif kind == RecordSeries.Kind.VARIANCE:
+        for v in Variance.objects.filter(granted=True).order_by("pk"):
+            ended = v.rescinded_on or v.expires_on
+            yield v.pk, f"Variance of {', '.join(v.rules)}, application #{v.application_id}", ended
+    elif kind == RecordSeries.Kind.ORDER:
+        for o in Order.objects.order_by("pk"):
+            yield o.pk, f"Order #{o.pk} ({o.citation})", o.closed_on
+    elif kind == RecordSeries.Kind.AMENDMENT:
+        for a in Amendment.objects.order_by("pk"):
+            yield a.pk, str(a), a.effective_on
 
 
 def _held_ids(series: RecordSeries) -> tuple[bool, set[int]]:
@@ -173,8 +222,16 @@ def _require_town_clerk(by, what: str) -> None:
 
 
 @transaction.atomic
-def set_period(*, series: RecordSeries, period_years: int | None, schedule_item: str, by):
-    """The Town Clerk fills the series' period from the state's schedule."""
+def set_period(
+    *,
+    series: RecordSeries,
+    period_years: int | None,
+    schedule_item: str,
+    by,
+    authorization_required: bool | None = None,
+):
+    """The Town Clerk fills the series' period from the state's schedule, and says whether the
+    schedule asks the Supervisor of Records' authorization before a destruction."""
     _require_town_clerk(by, "fills the retention periods")
     if series.permanent:
         raise ActionRefused(f"{series} are kept permanently: they have no retention period.")
@@ -182,6 +239,8 @@ def set_period(*, series: RecordSeries, period_years: int | None, schedule_item:
         raise ActionRefused("Give a period between 1 and 100 years, or leave it empty.")
     series.period_years = period_years
     series.schedule_item = schedule_item.strip()
+    if authorization_required is not None:
+        series.authorization_required = authorization_required
     return save_as(series, by)
 
 
@@ -205,9 +264,16 @@ def release_hold(*, hold: LegalHold, by, today: date | None = None):
 
 @transaction.atomic
 def destroy(
-    *, series: RecordSeries, record_id: int, confirmed: bool, by, today: date | None = None
+    *,
+    series: RecordSeries,
+    record_id: int,
+    confirmed: bool,
+    by,
+    today: date | None = None,
+    authorization: str = "",
 ) -> Destruction:
-    """Destroy one record past its disposition date, on the Town Clerk's confirmation."""
+    """Destroy one record past its disposition date, on the Town Clerk's confirmation (and
+    the Supervisor of Records' authorization, where the series requires it)."""
     today = today or timezone.localdate()
     _require_town_clerk(by, "confirms a destruction")
     series = RecordSeries.objects.select_for_update().get(pk=series.pk)
@@ -235,6 +301,11 @@ def destroy(
         )
     if not confirmed:
         reasons.append("Tick the confirmation: the record's content cannot be brought back.")
+    if series.authorization_required and not authorization.strip():
+        reasons.append(
+            "The schedule requires the Supervisor of Records' authorization: give its number "
+            "and date."
+        )
     if reasons:
         raise ActionRefused("The record was not destroyed.", reasons)
     entry = save_as(
@@ -246,6 +317,7 @@ def destroy(
             destroyed_on=today,
             confirmed_by=by,
             confirmation=f"Confirmed by {by.get_full_name() or by.username} as the Town Clerk",
+            authorization=authorization.strip()[:200],
         ),
         by,
     )

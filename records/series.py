@@ -10,6 +10,12 @@ SERIES = (
     ("inspection", "Inspection reports and photos", "inspected", False),
     ("complaint", "Complaints", "closed", False),
     ("records_request", "Public records requests and responses", "responded", False),
+    ("meeting_notice", "Meeting notices and their postings", "meeting", False),
+    ("legal_notice", "Legal notices and their proofs of publication", "meeting", False),
+    ("mail_receipt", "Registered-mail notices to abutters and their receipts", "meeting", False),
+    ("variance", "Variances granted by the Board", "variance_end", False),
+    ("order", "Orders to correct a violation", "order_closed", False),
+    ("amendment", "The regulation and the Board's amendments of it", "none", True),
 )
 
 

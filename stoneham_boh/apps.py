@@ -10,6 +10,8 @@ class StonehamBohConfig(AppConfig):
 
         from stoneham_boh.accounts import (  # noqa: F401 - signal receivers, deploy checks
             checks,
+            code_limit,
+            phone_session,
             security,
             two_factor,
         )

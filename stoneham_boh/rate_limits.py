@@ -16,7 +16,9 @@ ACTIONS_OF_PAGE = {
     "account_signup": ("signup_sent", "signup"),
     "account_reset_password": ("reset_password",),
     "account_reset_password_from_key": ("reset_password_from_key",),
-    "account_email_verification_sent": ("confirm_email",),
+    "account_email_verification_sent": ("confirm_email_client", "confirm_email_address"),
+    # An unconfirmed account's log-in sends a code (stoneham_boh.accounts.code_limit).
+    "login": ("confirm_email_client", "confirm_email_address"),
 }
 
 

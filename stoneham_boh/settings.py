@@ -106,14 +106,18 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # TRACE and TRACK echo a request back: refused (405) before anything else runs.
-    "stoneham_boh.lib.methods.RefuseTraceMiddleware",
+    # Browser features no page uses (camera, position...) off on every answer.
+    "stoneham_boh.lib.permissions_policy.PermissionsPolicyMiddleware",
+    # Only GET, HEAD and POST: TRACE, OPTIONS and the rest refused (405) before anything runs.
+    "stoneham_boh.lib.methods.RefuseMethodsMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The live session's tag for the phone's copies; an ended session's clears them.
+    "stoneham_boh.accounts.phone_session.PhoneSessionMiddleware",
     # Before anything reads the body (the CSRF check reads the form in its view step).
     "stoneham_boh.lib.request_limits.RequestSizeLimitMiddleware",
     # Pages of logged-in users, PDFs, CSV exports and documents: never kept by a browser.
@@ -417,8 +421,15 @@ ACCOUNT_RATE_LIMITS = {
     "signup_sent": os.environ.get("SIGNUP_RATE_LIMIT", "5/10m/ip"),
     "reset_password": os.environ.get("RESET_RATE_LIMIT", "10/10m/ip,3/10m/key"),
     "reset_password_from_key": "20/m/ip",
-    # Codes to one address: a few in ten minutes (sign-up, a resend, a log-in), then 429.
-    "confirm_email": "3/10m/key",
+    # Codes to one address from one client: a few in ten minutes (sign-up, a resend, a log-in),
+    # then 429 for that client only; from all clients, a ceiling against a flooded mailbox. A
+    # password reset clears both. Both are counted in stoneham_boh/accounts/code_limit.py, the
+    # client's first, so allauth's own per-address count is off.
+    "confirm_email_client": "3/10m/key",
+    "confirm_email_address": "10/10m/key",
+    "confirm_email": "",
+    # The public page that starts a records request: a person asks a few times, a script more.
+    "records_request": os.environ.get("RECORDS_REQUEST_RATE_LIMIT", "5/h/ip"),
 }
 
 # Applying online: how many drafts a resident may have open at once, and how long a draft lies

@@ -22,7 +22,7 @@ allauth_patterns = [
     path("email/", RedirectView.as_view(pattern_name="home"), name="account_email"),
     path(
         "confirm-email/",
-        allauth_views.email_verification_sent,
+        views.email_verification_sent,
         name="account_email_verification_sent",
     ),
     path("password/reset/", allauth_views.password_reset, name="account_reset_password"),

@@ -15,7 +15,7 @@ from django.views.decorators.csrf import requires_csrf_token
 
 from permits.online import carry
 from stoneham_boh import dashboard
-from stoneham_boh.accounts import security
+from stoneham_boh.accounts import code_limit, phone_session, security
 from stoneham_boh.accounts.login_form import LoginForm
 from stoneham_boh.accounts.roles import Role, roles_of
 from stoneham_boh.town.current import current_town
@@ -28,7 +28,8 @@ class LogoutView(auth_views.LogoutView):
         response = super().post(request, *args, **kwargs)
         # The session is gone; the message travels in its cookie to the next page.
         messages.success(request, "You are logged out.")
-        return response
+        # Whatever the page managed (or failed) to clear, the browser drops the phone's copies.
+        return phone_session.clear_site_data(response)
 
 
 def favicon(request):
@@ -116,6 +117,14 @@ class SignupView(allauth_views.SignupView):
         if not ratelimit.consume(self.request, action="signup_sent"):
             return ratelimit.respond_429(self.request)
         return super().form_valid(form)
+
+
+def email_verification_sent(request):
+    """allauth's page for typing an e-mailed code, once a code sent before the account's
+    password last changed (a reset by the address's owner) is dropped: it then sends the
+    session back to log in."""
+    code_limit.drop_stale_code(request)
+    return allauth_views.email_verification_sent(request)
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):

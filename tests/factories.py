@@ -6,6 +6,8 @@ from datetime import date
 from decimal import Decimal
 from itertools import count
 
+from django.db.models import Max
+
 from facilities import actions as lot_actions
 from facilities.models import Lot
 from permits import actions, eligibility
@@ -153,8 +155,12 @@ def applicant_account(*, by, name: str = "Karen Sullivan", **fields) -> Applican
 
 
 def issued_permit(*, by, applicant=None, on=date(2027, 1, 14), **fields):
-    """A hen permit issued on `on` (expiring December 31 of that year)."""
+    """A hen permit issued on `on` (expiring December 31 of that year), or on the day the
+    Board approved its vermin plan where that is later: the Board meets on weekday evenings,
+    so a renewal received on a weekend or holiday is approved at the next session."""
     application = hen_renewal(by=by, applicant=applicant, **fields)
+    approved = application.board_approvals.aggregate(day=Max("granted_on"))["day"]
+    on = max(on, approved) if approved else on
     return actions.issue_permit(application=application, by=by, on=on)
 
 
@@ -253,32 +259,41 @@ def legacy_permit(*, by, today=date(2027, 1, 14), **entry):
 def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, grounds="Violation."):
     """The permit revoked as the regulation has it (§20-20(5)-(6)): an inspection finds a
     violation, the clerk brings it before the Board, the holder is noticed, the Board votes."""
-    from datetime import time, timedelta
+    from datetime import datetime, time, timedelta
 
     from django.conf import settings
 
     from hearings import actions as hearing_actions
     from hearings.actions.decisions import Ruling
+    from hearings.demo import as_of
     from stoneham_boh.accounts.roles import Role
     from tests.conftest import make_user
     from tests.hearings.board_builders import violation
-    from tests.hearings.builders import attend_as_voting
+    from tests.hearings.builders import attend_as_voting, posted
 
     # The holder is noticed the minimum number of days before the hearing (and a day more).
     inspected = revoked_on - timedelta(days=settings.REVOCATION_NOTICE_DAYS + 1)
     agent = make_user(f"agent-factory-{next(_serial)}", Role.AGENT)
     finding = violation(permit, agent=agent, clerk=by, on=inspected)
-    meeting = hearing_actions.schedule_meeting(
-        on=revoked_on, at=time(20, 15), place="Stoneham Town Hall", by=by, today=inspected
-    )
-    proceeding = hearing_actions.open_revocation(
-        permit=permit, meeting=meeting, grounds=grounds, findings=[finding], by=by, today=inspected
-    )
+    # Put on the calendar the day of the inspection (the story's day, when it is past).
+    with as_of(datetime.combine(inspected, time(12))):
+        meeting = hearing_actions.schedule_meeting(
+            on=revoked_on, at=time(20, 15), place="Stoneham Town Hall", by=by, today=inspected
+        )
+        proceeding = hearing_actions.open_revocation(
+            permit=permit,
+            meeting=meeting,
+            grounds=grounds,
+            findings=[finding],
+            by=by,
+            today=inspected,
+        )
     hearing_actions.record_holder_notice(
         proceeding=proceeding, mailed_on=inspected, by=by, today=inspected
     )
     members = board(revoked_on)
     attend_as_voting(meeting, dict.fromkeys(members, "yes"), by=by)
+    posted(meeting, by=by)
     hearing_actions.record_decision(
         item=proceeding.docket_item,
         ruling=Ruling(result="revoked", decided_on=revoked_on, removal_by=remove_by),

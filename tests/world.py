@@ -30,6 +30,9 @@ from hearings import notice_postings, notices
 from hearings.actions.decisions import Ruling, VarianceGranted
 from hearings.corrections import actions as decision_corrections
 from inspections import actions as inspection_actions
+from inspections import field_reports
+from inspections.checklist import items_for
+from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection
 from permits import actions as permit_actions
 from permits import clerk_letters
@@ -39,6 +42,8 @@ from permits.online import actions as online_actions
 from permits.portal import actions as account_actions
 from stoneham_boh import actions as staff_actions
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib import history
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.conftest import make_user
 from tests.hearings import builders
@@ -95,15 +100,32 @@ def _town_settings(o, *, admin):
     o["standing_text"] = save_as(
         StandingText(town=current_town(), key="order_letter.call", text="Call {telephone}."), admin
     )
+    from tests.hearings.roll_call import roll_call
+
     meeting = Meeting.objects.create(date=TODAY - timedelta(days=7), time=time(19), place="Hall")
+    votes, chair = roll_call(meeting)
     o["amendment"] = amendment_actions.record_amendment(
         rule="20-15.4.e",
         figure="minimum_ft",
         value=Decimal("12"),
         adopted_at=meeting,
-        votes_for=3,
+        votes=votes,
         effective_on=date(2099, 1, 1),
-        by=admin,
+        by=chair,
+        today=TODAY,
+    )
+    # A member disputes their vote on it; the Board confirms the record at a later meeting.
+    disputed = hearing_actions.dispute_vote(
+        vote=o["amendment"].roll.get(member=chair), statement="I abstained.", by=chair
+    )
+    settling = Meeting.objects.create(date=TODAY, time=time(8), place="Hall")
+    settle_votes, settle_chair = roll_call(settling)
+    o["settlement"] = hearing_actions.settle_dispute(
+        vote=disputed,
+        meeting=settling,
+        outcome="confirmed",
+        votes=settle_votes,
+        by=settle_chair,
         today=TODAY,
     )
     # A second vote, recorded in error after its publication and deposit: kept, and void.
@@ -112,9 +134,9 @@ def _town_settings(o, *, admin):
         figure="minimum_ft",
         value=Decimal("14"),
         adopted_at=meeting,
-        votes_for=3,
+        votes=votes,
         effective_on=date(2099, 1, 1),
-        by=admin,
+        by=chair,
         today=TODAY,
     )
     amendment_actions.record_publication(
@@ -206,6 +228,23 @@ def _records(o, *, clerk):
     redaction = records_actions.redact(
         request=request, target=f"document:{o['document_a'].pk}", exemption=exemption, by=clerk
     )
+    # Words of the complaint as reported withheld, the rest sent (a passage, c.4 §7(26)).
+    records_actions.redact_passage(
+        request=request,
+        place=f"complaint:{o['complaint'].pk}",
+        passage="Rats",
+        exemption=exemption,
+        by=clerk,
+    )
+    # The written response drafted, not yet signed (c.66 §10(b)).
+    records_actions.draft_response(
+        request=request, by=clerk, provided="The file, by e-mail.", pages=12
+    )
+    # The complainant, withheld by default, released to the request and withheld again.
+    complainant_release = records_actions.release_complainant(
+        request=request, complaint=o["complaint"], reason="The complainant consented.", by=clerk
+    )
+    records_actions.withhold_complainant_again(release=complainant_release, by=clerk)
     # An earlier request answered: a redaction withdrawn before the package was sent.
     answered = records_actions.log_request(
         requester="B. Reporter",
@@ -230,11 +269,26 @@ def _records(o, *, clerk):
         by=clerk,
         today=TODAY,
     )
+    # A third, answered by the written response, signed and sent.
+    written = records_actions.log_request(
+        requester="C. Reporter",
+        description="The Board's decisions of the year.",
+        received_on=TODAY,
+        by=clerk,
+        today=TODAY,
+    )
+    records_actions.draft_response(request=written, by=clerk, provided="The decisions.")
+    records_actions.sign_response(request=written, by=clerk, today=TODAY)
     ship(RecordSeries)  # the shipped series, in a database built without migrations
     hold = retention.place_hold(
         series=RecordSeries.objects.get(kind="complaint"), reason="A matter in court", by=clerk
     )
-    o.update(records_request=request, redaction=redaction, legal_hold=hold)
+    o.update(
+        records_request=request,
+        redaction=redaction,
+        legal_hold=hold,
+        complainant_release=complainant_release,
+    )
 
 
 def _online(o, *, clerk, resident):
@@ -370,6 +424,8 @@ def _hearings(o, *, clerk, board):
     )
     hearing_actions.withdraw_docket_item(item=withdrawn, by=clerk)
     abutters = notices.abutters_in_letter_order(item)
+    # The letters printed before they are mailed: what they describe is kept.
+    hearing_actions.record_letters_printed(items=[item], by=clerk)
     first = hearing_actions.record_mailing(
         item=item,
         abutter=abutters[0],
@@ -402,32 +458,35 @@ def _hearings(o, *, clerk, board):
     )
 
     # Last month's hearing, decided, with a variance of the property-line setback.
-    past = hearing_actions.schedule_meeting(
-        on=PAST_HEARING,
-        at=time(19),
-        place="Stoneham Town Hall",
-        by=clerk,
-        today=PAST_HEARING - timedelta(days=40),
-    )
-    decided_application = factories.new_hen_application(by=clerk, received_on=date(2027, 3, 1))
-    decided_item = hearing_actions.schedule_hearing(
-        application=decided_application,
-        meeting=past,
-        by=clerk,
-        relief_sought=["20-15.4.a"],
-        today=PAST_HEARING - timedelta(days=40),
-    )
-    facility_actions.add_abutter(
-        application=decided_application,
-        by=clerk,
-        owner_names="Pat Neighbour",
-        mailing_street="1 Next Door Lane",
-        mailing_zip="02180",
-        parcel_id="9-999-1",
-    )
-    facility_actions.certify_abutter_list(
-        application=decided_application, certified_on=date(2027, 3, 2), by=clerk
-    )
+    # Recorded when it happened: a letter or a posting is never dated before its hearing was
+    # put on the docket (hearings.open_meeting, the mailing's refusal).
+    with history.recorded_at(datetime.combine(PAST_HEARING - timedelta(days=40), time(10), TOWN)):
+        past = hearing_actions.schedule_meeting(
+            on=PAST_HEARING,
+            at=time(19),
+            place="Stoneham Town Hall",
+            by=clerk,
+            today=PAST_HEARING - timedelta(days=40),
+        )
+        decided_application = factories.new_hen_application(by=clerk, received_on=date(2027, 3, 1))
+        decided_item = hearing_actions.schedule_hearing(
+            application=decided_application,
+            meeting=past,
+            by=clerk,
+            relief_sought=["20-15.4.a"],
+            today=PAST_HEARING - timedelta(days=40),
+        )
+        facility_actions.add_abutter(
+            application=decided_application,
+            by=clerk,
+            owner_names="Pat Neighbour",
+            mailing_street="1 Next Door Lane",
+            mailing_zip="02180",
+            parcel_id="9-999-1",
+        )
+        facility_actions.certify_abutter_list(
+            application=decided_application, certified_on=date(2027, 3, 2), by=clerk
+        )
     mailed = PAST_HEARING - timedelta(days=20)
     hearing_actions.record_mailing_list(
         item=decided_item,
@@ -436,17 +495,20 @@ def _hearings(o, *, clerk, board):
         by=clerk,
         today=mailed,
     )
-    hearing_actions.draft_legal_notice(meeting=past, by=clerk)
+    with history.recorded_at(datetime.combine(mailed, time(9), TOWN)):
+        hearing_actions.draft_legal_notice(meeting=past, by=clerk)
     hearing_actions.send_legal_notice(meeting=past, sent_on=mailed, by=clerk, today=mailed)
     hearing_actions.record_publication(meeting=past, published_on=mailed, by=clerk, today=mailed)
     builders.post_online(past, by=clerk, posted_on=mailed)
     attend_as_voting(past, {board: "yes"}, by=clerk)
+    builders.posted(past, by=clerk)
     decision = hearing_actions.record_decision(
         item=decided_item,
         ruling=Ruling(
             result="approved",
             decided_on=PAST_HEARING,
             conditions="Keep the coop 40 ft from the line.",
+            reasons="The lot is too narow to move the coop.",
             variance=VarianceGranted(
                 rules=["20-15.4.a"],
                 finding="Moving the coop would do manifest injustice on this narrow lot.",
@@ -456,7 +518,7 @@ def _hearings(o, *, clerk, board):
         by=board,
         today=PAST_HEARING,
     )
-    # The written decision mailed, and its receipt back (the appeal's clock starts).
+    # The written decision mailed, and its receipt back (the proof of service).
     hearing_actions.record_decision_mailing(
         decision=decision,
         mailed_on=PAST_HEARING + timedelta(days=1),
@@ -467,30 +529,30 @@ def _hearings(o, *, clerk, board):
     hearing_actions.record_decision_receipt(
         decision=decision, received_on=PAST_HEARING + timedelta(days=4), by=clerk, today=TODAY
     )
-    # A clerical error in the written decision corrected (a misspelling: not a new vote).
+    # A clerical error in the written decision corrected (a misspelling: not a new vote; the
+    # conditions are the Board's vote and no correction's).
     decision_corrections.correct_decision(
         decision=decision,
-        conditions="Keep the coop 40 feet from the line.",
-        reason="Abbreviation typed for the Board's words.",
+        reasons="The lot is too narrow to move the coop.",
+        reason="Misspelled at typing.",
         by=clerk,
         today=TODAY,
     )
     # What the newspaper charged for next month's hearing's notice (the applicant's expense).
     hearing_actions.record_newspaper_charge(item=item, amount="84.50", by=clerk)
     # Next month's meeting notice posted with the Town Clerk (the Open Meeting Law).
-    hearing_actions.record_meeting_posting(
-        meeting=meeting, posted_at=NOW - timedelta(hours=1), by=clerk, now=NOW
-    )
+    hearing_actions.record_meeting_posting(meeting=meeting, posted_at=NOW, by=clerk, now=NOW)
     # The minutes of the meeting before last month's, approved at last month's; last
     # month's drafted, the clerk's summary written, and the draft released on a request.
     earlier_day = PAST_HEARING - timedelta(days=28)
-    earlier = hearing_actions.schedule_meeting(
-        on=earlier_day,
-        at=time(19),
-        place="Stoneham Town Hall",
-        by=clerk,
-        today=earlier_day - timedelta(days=20),
-    )
+    with history.recorded_at(datetime.combine(earlier_day - timedelta(days=20), time(10), TOWN)):
+        earlier = hearing_actions.schedule_meeting(
+            on=earlier_day,
+            at=time(19),
+            place="Stoneham Town Hall",
+            by=clerk,
+            today=earlier_day - timedelta(days=20),
+        )
     earlier_minutes = hearing_actions.draft_minutes(
         meeting=earlier, by=clerk, today=earlier_day + timedelta(days=1)
     )
@@ -574,6 +636,14 @@ def _inspections(o, *, clerk, agent):
         agent=agent,
         permit=o["permit_b"],
         today=TODAY,
+    )
+    # What a second agent's phone recorded meanwhile, refused and kept at the office.
+    o["field_report"] = field_reports.file_field_report(
+        inspection=inspection,
+        by=agent,
+        items=items_for(inspection, keeping_for(lot, TODAY)),
+        answers=_answers(inspection, violation_photo=jpeg()),
+        refusal=ActionRefused("This inspection is already completed."),
     )
     o.update(
         complaint=complaint,
@@ -908,6 +978,7 @@ def _board_matters(o, *, clerk, agent, board):
         proceeding=decided, mailed_on=notice_day, by=clerk, today=notice_day
     )
     attend_as_voting(meeting, {board: "yes"}, by=clerk)
+    builders.posted(meeting, by=clerk)
     hearing_actions.record_decision(
         item=decided.docket_item,
         ruling=Ruling(

@@ -46,6 +46,8 @@ from shapely.geometry.base import BaseGeometry
 from shapely.validation import explain_validity
 
 from facilities.parcels.geometry import STATE_PLANE
+from facilities.zip_codes import with_its_leading_0
+from stoneham_boh.lib.inflation import Limits, size_problems
 
 PARCEL_FIELDS = ("LOC_ID",)
 ASSESS_FIELDS = (
@@ -157,18 +159,8 @@ class _Files:
 
 def _check_sizes(where: str, members: list[tuple[str, int]]) -> None:
     """Refuse, before reading anything, a layer whose files would not fit in memory."""
-    problems = [
-        f"{where}, member {Path(name).name}: {size:,} bytes uncompressed, more than the "
-        f"{MAX_MEMBER_BYTES:,} a parcel layer's file may hold."
-        for name, size in members
-        if size > MAX_MEMBER_BYTES
-    ]
-    total = sum(size for _, size in members)
-    if total > MAX_LAYER_BYTES:
-        problems.append(
-            f"{where}: {total:,} bytes uncompressed in all, more than the {MAX_LAYER_BYTES:,} "
-            "a parcel layer may hold."
-        )
+    limits = Limits(member_bytes=MAX_MEMBER_BYTES, total_bytes=MAX_LAYER_BYTES)
+    problems = size_problems(where, members, limits, "a parcel layer")
     if problems:
         raise LayerError(problems)
 
@@ -476,7 +468,8 @@ def _apply_assessing(row: ParcelRow, values: dict, where: str) -> list[str]:
     row.owner_street = _text(values.get("OWN_ADDR"))
     row.owner_city = _text(values.get("OWN_CITY"))
     row.owner_state = _text(values.get("OWN_STATE"))[:2]
-    row.owner_zip = _text(values.get("OWN_ZIP"))[:10]
+    # The tax list's OWN_ZIP may be a number column: "2180" is Stoneham's 02180.
+    row.owner_zip = with_its_leading_0(_text(values.get("OWN_ZIP")))[0][:10]
     row.use_code = _text(values.get("USE_CODE"))[:8]
     size = values.get("LOT_SIZE")
     if size not in (None, ""):

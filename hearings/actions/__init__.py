@@ -31,7 +31,12 @@ from hearings.actions.legal_notice import (
     record_publication,
     send_legal_notice,
 )
-from hearings.actions.mailing import mark_receipt_returned, record_mailing, record_mailing_list
+from hearings.actions.mailing import (
+    mark_receipt_returned,
+    record_letters_printed,
+    record_mailing,
+    record_mailing_list,
+)
 from hearings.actions.meetings import record_meeting_posting, schedule_meeting
 from hearings.actions.minutes import (
     approve_minutes,
@@ -42,7 +47,7 @@ from hearings.actions.minutes import (
 from hearings.actions.register_acceptance import docket_register_entries, register_approvals_needed
 from hearings.actions.rescission import open_variance_rescission
 from hearings.actions.revocation import open_revocation, record_holder_notice
-from hearings.actions.votes import dispute_vote
+from hearings.actions.votes import dispute_vote, settle_dispute
 from hearings.actions.written_decisions import record_decision_mailing, record_decision_receipt
 
 __all__ = [
@@ -68,6 +73,7 @@ __all__ = [
     "record_decision_receipt",
     "record_holder_notice",
     "record_mailing",
+    "record_letters_printed",
     "record_mailing_list",
     "record_meeting_posting",
     "record_newspaper_charge",
@@ -79,6 +85,7 @@ __all__ = [
     "schedule_meeting",
     "send_legal_notice",
     "set_board_seats",
+    "settle_dispute",
     "update_docket_item",
     "withdraw_docket_item",
 ]

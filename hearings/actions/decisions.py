@@ -14,25 +14,22 @@ from django.utils import timezone
 
 from hearings.actions._common import (
     docketing_refusals,
-    member_in_office,
     next_position,
     refuse_if,
     relief_refusals,
 )
+from hearings.actions.votes import call_roll, record_roll_call
 from hearings.models import (
     BoardApproval,
-    BoardMember,
     Decision,
     DocketItem,
     Meeting,
-    MeetingAttendance,
     SetbackEnlargement,
     Variance,
-    Vote,
 )
 from hearings.notices import stale_notice_refusals, timing_for
-from hearings.notifications import notify_hearing_scheduled, notify_votes_recorded
-from hearings.quorum import tally
+from hearings.notifications import notify_hearing_scheduled
+from hearings.open_meeting import vote_refusals
 from hearings.wording import relief
 from permits.models import Application
 from stoneham_boh.lib.dates import long_date
@@ -167,28 +164,6 @@ def _hearing_refusals(item: DocketItem, result: str) -> list[str]:
     return problems
 
 
-def _recorder_refusals(meeting: Meeting, by) -> list[str]:
-    """The chair records the Board's roll call; when the chair is absent, a member present
-    presides and records it. Nobody else does, the administrator included: the roll, not a
-    role, says who sits on the Board."""
-    member = member_in_office(by, meeting.date)
-    if member is None:
-        return [
-            "Only a member of the Board in office on the day of the meeting records its "
-            "decisions (the administrator does not sit on the Board)."
-        ]
-    attended = MeetingAttendance.objects.filter(meeting=meeting)
-    mine = attended.filter(member=member).first()
-    if mine is not None and not mine.present:
-        return [f"{member.name} was absent from the meeting and cannot record its votes."]
-    chair = BoardMember.objects.in_office(meeting.date).filter(chair=True).first()
-    if chair is not None and chair.pk != member.pk:
-        chair_there = attended.filter(member=chair, mode__in=MeetingAttendance.PRESENT).exists()
-        if chair_there:
-            return [f"The chair ({chair.name}) records the roll call of the Board's votes."]
-    return []
-
-
 @dataclass(frozen=True)
 class VarianceGranted:
     """The variance an approval grants (§20-21): the rules it varies, the Board's finding of
@@ -269,21 +244,19 @@ def record_decision(
     approvals = list(dict.fromkeys(ruling.approvals))
     enlargements = dict(ruling.setback_enlargements or {})
     problems = []
-    problems += _recorder_refusals(item.meeting, by)
     if item.status != DocketItem.Status.SCHEDULED:
         problems.append(f"The item is already {item.get_status_display().lower()}.")
     if item.meeting.cancelled:
         problems.append("The meeting was cancelled: no hearing was held.")
     if result not in (*RESULTS[item.kind], Decision.Result.CONTINUED):
         problems.append(f"“{result}” is not a decision the Board can make on this item.")
-    if decided_on < item.meeting.date:
-        problems.append(
-            f"The Board decides at or after the hearing of {long_date(item.meeting.date)}."
-        )
+    # A vote only at a meeting noticed in time for the item, on the day it met (c.30A §20).
+    problems += vote_refusals(item, decided_on)
     if decided_on > today:
         problems.append("A decision cannot be dated in the future.")
-    the_tally, quorum_problems = tally(votes, meeting=item.meeting)
-    problems += quorum_problems
+    # Who records it, the roll, the attendance, the quorum, the majority: the one mechanism.
+    the_tally, roll_problems = call_roll(votes, meeting=item.meeting, by=by)
+    problems = roll_problems + problems
     if result == Decision.Result.CONTINUED:
         problems += _continuation_refusals(item, ruling.continue_to, today)
     problems += _hearing_refusals(item, result)
@@ -315,10 +288,7 @@ def record_decision(
         ),
         by,
     )
-    members = {member.user_id: member.user for member in the_tally.in_office}
-    for user_id, choice in the_tally.votes.items():
-        save_as(Vote(decision=decision, member=members[user_id], vote=choice), by)
-    notify_votes_recorded(decision)
+    record_roll_call(decision, the_tally, by=by)
     _grant(item, decision, by, variance, variance_rules, approvals, enlargements)
     if result == Decision.Result.CONTINUED:
         _continue(item, ruling.continue_to, by)
@@ -406,6 +376,7 @@ def _continue(item: DocketItem, continue_to: Meeting, by) -> None:
 def _carry_out(item: DocketItem, decision: Decision, by) -> None:
     """What the decision changes beyond the docket: the application, the permit, the variance."""
     from permits.actions import accept_register_permit, revoke_permit, void_permit
+    from permits.variance_rescinded import end_permits_on_rescission
 
     if item.is_public_hearing:
         application = item.application
@@ -433,3 +404,4 @@ def _carry_out(item: DocketItem, decision: Decision, by) -> None:
         variance.rescinded_on = decision.decided_on
         variance.rescinded_reason = decision.reasons
         save_as(variance, by)
+        end_permits_on_rescission(variance=variance, decision=decision, by=by)

@@ -90,6 +90,12 @@ def send_legal_notice(
         reasons.append("The day it was sent cannot be in the future.")
     if sent_on > meeting.date:
         reasons.append("A notice sent after the hearing gives no notice of it.")
+    drafted = notice.drafted_on if notice is not None else None
+    if drafted is not None and sent_on < drafted:
+        reasons.append(
+            f"The notice was drafted on {long_date(drafted)}: it cannot have gone to the "
+            "newspaper before."
+        )
     refuse_if(reasons, "The legal notice cannot be marked as sent.")
     notice.sent_on = sent_on
     notice.emailed_to = emailed_to
@@ -116,6 +122,11 @@ def record_publication(
     elif published_on < notice.sent_on:
         reasons.append(
             f"It cannot have been published before it was sent ({long_date(notice.sent_on)})."
+        )
+    elif notice.drafted_on is not None and published_on < notice.drafted_on:
+        reasons.append(
+            f"The notice was drafted on {long_date(notice.drafted_on)}: it cannot have been "
+            "published before."
         )
     if published_on > today:
         reasons.append("The publication date cannot be in the future.")

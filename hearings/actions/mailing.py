@@ -5,7 +5,7 @@ receipts (§20-20(9)).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date
+from datetime import date, datetime
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,6 +22,14 @@ def _mailing_refusals(item: DocketItem, mailed_on: date, today: date) -> list[st
     reasons = []
     if mailed_on > today:
         reasons.append("The mailing date cannot be in the future.")
+    # A letter names its hearing: it cannot have gone out before the hearing was put on the
+    # docket (issue 33, 7). Refused here, so that no path (a form, an import) counts it.
+    scheduled = item.scheduled_on
+    if scheduled is not None and mailed_on < scheduled:
+        reasons.append(
+            f"The hearing was put on the docket on {long_date(scheduled)}: a letter giving "
+            "notice of it cannot have been mailed before."
+        )
     if mailed_on > item.meeting.date:
         reasons.append("A letter mailed after the hearing gives no notice of it.")
     return reasons
@@ -36,18 +44,58 @@ def _carried_refusals(item: DocketItem) -> list[str]:
     ]
 
 
+def printed_on(entry: dict) -> date | None:
+    """The day a printing of the letters was made (None: the entry is a mailing's)."""
+    printed = entry.get("printed_at")
+    return timezone.localdate(datetime.fromisoformat(printed)) if printed else None
+
+
+def _letters_as_printed(item: DocketItem, mailed_on: date) -> dict | None:
+    """The facts of the letters last printed on or before `mailed_on`: what the envelopes
+    mailed that day carried (issue 33, 6); None when no printing is on record."""
+    printings = [
+        entry
+        for entry in item.noticed_facts or []
+        if printed_on(entry) is not None and printed_on(entry) <= mailed_on
+    ]
+    return printings[-1]["facts"] if printings else None
+
+
 def _remember_what_was_noticed(item: DocketItem, mailed_on: date, by) -> None:
     """Keep the request as these letters describe it, in the rules' facts (measured distances
-    where a plan is drawn): the Board decides no more than every letter said (§20-20(9))."""
+    where a plan is drawn): the Board decides no more than every letter said (§20-20(9)).
+    The letters say what they said when they were printed: a request changed between the
+    printing and the recording of the mailing is taken as printed, and so found stale."""
     from permits.keeping import keeping_facts
 
-    facts = keeping_facts(item.application, mailed_on)
+    facts = _letters_as_printed(item, mailed_on) or keeping_facts(item.application, mailed_on)
     snapshots = list(item.noticed_facts or [])
-    if any(entry["facts"] == facts for entry in snapshots):
+    if any(entry.get("mailed_on") and entry["facts"] == facts for entry in snapshots):
         return
     snapshots.append({"mailed_on": mailed_on.isoformat(), "facts": facts})
     item.noticed_facts = snapshots
     save_as(item, by)
+
+
+@transaction.atomic
+def record_letters_printed(*, items, by, now: datetime | None = None) -> None:
+    """The clerk printed the abutters' letters of `items`: keep what they describe, as of
+    now, so that the mailing recorded later is judged by what was printed (issue 33, 6)."""
+    from permits.keeping import keeping_facts
+
+    now = now or timezone.now()
+    for item in items:
+        item = DocketItem.objects.select_for_update().get(pk=item.pk)
+        if item.status != DocketItem.Status.SCHEDULED or not item.is_public_hearing:
+            continue
+        facts = keeping_facts(item.application, timezone.localdate(now))
+        entries = list(item.noticed_facts or [])
+        printings = [entry for entry in entries if entry.get("printed_at")]
+        if printings and printings[-1]["facts"] == facts:
+            continue
+        entries.append({"printed_at": now.isoformat(), "facts": facts})
+        item.noticed_facts = entries
+        save_as(item, by)
 
 
 def _record_one(item: DocketItem, abutter: Abutter, number: str, mailed_on: date, by):

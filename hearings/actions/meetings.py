@@ -12,6 +12,7 @@ from django.utils import timezone
 from hearings.actions._common import refuse_if
 from hearings.meeting_notice import notice_items, notice_text
 from hearings.models import Meeting, MeetingPosting
+from hearings.open_meeting import posting_time_refusals
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import save_as
 
@@ -70,6 +71,8 @@ def record_meeting_posting(
     items = notice_items(meeting)
     if not items and not earlier:
         reasons.append("The docket is empty: schedule the meeting's items before posting.")
+    # The time typed cannot precede the records the notice speaks of (issue 38, L3).
+    reasons += posting_time_refusals(meeting, posted_at, items)
     refuse_if(reasons, "The posting cannot be recorded.")
     posting = MeetingPosting(
         meeting=meeting,

@@ -11,9 +11,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from hearings.actions._common import refuse_if
+from hearings.actions.votes import call_roll, record_roll_call
 from hearings.minutes import minutes_text, record_of
 from hearings.models import Meeting, Minutes, MinutesRelease, Vote
-from hearings.quorum import tally
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import save_as
 
@@ -63,7 +63,8 @@ def approve_minutes(
     *, minutes: Minutes, at_meeting: Meeting, votes: Mapping, by, today: date | None = None
 ) -> Minutes:
     """The Board approves the minutes by a vote at a later meeting; the text is kept as
-    approved, and the minutes become public."""
+    approved, and the minutes become public, unless a member disputes their vote and the
+    dispute could change the result (hearings.motions): then they wait for the settlement."""
     today = today or timezone.localdate()
     minutes = Minutes.objects.select_for_update().select_related("meeting").get(pk=minutes.pk)
     reasons = []
@@ -75,7 +76,9 @@ def approve_minutes(
         reasons.append("The approving meeting has not been held yet.")
     if at_meeting.cancelled:
         reasons.append("The approving meeting was cancelled.")
-    result, vote_reasons = tally(votes, meeting=at_meeting)
+    # The members' own votes, through the one mechanism: recorded by the chair (or a member
+    # presiding), each member told and able to dispute it (issue 38 M3).
+    result, vote_reasons = call_roll(votes, meeting=at_meeting, by=by)
     reasons += vote_reasons
     refuse_if(reasons, "The minutes cannot be approved.")
     names = {member.user_id: member.name for member in result.in_office}
@@ -85,7 +88,9 @@ def approve_minutes(
         names[pk]: Vote.Choice(choice).label.lower() for pk, choice in result.votes.items()
     }
     minutes.approved_text = minutes_text(record_of(minutes.meeting, minutes))
-    return save_as(minutes, by)
+    save_as(minutes, by)
+    record_roll_call(minutes, result, by=by)
+    return minutes
 
 
 @transaction.atomic

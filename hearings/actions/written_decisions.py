@@ -1,5 +1,5 @@
-"""The written decision mailed by registered mail, and its receipt: the appeal's time runs
-from that day.
+"""The written decision mailed by registered mail, and its receipt: the receipt is the proof
+of service kept on file (the appeal's time runs from the decision itself, c.249 §4).
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ def record_decision_mailing(
 def record_decision_receipt(
     *, decision: Decision, received_on: date, by, today: date | None = None
 ) -> Decision:
-    """The return receipt says the decision was received on `received_on`: the appeal's time
-    runs from that day."""
+    """The return receipt says the decision was received on `received_on`: kept as the proof
+    that the holder was served."""
     today = today or timezone.localdate()
     decision = Decision.objects.select_for_update().get(pk=decision.pk)
     reasons = []

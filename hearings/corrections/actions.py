@@ -1,12 +1,15 @@
 """Correcting a clerical error in a recorded decision: a correction, never a new vote.
 
-Only the written decision's words and the record of its mailing can be corrected (CORRECTABLE):
-a condition or a finding misspelled or citing the wrong section, the mailing's date or its
+Only the written decision's findings and the record of its mailing can be corrected
+(CORRECTABLE): a finding misspelled or citing the wrong section, the mailing's date or its
 article number typed wrong, the date on the return receipt misread. The result, the votes,
-the day of the vote and what the decision grants (a variance, an approval, an enlarged
-setback, a removal order) are not correctable fields at all: they change only by the Board's
-vote. Each corrected field is kept as a DecisionCorrection (as it read, as it reads now, who,
-when, why) beside the decision's own history, and is printed on the decision.
+the day of the vote, the conditions and what the decision grants (a variance, an approval, an
+enlarged setback, a removal order) are not correctable fields at all: they change only by the
+Board's vote. The conditions are what the Board voted the permit must keep (issue 33, finding
+8): a clerk's "clerical correction" of them replaced "As shown on the plan" with the clerk's
+own words on the permit. Each corrected field is kept as a DecisionCorrection (as it read, as
+it reads now, who, when, why) beside the decision's own history, and is printed on the
+decision.
 """
 
 from __future__ import annotations
@@ -22,8 +25,8 @@ from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 
-# The decision's fields a correction may name: its words and the record of its mailing.
-TEXTS = ("conditions", "reasons")
+# The decision's fields a correction may name: its findings and the record of its mailing.
+TEXTS = ("reasons",)
 MAILING = ("mailed_on", "mail_article_number", "received_on")
 CORRECTABLE = TEXTS + MAILING
 
@@ -48,14 +51,6 @@ def _text_refusals(decision: Decision, field: str, new: str) -> list[str]:
         return [f"A correction cannot strike the {label} out: that is for the Board's vote."]
     if new and not old:
         return [f"The Board recorded no {label}: adding some is for the Board's vote."]
-    if field == "conditions":
-        permit = getattr(decision.docket_item.application, "permit", None)
-        if permit is not None and permit.conditions == old:
-            return [
-                f"Permit {permit.number} was issued with the conditions as they read: a "
-                "correction now would leave the permit and the decision apart. Record it on "
-                "the permit's renewal or ask the Board."
-            ]
     return []
 
 
@@ -95,6 +90,14 @@ def correct_decision(
         .get(pk=decision.pk)
     )
     reasons = []
+    if "conditions" in corrected and (corrected["conditions"] or "").strip() != (
+        decision.conditions or ""
+    ):
+        reasons.append(
+            "The conditions are the Board's vote, printed on the permit as voted: a clerical "
+            "correction cannot change them. The Board changes its conditions by a vote."
+        )
+    corrected.pop("conditions", None)
     unknown = sorted(set(corrected) - set(CORRECTABLE))
     if unknown:
         reasons.append(

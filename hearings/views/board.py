@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from hearings import actions
+from hearings import actions, motions
 from hearings.forms import (
     AppointmentForm,
     AttendanceForm,
@@ -134,19 +134,20 @@ def meeting_attendance(request, pk):
 
 
 def _my_votes_page(request, status=200, failed=None, form=None):
-    votes = (
-        Vote.objects.filter(member=request.user)
-        .select_related(
-            "decision__docket_item__meeting",
-            "decision__docket_item__application__applicant",
-            "decision__docket_item__application__lot",
-        )
-        .order_by("-decision__decided_on", "-id")[:50]
-    )
+    """Every vote recorded in the member's name, whatever the motion (hearings.motions)."""
+    votes = Vote.objects.filter(member=request.user).select_related("member").order_by("-id")[:50]
+    rows = [
+        {
+            "vote": vote,
+            "motion": motions.describe(vote.subject),
+            "settlement": motions.settlement_of(vote),
+        }
+        for vote in votes
+    ]
     return render(
         request,
         "hearings/my_votes.html",
-        {"votes": votes, "failed": failed, "form": form or VoteDisputeForm()},
+        {"rows": rows, "failed": failed, "form": form or VoteDisputeForm()},
         status=status,
     )
 
@@ -166,7 +167,7 @@ def vote_dispute(request, pk):
         request,
         form,
         lambda data: actions.dispute_vote(vote=vote, by=request.user, **data),
-        "Your dispute is recorded on the decision.",
+        "Your dispute is recorded; the Board settles it at a later meeting.",
     )
     if disputed:
         return redirect("hearings:my-votes")

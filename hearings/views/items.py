@@ -199,7 +199,9 @@ def item_withdraw(request, pk):
 @require_GET
 def item_letters(request, pk):
     item = docket_item_or_404(pk)
-    return pdf_response(abutter_letters_pdf([item]), f"abutter-letters-{item.pk}.pdf")
+    pdf = abutter_letters_pdf([item])
+    actions.record_letters_printed(items=[item], by=request.user)
+    return pdf_response(pdf, f"abutter-letters-{item.pk}.pdf")
 
 
 @role_required(Role.CLERK)

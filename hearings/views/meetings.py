@@ -117,7 +117,10 @@ def meeting_create(request):
 @require_GET
 def meeting_letters(request, pk):
     meeting = get_object_or_404(Meeting, pk=pk)
-    return pdf_response(abutter_letters_pdf(_scheduled(meeting)), f"letters-{meeting.date}.pdf")
+    items = list(_scheduled(meeting))
+    pdf = abutter_letters_pdf(items)
+    actions.record_letters_printed(items=items, by=request.user)
+    return pdf_response(pdf, f"letters-{meeting.date}.pdf")
 
 
 @role_required(Role.CLERK)
@@ -149,6 +152,7 @@ def _legal_notice_page(request, meeting, status=200, **forms):
             "issue_clock": clocks.newspaper_notice_deadline(meeting.date),
             "newspaper_email": newspaper_address(),
             "copy_clock": clocks.newspaper_copy_deadline(meeting.date),
+            "today": timezone.localdate(),
             "form": forms.get("form")
             or LegalNoticeForm(
                 initial={
@@ -202,6 +206,20 @@ def _drafted_on(meeting):
     return notice.drafted_on if notice else None
 
 
+def _sent_said(meeting, notice) -> str:
+    """The message once the notice is marked sent: after the newspaper's cut-off, say so, so
+    that the clerk checks the issue before relying on it (the page marks the day too)."""
+    cutoff = clocks.newspaper_copy_deadline(meeting.date).when
+    if notice.sent_on is None or notice.sent_on <= cutoff:
+        return "Marked as sent to the newspaper."
+    issue = clocks.newspaper_notice_deadline(meeting.date).when
+    return (
+        f"Marked as sent to the newspaper on {long_date(notice.sent_on)}, after its cut-off of "
+        f"{long_date(cutoff)} for the issue of {long_date(issue)}: ask the newspaper whether "
+        "that issue prints it, and record the day it is published."
+    )
+
+
 @role_required(Role.CLERK)
 @require_POST
 def legal_notice_sent(request, pk):
@@ -211,7 +229,7 @@ def legal_notice_sent(request, pk):
         request,
         form,
         lambda data: actions.send_legal_notice(meeting=meeting, by=request.user, **data),
-        "Marked as sent to the newspaper.",
+        lambda notice: _sent_said(meeting, notice),
     )
     if sent:
         return redirect("hearings:legal-notice", pk=meeting.pk)

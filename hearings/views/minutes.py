@@ -8,13 +8,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
-from hearings import actions
+from hearings import actions, motions
 from hearings.forms import MinutesApprovalForm, MinutesForm, MinutesReleaseForm
 from hearings.minutes import approval_state, record_of
 from hearings.models import Meeting, Minutes
 from hearings.printing import minutes_pdf
 from stoneham_boh.accounts.access import role_required, staff_required
-from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.accounts.roles import Role, has_role, roles_of
 from stoneham_boh.lib.form_actions import act, attempt
 from stoneham_boh.lib.listing import page_of
 from stoneham_boh.lib.pdf import pdf_response
@@ -34,7 +34,13 @@ def _page(request, meeting, status=200, **forms):
         "record": record,
         "approval": approval_state(minutes, meeting, today),
         "is_clerk": has_role(request.user, [Role.CLERK]),
-        "is_board": has_role(request.user, [Role.BOARD, Role.CLERK]),
+        # The chair (or the member presiding) records the Board's roll call on the approval;
+        # the clerk sees who voted how, and whether a dispute holds the minutes back.
+        "is_board": Role.BOARD.value in roles_of(request.user),
+        "approval_roll": motions.roll_of(minutes) if minutes and minutes.approved else [],
+        "held": motions.doubt_refusals(minutes, "their publication")
+        if minutes and minutes.approved
+        else [],
         "today": today,
     }
     if minutes is not None and not minutes.approved:
@@ -137,19 +143,13 @@ def minutes_print(request, pk):
 
 @require_GET
 def public_minutes_list(request):
-    approved = (
-        Minutes.objects.filter(approved_on__isnull=False)
-        .select_related("meeting")
-        .order_by("-meeting__date")
-    )
+    approved = Minutes.objects.published().select_related("meeting").order_by("-meeting__date")
     return render(request, "hearings/public_minutes.html", {"page_obj": page_of(request, approved)})
 
 
 @require_GET
 def public_minutes(request, pk):
     minutes = get_object_or_404(
-        Minutes.objects.select_related("meeting", "approved_at"),
-        meeting_id=pk,
-        approved_on__isnull=False,
+        Minutes.objects.published().select_related("meeting", "approved_at"), meeting_id=pk
     )
     return render(request, "hearings/public_minutes_detail.html", {"minutes": minutes})

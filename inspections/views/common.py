@@ -9,6 +9,7 @@ from django.http import JsonResponse
 from django.urls import reverse
 from django.utils import timezone
 
+from stoneham_boh.accounts import phone_session
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role, has_role
 
@@ -25,6 +26,9 @@ def is_agent(user) -> bool:
 # The header by which a page tells the agent's service worker (static/js/inspections-sw.js) that
 # it may keep a copy on the phone, and whose: the signed-in agent's id. Nothing else is kept.
 KEEP_HEADER = "X-Keep-On-Phone"
+# And the session it belongs to (its tag and last moment): the worker keeps and shows the copy
+# only while that session is the live one (stoneham_boh/accounts/phone_session.py).
+SESSION_HEADER = "X-Phone-Session"
 
 
 def wants_json(request) -> bool:
@@ -63,6 +67,7 @@ def keep_on_the_phone(request, response):
     """Mark a page of the agent's day as one the phone may keep (see KEEP_HEADER)."""
     if is_agent(request.user) and response.status_code == 200:
         response[KEEP_HEADER] = str(request.user.pk)
+        response[SESSION_HEADER] = phone_session.cookie_value(request)
     return response
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.core.files.storage import default_storage
-from django.http import FileResponse, Http404
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 
 from inspections.models import Inspection, Order, Photo
@@ -11,7 +11,7 @@ from inspections.photos import INLINE_IMAGES
 from inspections.printing import inspection_report_pdf, order_letter_pdf
 from inspections.views.common import readers
 from stoneham_boh.lib.pdf import pdf_response
-from stoneham_boh.lib.thumbnails import thumbnail_of
+from stoneham_boh.lib.thumbnails import PLACEHOLDER, thumbnail_of
 from stoneham_boh.lib.uploads import clean_file_name
 
 
@@ -39,24 +39,22 @@ def _private_image(response):
     return response
 
 
-@readers
-def photo_thumbnail(request, pk):
-    """A small JPEG of a photo, for the pages that list them (stoneham_boh.lib.thumbnails)."""
-    record = get_object_or_404(Photo, pk=pk)
+def thumbnail_response(record):
+    """A small JPEG of a stored photo (a checklist's or a field report's)."""
     name = thumbnail_of(record.image)
     if name is None:
-        raise Http404("This photo has no thumbnail: open the photo itself.")
+        # A photo Pillow cannot read, or too large to decode: the page's image says so.
+        return _private_image(HttpResponse(PLACEHOLDER, content_type="image/svg+xml"))
     return _private_image(FileResponse(default_storage.open(name, "rb"), content_type="image/jpeg"))
 
 
-@readers
-def photo(request, pk):
-    """A photo, as an image the browser shows, or a download when it cannot show it safely.
+def photo_response(request, record):
+    """A stored photo, as an image the browser shows, or a download when it cannot show it
+    safely.
 
     The stored type was decided from the file's content when it was taken; `nosniff` holds
     the browser to it, and the sandboxing policy keeps it from ever running as a page.
     """
-    record = get_object_or_404(Photo, pk=pk)
     try:
         handle = record.image.open("rb")
     except FileNotFoundError as error:
@@ -69,3 +67,14 @@ def photo(request, pk):
         filename=clean_file_name(record.original_name),
     )
     return _private_image(response)
+
+
+@readers
+def photo_thumbnail(request, pk):
+    """A small JPEG of a photo, for the pages that list them (stoneham_boh.lib.thumbnails)."""
+    return thumbnail_response(get_object_or_404(Photo, pk=pk))
+
+
+@readers
+def photo(request, pk):
+    return photo_response(request, get_object_or_404(Photo, pk=pk))

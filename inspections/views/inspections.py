@@ -14,13 +14,14 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from facilities.models import Lot
-from inspections import actions, pigeons
+from inspections import actions, field_reports, pigeons
 from inspections.checklist import grouped, items_for
 from inspections.filters import AgendaFilter, InspectionFilter
 from inspections.forms import RecordInspectionForm, ScheduleForm
 from inspections.history import inspection_history
 from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection, Order, Photo
+from inspections.views import field_reports as field_report_views
 from inspections.views.common import (
     agents_only,
     errors_text,
@@ -65,6 +66,7 @@ def agenda(request):
             "page": page,
             "today": today,
             "sections": _agenda_sections(page.object_list, today),
+            "field_reports": field_report_views.unresolved_of(request.user),
         },
     )
     # The agent's own list as it opens (no filter, first page) is the day the phone keeps.
@@ -172,6 +174,7 @@ def inspection_detail(request, pk):
             else "",
             "cancel_form": ReasonForm(label="Why is it cancelled?"),
             "arrived_at": _arrived_at(inspection),
+            "field_reports": field_report_views.reports_on(inspection),
         },
     )
     return keep_on_the_phone(request, response) if is_of_the_day(inspection) else response
@@ -220,18 +223,20 @@ def inspection_record(request, pk):
             return _recorded_json(inspection, "It was already recorded; it was not recorded twice.")
         messages.info(request, "This inspection was already recorded; it was not recorded twice.")
         return redirect("inspections:inspection-detail", pk=inspection.pk)
-    if not inspection.is_scheduled and not (as_json and request.method == "POST"):
+    if not inspection.is_scheduled and request.method != "POST":
         messages.info(request, f"This inspection is {inspection.get_status_display().lower()}.")
         return redirect("inspections:inspection-detail", pk=inspection.pk)
     keeping = keeping_for(inspection.lot, inspection.scheduled_for, inspection.application)
     items = items_for(inspection, keeping)
     hints = pigeons.hints_for(timezone.localdate(), timezone.now())
+    carried, prefill = field_reports.prefill_for(inspection)
     form = RecordInspectionForm(
         request.POST or None,
         request.FILES or None,
         items=items,
         hints=hints,
         too_early=partial(actions.refusal_of_an_early_visit, inspection),
+        initial=prefill,
     )
 
     def record(data):
@@ -246,7 +251,9 @@ def inspection_record(request, pk):
         )
 
     if request.method == "POST" and as_json:
-        return _record_as_json(inspection, form, record)
+        return _record_as_json(inspection, form, record, request.user)
+    if request.method == "POST" and not inspection.is_scheduled and form.is_valid():
+        return _kept_as_a_field_report(request, inspection, form, record)
     if request.method == "POST" and attempt(request, form, record, "Inspection recorded."):
         return redirect("inspections:inspection-detail", pk=inspection.pk)
     response = render(
@@ -258,11 +265,30 @@ def inspection_record(request, pk):
             "form": form,
             "sections": form.sections(),
             "faults": form.faults() if form.is_bound else [],
+            "carried": carried,
         },
     )
     if form.is_bound or not is_of_the_day(inspection):
         return response
     return keep_on_the_phone(request, response)
+
+
+def _kept_as_a_field_report(request, inspection, form, record):
+    """A whole checklist sent from the page after a colleague recorded the inspection or the
+    clerk cancelled it: the action refuses it, and what the agent recorded is kept as a field
+    report rather than lost on the way to the inspection's page."""
+    try:
+        record(form.cleaned_data)
+    except ActionRefused as refusal:
+        filed = field_report_views.file_refused(inspection, form, refusal, request.user)
+        if filed:
+            messages.warning(
+                request,
+                f"Not recorded: {refusal.message} What you recorded is kept as your field report.",
+            )
+            return redirect(filed["report_url"])
+        messages.error(request, " ".join([refusal.message, *refusal.reasons]))
+    return redirect("inspections:inspection-detail", pk=inspection.pk)
 
 
 def _recorded_json(inspection, message: str) -> JsonResponse:
@@ -275,9 +301,10 @@ def _recorded_json(inspection, message: str) -> JsonResponse:
     )
 
 
-def _record_as_json(inspection, form, record) -> JsonResponse:
+def _record_as_json(inspection, form, record, by) -> JsonResponse:
     """The answer to a checklist sent from the phone's queue: recorded, or every reason why
-    not (the form's errors by item, or the action's refusal), and nothing changed."""
+    not (the form's errors by item, or the action's refusal) with nothing changed on the
+    inspection; a checklist refused for good is kept as a field report, and the answer says so."""
     where = inspection.lot.street_address
     if not form.is_valid():
         reasons = [
@@ -292,14 +319,14 @@ def _record_as_json(inspection, form, record) -> JsonResponse:
     try:
         record(form.cleaned_data)
     except ActionRefused as refusal:
-        return JsonResponse(
-            {
-                "recorded": False,
-                "message": f"{where}: {refusal.message}",
-                "reasons": refusal.reasons,
-            },
-            status=409,
-        )
+        answer = {
+            "recorded": False,
+            "message": f"{where}: {refusal.message}",
+            "reasons": refusal.reasons,
+        }
+        # Refused for good (done or cancelled meanwhile): what the agent saw is kept here.
+        answer.update(field_report_views.file_refused(inspection, form, refusal, by))
+        return JsonResponse(answer, status=409)
     return _recorded_json(inspection, f"{where}: inspection recorded.")
 
 

@@ -95,6 +95,7 @@ class Step:
     form: Callable
     act: Callable
     done: str
+    field: str | None = None  # the field a refusal concerns, shown there
 
 
 def _reason(step: str, label: str, help_text: str = "") -> Callable:
@@ -121,6 +122,7 @@ STEPS = {
         lambda data=None: ExtendOrderForm(data),
         lambda order, by, data: actions.extend_order(order=order, by=by, **data),
         "Deadline extended; the re-inspection moved with it.",
+        field="deadline",
     ),
     "withdraw": Step(
         _reason("withdraw", "Why is it withdrawn?"),
@@ -171,6 +173,10 @@ def order_step(request, pk, step):
     order = _order(pk)
     chosen = STEPS[step]
     form = chosen.form(request.POST)
-    if attempt(request, form, lambda data: chosen.act(order, request.user, data), chosen.done):
+
+    def act(data):
+        return chosen.act(order, request.user, data)
+
+    if attempt(request, form, act, chosen.done, field=chosen.field):
         return redirect("inspections:order-detail", pk=order.pk)
     return _detail(request, order, sent=(step, form), status=400)

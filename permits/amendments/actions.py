@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
 
@@ -12,6 +13,7 @@ from django.utils import timezone
 from permits import rules
 from permits.amendments import in_force
 from permits.amendments.models import Amendment
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 from stoneham_boh.town.current import current_town
@@ -35,6 +37,12 @@ def _changed(town) -> None:
     in_force.forget()
 
 
+def reread_amendments(town) -> None:
+    """A member disputed a vote on an amendment, or the Board settled it: whether it is in
+    force may have changed (hearings.actions.votes)."""
+    _changed(town)
+
+
 def _dates_refusals(meeting_on: date, effective_on, published_on, deposited_on) -> list[str]:
     reasons = []
     if effective_on < meeting_on:
@@ -46,6 +54,18 @@ def _dates_refusals(meeting_on: date, effective_on, published_on, deposited_on) 
     return reasons
 
 
+def _publication_refusals(effective_on: date, published_on) -> list[str]:
+    """M.G.L. c.111 §31: the Board's regulations take effect on their publication; the vote's
+    effective date is not before it."""
+    if published_on is not None and effective_on < published_on:
+        return [
+            "The effective date comes before the publication: the Board's amendments take "
+            "effect once published (M.G.L. c.111 §31). Published after the day the Board "
+            "voted it in force, the amendment needs a new vote setting a later effective date."
+        ]
+    return []
+
+
 @transaction.atomic
 def record_amendment(
     *,
@@ -53,37 +73,60 @@ def record_amendment(
     figure: str,
     value: Decimal,
     adopted_at,
-    votes_for: int,
+    votes: Mapping,
     effective_on: date,
     by,
-    votes_against: int = 0,
-    votes_abstaining: int = 0,
     citation: str = "",
     published_on: date | None = None,
     published_in: str = "",
     deposited_on: date | None = None,
     today: date | None = None,
 ) -> Amendment:
+    """The Board's vote amending a figure of its regulation at a lawful meeting: held, its
+    attendance recorded, a quorum of the Board's seats present, each member's own vote called
+    and recorded through the one mechanism (hearings.actions.votes) by the chair or the member
+    presiding, carried by a majority of those voting. In force once published (c.111 §31)."""
+    from hearings.actions.votes import call_roll, record_roll_call
+
     today = today or timezone.localdate()
     town = current_town()
-    reasons = []
+    # Each reason at the field of the form it concerns (the vote's at the meeting's field).
+    at: dict[str | None, list[str]] = {}
     if town.pk is None:
-        reasons.append("Save the town's settings first: an amendment belongs to a town.")
+        at.setdefault(None, []).append(
+            "Save the town's settings first: an amendment belongs to a town."
+        )
     if (rule, figure) not in amendable_figures(effective_on):
-        reasons.append(f"The regulation has no figure {figure} in rule {rule} to amend.")
+        at.setdefault("figure", []).append(
+            f"The regulation has no figure {figure} in rule {rule} to amend."
+        )
     if value < 0:
-        reasons.append("A figure of the regulation cannot be negative.")
+        at.setdefault("value", []).append("A figure of the regulation cannot be negative.")
+    vote = at.setdefault("adopted_at", [])
     if adopted_at.cancelled:
-        reasons.append("That meeting was cancelled: no vote was taken at it.")
+        vote.append("That meeting was cancelled: no vote was taken at it.")
     if adopted_at.date > today:
-        reasons.append("That meeting has not yet been held.")
-    if votes_for <= votes_against:
-        reasons.append("The vote did not carry: more members must vote for it than against.")
-    reasons += _dates_refusals(adopted_at.date, effective_on, published_on, deposited_on)
+        vote.append("That meeting has not yet been held.")
+    the_tally, roll_reasons = call_roll(votes, meeting=adopted_at, by=by)
+    vote += roll_reasons
+    if effective_on < adopted_at.date:
+        at.setdefault("effective_on", []).append("The effective date cannot come before the vote.")
+    at.setdefault("effective_on", []).extend(_publication_refusals(effective_on, published_on))
+    if published_on is not None and published_on < adopted_at.date:
+        at.setdefault("published_on", []).append("The summary cannot be published before the vote.")
     if published_on is not None and published_on > today:
-        reasons.append("A publication cannot be recorded before it happens.")
+        at.setdefault("published_on", []).append(
+            "A publication cannot be recorded before it happens."
+        )
+    if deposited_on is not None and deposited_on < adopted_at.date:
+        at.setdefault("deposited_on", []).append(
+            "The copy cannot be deposited with the Town Clerk before the vote."
+        )
+    reasons = [reason for field_reasons in at.values() for reason in field_reasons]
     if reasons:
-        raise ActionRefused("The amendment is not recorded.", reasons)
+        refusal = ActionRefused("The amendment is not recorded.", reasons)
+        refusal.at_fields = {field: found for field, found in at.items() if found}
+        raise refusal
     amendment = save_as(
         Amendment(
             town=town,
@@ -92,9 +135,9 @@ def record_amendment(
             value=value,
             citation=citation.strip(),
             adopted_at=adopted_at,
-            votes_for=votes_for,
-            votes_against=votes_against,
-            votes_abstaining=votes_abstaining,
+            votes_for=the_tally.count("yes"),
+            votes_against=the_tally.count("no"),
+            votes_abstaining=the_tally.count("abstain"),
             effective_on=effective_on,
             published_on=published_on,
             published_in=published_in.strip() or (town.newspaper_name if published_on else ""),
@@ -103,6 +146,7 @@ def record_amendment(
         ),
         by,
     )
+    record_roll_call(amendment, the_tally, by=by)
     _changed(town)
     return amendment
 
@@ -136,6 +180,12 @@ def record_publication(
     reasons += _dates_refusals(
         amendment.adopted_at.date, amendment.effective_on, published_on, deposited_on
     )
+    reasons += _publication_refusals(amendment.effective_on, published_on)
+    if published_on is not None:
+        # Its coming into force waits for a dispute of its vote that could change the result.
+        from hearings.motions import doubt_refusals
+
+        reasons += doubt_refusals(amendment, "its publication, and its coming into force,")
     if reasons:
         raise ActionRefused("Nothing is recorded.", reasons)
     if published_on is not None:
@@ -148,13 +198,32 @@ def record_publication(
     return amendment
 
 
+def in_force_refusal(amendment: Amendment, today: date) -> str:
+    """Why a record of an amendment in force is not voided (empty when it may be). Once in
+    force it was the regulation: permits were judged by it on their days, and a void would
+    judge them again by a figure that did not bind them. The Board changes its figure by a new
+    vote, published before it is in force (M.G.L. c.111 §31)."""
+    begins = amendment.in_force_from
+    if begins is None or begins > today:
+        return ""
+    return (
+        f"It has been in force since {long_date(begins)}, and permits were judged by it: the "
+        "Board changes the figure again by a new vote, published before it is in force "
+        "(M.G.L. c.111 §31)."
+    )
+
+
 @transaction.atomic
 def void_amendment(*, amendment: Amendment, reason: str, by, today: date | None = None):
-    """A record made in error: kept, marked void, and no longer part of any ruleset."""
+    """A record made in error, before it came in force: kept, marked void, and no longer part
+    of any ruleset."""
     today = today or timezone.localdate()
     amendment = Amendment.objects.select_for_update().get(pk=amendment.pk)
     if amendment.voided_on is not None:
         raise ActionRefused("The amendment is already void.")
+    in_force_reason = in_force_refusal(amendment, today)
+    if in_force_reason:
+        raise ActionRefused("The amendment cannot be voided.", [in_force_reason])
     if not reason.strip():
         raise ActionRefused("Say why the record is void.")
     amendment.voided_on, amendment.void_reason = today, reason.strip()

@@ -11,6 +11,7 @@ costs nothing, and each process sees another's amendment on its next request.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
@@ -57,19 +58,31 @@ def _changes() -> tuple[Change, ...]:
     rows = (
         Amendment.objects.filter(
             town_id=town.pk, voided_on__isnull=True, published_on__isnull=False
-        )
-        .order_by("effective_on", "id")
-        .values_list("id", "rule", "figure", "value", "citation", "effective_on", "published_on")
+        ).order_by("effective_on", "id")
         if town.pk
         else []
     )
     changes = tuple(
-        Change(pk, rule, figure, _number(value), citation, effective, published)
-        for pk, rule, figure, value, citation, effective, published in rows
+        Change(a.pk, a.rule, a.figure, _number(a.value), a.citation, a.effective_on, a.published_on)
+        for a in rows
+        if voted(a)
     )
     with _lock:
         _state.update(key=key, changes=changes, built={})
     return changes
+
+
+def voted(amendment: Amendment) -> bool:
+    """An amendment binds only as the Board's vote: its members' own votes on the roll
+    (hearings.actions.votes), carried, and no unsettled dispute that could change the result
+    (hearings.motions). A figure typed without them, as before issue 33 finding 3, is none."""
+    from hearings import motions
+
+    return (
+        bool(motions.roll_of(amendment))
+        and motions.carried(amendment)
+        and not motions.in_doubt(amendment)
+    )
 
 
 def forget() -> None:
@@ -110,8 +123,9 @@ def _amended_summary(title: str, figures: dict[str, Figure], change: Change) -> 
     )
 
 
-def ruleset_on(day: date) -> Ruleset:
-    """The ruleset in force on ``day``: the adopted one, with the amendments in force then."""
+def ruleset_on(day: date, known: Callable[[Change], bool] | None = None) -> Ruleset:
+    """The ruleset in force on ``day``: the adopted one, with the amendments in force then
+    (only those `known` accepts, when given: the audit's amendments on record at a moment)."""
     base = rules.ruleset_in_force(day)
     changes = tuple(
         change
@@ -120,6 +134,7 @@ def ruleset_on(day: date) -> Ruleset:
         and change.rule in base.rules
         and change.figure in base.rules[change.rule].figures
         and change.in_force_from >= base.effective
+        and (known is None or known(change))
     )
     key = (base.id, tuple(change.id for change in changes))
     built = _state["built"]

@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
 from permits import rules
-from permits.amendments import actions
+from permits.amendments import actions, in_force
 from permits.amendments.forms import AmendmentForm, PublicationForm, VoidForm
 from permits.amendments.models import Amendment
 from permits.rules.wording import quantity
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.history import history_response, history_rows
 from stoneham_boh.town.current import current_town
@@ -31,23 +33,26 @@ def _described(amendment: Amendment) -> dict:
         "label": figure.label if figure else amendment.figure,
         "value": quantity(value, unit),
         "adopted": quantity(figure.value, unit) if figure else "",
+        # Its members' own votes on the roll, carried, no dispute that could change them.
+        "voted": in_force.voted(amendment),
     }
 
 
-@role_required(Role.ADMIN)
+@role_required(Role.BOARD)
 @require_http_methods(["GET", "POST"])
 def amendment_list(request):
     form = AmendmentForm(request.POST or None)
-    if request.method == "POST":
-        made = attempt(
-            request,
-            form,
-            lambda data: actions.record_amendment(
-                **form.cleaned_action_arguments(), by=request.user
-            ),
-            "The amendment is recorded.",
-        )
-        if made is not None:
+    if request.method == "POST" and form.is_valid():
+        try:
+            made = actions.record_amendment(**form.cleaned_action_arguments(), by=request.user)
+        except ActionRefused as refusal:
+            # Each reason at its field (the vote's at the meeting's), nothing typed lost.
+            form.add_error(None, refusal.message)
+            for field, reasons in getattr(refusal, "at_fields", {None: refusal.reasons}).items():
+                for reason in reasons:
+                    form.add_error(field, reason)
+        else:
+            messages.success(request, "The amendment is recorded.")
             return redirect("amendments:detail", pk=made.pk)
     town = current_town()
     amendments = Amendment.objects.filter(town_id=town.pk).select_related("adopted_at")
@@ -62,7 +67,7 @@ def amendment_list(request):
     )
 
 
-@role_required(Role.ADMIN)
+@role_required(Role.BOARD)
 @require_http_methods(["GET", "POST"])
 def amendment_detail(request, pk: int):
     amendment = get_object_or_404(Amendment.objects.select_related("adopted_at"), pk=pk)
@@ -91,12 +96,13 @@ def amendment_detail(request, pk: int):
             **_described(amendment),
             "publication": publication,
             "void": void,
+            "void_refused": actions.in_force_refusal(amendment, timezone.localdate()),
             "history_url": reverse("amendments:history", args=[pk]),
         },
     )
 
 
-@role_required(Role.ADMIN)
+@role_required(Role.BOARD)
 @require_http_methods(["GET"])
 def amendment_history(request, pk: int):
     amendment = get_object_or_404(Amendment, pk=pk)

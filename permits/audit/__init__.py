@@ -22,27 +22,39 @@ from .anomaly import BREACH, FAMILIES, NOT_SHOWN, Anomaly, Report
 from .board import check_decisions
 from .construction import check_construction
 from .corrections import check_corrections
+from .decided import check_permit_is_the_decision
 from .documents import check_documents
+from .minutes import check_minutes
 from .notice import check_notices
+from .off_map import check_lots_off_the_map
+from .open_meeting import check_open_meetings
 from .parcel import check_parcels
 from .permit_year import check_permit_years
 from .provenance import check_provenance
+from .public_records import check_records_requests
 from .register import load
 from .rules_on_day import check_rules_on_day
 from .together import check_renewals_together
+from .votes import check_votes
 
 # In order: the decisions first, since a permit resting on a faulty decision says so.
 CHECKS = (
     check_decisions,
+    check_open_meetings,
+    check_minutes,
     check_provenance,
+    check_permit_is_the_decision,
     check_documents,
     check_rules_on_day,
     check_notices,
     check_parcels,
+    check_lots_off_the_map,
     check_permit_years,
     check_construction,
     check_corrections,
     check_renewals_together,
+    check_records_requests,
+    check_votes,
 )
 
 __all__ = [

@@ -18,6 +18,7 @@ KIND_LABELS = {BREACH: "Breach", NOT_SHOWN: "Cannot be shown"}
 # The invariant families, in the order the page lists them.
 FAMILIES = {
     "provenance": "Provenance",
+    "decided": "The permit is what the Board decided",
     "rules": "The rules on the day that counts",
     "notice": "Notice covers the decision",
     "parcel": "The lot is the parcel",
@@ -25,7 +26,10 @@ FAMILIES = {
     "construction": "Construction",
     "together": "Renewals renewed together",
     "board": "The Board's decisions",
+    "open_meeting": "The Open Meeting Law",
     "corrections": "Corrections keep the record",
+    "law": "The law's clocks",
+    "votes": "The Board's votes are its members' own",
 }
 
 
@@ -33,7 +37,7 @@ FAMILIES = {
 class RecordRef:
     """The record an anomaly is about, as a reader finds it."""
 
-    kind: str  # "permit", "decision", "lot", "board member"
+    kind: str  # "permit", "decision", "lot", "board member", "records request"
     pk: int
     label: str
     url_name: str = ""

@@ -67,7 +67,7 @@ def _latest_before(rows, moment):
 
 
 def _decision_anomalies(register) -> list[Anomaly]:
-    from hearings.models import Decision, DecisionCorrection, Variance, Vote
+    from hearings.models import Decision, DecisionCorrection, Variance, Vote, VoteSettlement
 
     found = []
     items = {d.pk: d for d in register.decisions}
@@ -118,9 +118,20 @@ def _decision_anomalies(register) -> list[Anomaly]:
                     said,
                 )
             )
+    # The Board's own vote settling a dispute may correct a member's vote (hearings.actions.
+    # votes.settle_dispute): the vote it corrected to is the Board's, not a change after it.
+    corrected = dict(
+        VoteSettlement.objects.filter(outcome="corrected").values_list(
+            "disputed_id", "corrected_to"
+        )
+    )
     found += _changed_after_the_vote(
         items,
-        ((row.id, row.decision_id, row.vote) for row in Vote.history.all()),
+        (
+            (row.id, row.decision_id, row.vote)
+            for row in Vote.history.all()
+            if corrected.get(row.id) != row.vote
+        ),
         "M.G.L. c.111 §31",
         "A member's vote was changed after it was recorded.",
     )

@@ -17,6 +17,7 @@ from typing import Any
 from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES, NOT_DRAWN
 from permits import rules
 from permits.amendments.in_force import check as amended_check
+from permits.amendments.in_force import ruleset_on
 from permits.models import DOCUMENT_FIELDS
 
 from .construction import approved_and_complete
@@ -205,9 +206,13 @@ def facts_for(
     return facts
 
 
-def evaluate(facts: dict) -> dict:
-    """The pure rules module's result (or its error object) for `facts`."""
-    return amended_check(facts)
+def evaluate(facts: dict, ruleset_day: date | None = None, known=None) -> dict:
+    """The pure rules module's result (or its error object) for `facts`, under the ruleset in
+    force on `ruleset_day` when given (else on the facts' own date), with the amendments that
+    `known` accepts (else all)."""
+    if ruleset_day is None and known is None:
+        return amended_check(facts)
+    return rules.check(facts, ruleset_for=lambda day: ruleset_on(ruleset_day or day, known=known))
 
 
 BLOCKING = ("fail", "missing", "pending")

@@ -121,12 +121,12 @@ def _duplicated(register) -> list[Anomaly]:
     for other in register.current_lots:
         if other.tax_parcel_id:
             by_parcel.setdefault(other.tax_parcel_id, []).append(other)
-        by_address.setdefault(address_key(other.street_address), []).append(other)
+        by_address.setdefault(register.address_key(other.street_address), []).append(other)
     found = []
     for lot in sorted(in_force.values(), key=lambda lot: lot.pk):
         if lot.merged_into_id is not None:
             continue  # reported by _unmapped
-        same = by_address.get(address_key(lot.street_address), [])
+        same = by_address.get(register.address_key(lot.street_address), [])
         same += by_parcel.get(lot.tax_parcel_id, []) if lot.tax_parcel_id else []
         twins = sorted(
             {other.pk: other for other in same if other.pk != lot.pk}.values(),

@@ -6,20 +6,27 @@ the renewal at a hearing); and a revocation ends every later permit of the keepi
 
 from __future__ import annotations
 
-from datetime import date
+import re
+from datetime import date, datetime, time
+
+from django.utils import timezone
 
 from stoneham_boh.lib.dates import long_date
-from stoneham_boh.town.current import current_town
 
 from .anomaly import BREACH, Anomaly, permit_ref
 from .hearing import approving_item
-from .rules_on_day import overdue
+from .rules_on_day import in_force_from, overdue
 
 
-def window_opens(year: int) -> date:
-    """The first day a permit expiring December 31 of `year` may be renewed (the setting
-    renewal window of the town's settings, that the renewal action reads)."""
-    return current_town().renewal_window_opens(year)
+def window_opens(register, permit) -> date:
+    """The first day a permit expiring December 31 of its issue year could be renewed for the
+    next: the renewal window of the town's settings as they stood when the permit was issued
+    (their history), as the renewal action read it then. A window moved later does not
+    rewrite the verdict on a renewal issued under the old one (issue 33, audit defect b)."""
+    moment = register.permit_recorded_at.get(permit.pk) or datetime.combine(
+        permit.issued_on, time.max, tzinfo=timezone.get_current_timezone()
+    )
+    return register.town_as_of(moment).renewal_window_opens(permit.issued_on.year)
 
 
 def _pending(proceeding, on: date) -> bool:
@@ -33,25 +40,51 @@ def _pending(proceeding, on: date) -> bool:
     return decision is None or decision.decided_on > on
 
 
-def check_permit_years(register) -> list[Anomaly]:
+def _holder(permit) -> str:
+    """The holder as the permit names them, in one spelling (a paper-register entry was typed
+    from paper, perhaps under another applicant record of the same name)."""
+    return " ".join(re.sub(r"[^\w\s]", " ", permit.issued_to or "").casefold().split())
+
+
+def _in_force_together(earlier, later) -> bool:
+    """`earlier` was still in force when `later` came in force (a permit revoked before the
+    other was issued, or an entry the Board never accepted, held nothing beside it)."""
+    started, began = in_force_from(earlier), in_force_from(later)
+    if started is None or began is None:
+        return False
+    return earlier.revoked_on is None or earlier.revoked_on > began
+
+
+def check_one_permit_a_year(register) -> list[Anomaly]:
+    """§20-20(5): one permit a year per keeping, the keeping being the lot and its holder,
+    whatever chain of renewals each permit belongs to (issue 33, finding 11)."""
     found = []
     by_year: dict[tuple, list] = {}
     for permit in register.permits:
-        root = register.chain(permit)[-1].pk
-        by_year.setdefault((root, permit.year), []).append(permit)
-    for (_root, year), permits in by_year.items():
-        if len(permits) > 1:
-            numbers = ", ".join(p.number for p in permits)
-            for permit in permits[1:]:
+        by_year.setdefault((permit.lot_id, _holder(permit), permit.year), []).append(permit)
+    for (_lot, _name, year), permits in by_year.items():
+        if len(permits) < 2:
+            continue
+        permits.sort(key=lambda p: (in_force_from(p) or date.max, p.pk))
+        for n, permit in enumerate(permits):
+            beside = [p for p in permits[:n] if _in_force_together(p, permit)]
+            if beside:
+                numbers = ", ".join(p.number for p in [*beside, permit])
                 found.append(
                     Anomaly(
                         "year",
                         "§20-20(5)",
                         permit_ref(permit),
-                        f"The keeping holds {len(permits)} permits for {year} ({numbers}).",
+                        f"The keeping (the lot and its holder) holds {len(beside) + 1} permits "
+                        f"in force for {year} ({numbers}).",
                         BREACH,
                     )
                 )
+    return found
+
+
+def check_permit_years(register) -> list[Anomaly]:
+    found = check_one_permit_a_year(register)
     for permit in register.permits:
         ref = permit_ref(permit)
 
@@ -67,7 +100,7 @@ def check_permit_years(register) -> list[Anomaly]:
                 "a permit is issued for the year under way or, in the renewal window, the next.",
             )
         elif permit.year == permit.issued_on.year + 1:
-            opens = window_opens(permit.issued_on.year)
+            opens = window_opens(register, permit)
             if permit.issued_on < opens:
                 add(
                     "§20-20(5)",
@@ -120,6 +153,6 @@ def _renewal(register, permit, renewed, application, add) -> list:
                 add(
                     "§20-16(6)",
                     f"It was renewed while order {order.pk} ({order.citation}), due "
-                    f"{long_date(order.deadline)}, stood past its deadline unabated.",
+                    f"{long_date(order.deadline_counted)}, stood past its deadline unabated.",
                 )
     return []

@@ -20,7 +20,7 @@ def renewal_enlargements(register, permit) -> list[str]:
         return []
     before = keeping_of(
         renewed.animals.all(),
-        register.structures_issued(renewed),
+        register.structures_renewed(renewed, permit),
         register.application(renewed),
     )
     after = keeping_of(permit.animals.all(), register.structures_issued(permit), application)
@@ -71,6 +71,14 @@ def check_provenance(register) -> list[Anomaly]:
         if application.kind == "renewal" and not application.renews_id:
             add("§20-20(8)", "It was issued as a renewal, but renews no permit on file.")
         renewed = register.by_pk.get(application.renews_id) if application.renews_id else None
+        if application.renews_id and renewed is None:
+            # The register holds every permit but the void: a renewal of a void one rests on
+            # a permit that, on the record, never was.
+            add(
+                "§20-20(8)",
+                f"It renews permit {application.renews.number}, which is void: a renewal "
+                "rests on a permit in force.",
+            )
         if renewed is not None and (
             renewed.lot_id != permit.lot_id or renewed.holder_id != permit.holder_id
         ):

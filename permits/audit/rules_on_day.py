@@ -43,18 +43,20 @@ def injurious(register, lot_id: int, on: date, known_by=None) -> bool:
         if o.status in ("abated", "withdrawn") and o.closed_on and o.closed_on <= on
     }
     for finding in register.violations_by_lot.get(lot_id, []):
-        performed = finding.inspection.performed_at
+        performed = register.inspected_on(finding.inspection)
         recorded = register.inspection_recorded_at.get(finding.inspection_id)
         if known_by is not None and recorded is not None and recorded > known_by:
             continue
-        if performed and since <= performed.date() <= on and finding.pk not in settled:
+        if performed and since <= performed <= on and finding.pk not in settled:
             return True
     return any(overdue(o, on) for o in orders)
 
 
 def overdue(order, on: date) -> bool:
-    """An order past its deadline on `on` and not abated or withdrawn by then."""
-    if order.issued_on > on or order.deadline >= on:
+    """An order past its deadline on `on` and not abated or withdrawn by then (the deadline
+    that counts: register.deadline_counted)."""
+    deadline = getattr(order, "deadline_counted", order.deadline)
+    if order.issued_on > on or deadline >= on:
         return False
     return not (
         order.status in ("abated", "withdrawn") and order.closed_on and order.closed_on <= on
@@ -137,7 +139,16 @@ def check_rules_on_day(register) -> list[Anomaly]:
         ref = permit_ref(permit)
         waived_on_issue = set()
         for day in days_that_count(permit):
-            result = evaluate(permit_facts(register, permit, day))
+            # The figures are those in force on the day it came in force (the rules contract:
+            # `application.date` is the day of issue); the first day of its term asks only
+            # whether what it rests on, its variances above all, still stands then (revision
+            # 3): an amendment in force between the two does not reach a permit already issued,
+            # nor does one voted later on its day of issue (issue 33, 3).
+            result = evaluate(
+                permit_facts(register, permit, day),
+                ruleset_day=in_force_from(permit),
+                known=register.amendments_known_at(register.permit_recorded_at.get(permit.pk)),
+            )
             which = (
                 "the first day of its term"
                 if day != in_force_from(permit)

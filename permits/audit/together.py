@@ -16,12 +16,17 @@ from .anomaly import BREACH, NOT_SHOWN, Anomaly, permit_ref
 from .keeping import changed, enlargements, keeping_of
 
 
-def _keeping(register, permit) -> dict:
-    """The keeping a permit allows, as the audit compares it. The construction declared is left
-    out: a renewal builds nothing (the first application's shed was built under it)."""
-    keeping = keeping_of(
-        permit.animals.all(), register.structures_issued(permit), register.application(permit)
+def _keeping(register, permit, renewal=None) -> dict:
+    """The keeping a permit allows, as the audit compares it (the permit renewed, with its
+    structures as they stood when `renewal` issued: like with like). The construction
+    declared is left out: a renewal builds nothing (the first application's shed was built
+    under it)."""
+    structures = (
+        register.structures_renewed(permit, renewal)
+        if renewal is not None
+        else register.structures_issued(permit)
     )
+    keeping = keeping_of(permit.animals.all(), structures, register.application(permit))
     keeping["keeping"]["construction"] = "none"
     return keeping
 
@@ -75,7 +80,9 @@ def check_renewals_together(register) -> list[Anomaly]:
                 f"{long_date(application.received_on) if application.received_on else 'no day'} "
                 f"and issued on {long_date(permit.issued_on)}.",
             )
-        differences = _differences(_keeping(register, chosen), _keeping(register, permit))
+        differences = _differences(
+            _keeping(register, chosen, renewal=permit), _keeping(register, permit)
+        )
         if differences:
             add(
                 "§20-20(3)",

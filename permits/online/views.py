@@ -31,6 +31,7 @@ from permits.online.forms import (
 from permits.online.sections import SECTION_KEYS, labels
 from permits.panel import panel
 from permits.portal import pages as portal
+from permits.portal.models import DetailsChange
 from permits.precheck.forms import PlanForms
 from permits.views.intake import evaluate_typed
 from stoneham_boh.accounts.access import role_required
@@ -83,6 +84,27 @@ def _applicant_of(user):
     return getattr(user, "applicant", None)
 
 
+def _pending_change(applicant):
+    if applicant is None:
+        return None
+    return DetailsChange.objects.pending().filter(applicant=applicant).first()
+
+
+def _say_details_change(request, applicant, before) -> None:
+    """A change of the resident's name, address or phone is not saved on the record: it goes to
+    the clerk to accept (permits.portal.actions.propose_details_change). Said where they look,
+    or what they typed seems to vanish from the form."""
+    change = _pending_change(applicant)
+    if change is None or (before is not None and change.pk == before.pk):
+        return
+    messages.info(
+        request,
+        f"Your change of details went to the Board's clerk to accept: {change.asked_in_words}. "
+        "Until the clerk accepts it, your record (and this form) keeps what it says now; it "
+        "waits on “Your applications and permits”.",
+    )
+
+
 @role_required(Role.APPLICANT)
 @require_http_methods(["GET", "POST"])
 def apply_start(request):
@@ -94,6 +116,7 @@ def apply_start(request):
     address = AddressForm(data, instance=Lot(), prefix="address")
     # A refusal (the address cannot be placed, say) lands on the address form.
     details_valid = request.method == "POST" and details.is_valid()
+    before = _pending_change(applicant)
     application = details_valid and attempt(
         request,
         address,
@@ -111,6 +134,7 @@ def apply_start(request):
     )
     if application:
         carry.forget(request.session)
+        _say_details_change(request, application.applicant, before)
         return redirect("permits:my-application-edit", pk=application.pk)
     return render(
         request,
@@ -251,6 +275,7 @@ def _page(
             "form_id": FORM_ID,
             "form_marker": FORM_MARKER,
             "missing": eligibility.submission_refusals(application),
+            "details_change": _pending_change(application.applicant),
             "fee": fee_due(application),
             **shown,
         },
@@ -273,11 +298,13 @@ def my_application_edit(request, pk: int):
     if not _valid(forms):
         messages.error(request, "Nothing was saved: correct the marked fields.")
         return _page(request, application, forms)
+    before = _pending_change(application.applicant)
     try:
         actions.save_online_application(application=application, by=request.user, **_changes(forms))
     except ActionRefused as refusal:
         messages.error(request, f"{refusal.message} {' '.join(refusal.reasons)}")
         return _page(request, _own(request, pk), forms)
+    _say_details_change(request, application.applicant, before)
     if sending:
         try:
             actions.submit_online_application(application=application, by=request.user)
@@ -389,6 +416,7 @@ def my_document_upload(request, pk: int):
         forms = _forms(application, eligibility.changeable_sections(application), request.POST)
         saved = _valid(forms)
         if saved and forms:
+            before = _pending_change(application.applicant)
             try:
                 actions.save_online_application(
                     application=application, by=request.user, **_changes(forms)
@@ -396,6 +424,8 @@ def my_document_upload(request, pk: int):
             except ActionRefused as refusal:
                 saved = False
                 messages.error(request, f"{refusal.message} {' '.join(refusal.reasons)}")
+            else:
+                _say_details_change(request, application.applicant, before)
         application = _own(request, pk)
     verb, document, form = _document_step(request, application)
     done = _take_document_step(request, application, verb, document, form)

@@ -244,6 +244,15 @@ class DetailsChange(models.Model):
             for name, (old, new) in self.changes.items()
         ]
 
+    @property
+    def asked_in_words(self) -> str:
+        """What the resident asked, for the resident: "phone 781-555-0199 (on
+        record: 781-438-5832)", each field so."""
+        return "; ".join(
+            f"{label.lower()} {new or '(blank)'} (on record: {old or 'blank'})"
+            for label, old, new in self.lines
+        )
+
 
 class Notification(models.Model):
     """One e-mail the system sent, kept so that each is sent once (and to show what was said).

@@ -16,7 +16,7 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from permits.portal import invitations
-from stoneham_boh.accounts import security
+from stoneham_boh.accounts import code_limit, security
 from stoneham_boh.accounts.roles import is_staff_member
 from stoneham_boh.town.current import current_town, town_context
 
@@ -81,6 +81,18 @@ class AccountAdapter(DefaultAccountAdapter):
 
             actions.open_applicant_account(user=user, by=user)
         return confirmed
+
+    def send_confirmation_mail(self, request, emailconfirmation, signup) -> None:
+        # Counted per address and client, and stamped so that a reset ends it (code_limit).
+        code_limit.count_or_refuse(request, emailconfirmation.email_address.email)
+        code_limit.stamp_code(emailconfirmation)
+        super().send_confirmation_mail(request, emailconfirmation, signup)
+
+    def send_account_already_exists_mail(self, email: str) -> None:
+        from allauth.core import context
+
+        code_limit.count_or_refuse(context.request, email)
+        super().send_account_already_exists_mail(email)
 
     def get_login_redirect_url(self, request) -> str:
         return reverse("home")

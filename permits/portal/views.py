@@ -44,6 +44,7 @@ from stoneham_boh.lib.pdf import pdf_response
 @require_GET
 def my_applications(request):
     today = timezone.localdate()
+    applicant = getattr(request.user, "applicant", None)
     applications = portal.own_applications(request.user).prefetch_related("docket_items__meeting")
     permits = list(portal.portal_permits(request.user).order_by("-year", "-sequence"))
     for permit in permits:
@@ -52,7 +53,12 @@ def my_applications(request):
         request,
         "permits/portal/my_applications.html",
         {
-            "applicant": getattr(request.user, "applicant", None),
+            "applicant": applicant,
+            "details_change": (
+                DetailsChange.objects.pending().filter(applicant=applicant).first()
+                if applicant
+                else None
+            ),
             "applications": applications.order_by("-received_on", "-id"),
             "permits": permits,
             "today": today,

@@ -14,6 +14,7 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
+from django.utils import timezone
 
 from facilities.choices import NAMED_SPECIES, Species, counted
 from facilities.models import parcel_id_validator
@@ -44,19 +45,82 @@ def _text(limit: int) -> Callable[[object], str]:
     return parse
 
 
-DATE_FORMATS = ("%Y-%m-%d", "%m/%d/%Y", "%B %d, %Y", "%b %d, %Y", "%d %B %Y")
+@dataclass(frozen=True)
+class Read:
+    """A cell read in a way the administrator should see: the value, and a sentence saying how
+    it was read (shown beside the row in the dry run)."""
+
+    value: object
+    note: str
 
 
-def parse_date(value) -> date:
+# Whole dates as offices type them. A date written with its month in words, or with four-digit
+# years, has one reading; a two-digit year is read in the last hundred years (a register holds
+# no permit from the future) and the reading is said.
+DATE_FORMATS = (
+    "%Y-%m-%d",
+    "%m/%d/%Y",
+    "%m-%d-%Y",
+    "%B %d, %Y",
+    "%b %d, %Y",
+    "%B %d %Y",
+    "%b %d %Y",
+    "%d %B %Y",
+    "%d %b %Y",
+    "%d-%b-%Y",
+    "%d-%B-%Y",
+)
+SHORT_YEAR_FORMATS = ("%d-%b-%y", "%d-%B-%y", "%d %b %y", "%m/%d/%y", "%b %d, %y")
+YEAR_ALONE = re.compile(r"^(\d{4})(?:\.0)?$")
+
+
+def _in_words(day: date) -> str:
+    return f"{day:%B} {day.day}, {day.year}"
+
+
+def _short_year(parsed: date, today: date) -> date:
+    """A two-digit year in the hundred years up to this one."""
+    year = today.year // 100 * 100 + parsed.year % 100
+    if year > today.year:
+        year -= 100
+    try:
+        return parsed.replace(year=year)
+    except ValueError:  # February 29 of a year that has none
+        raise CellError(f"{_in_words(parsed)} does not exist in {year}.") from None
+
+
+def parse_date(value, *, today: date | None = None) -> date | Read:
+    """A date as typed. "1998" alone is read as January 1, 1998, and said; the rows' check
+    asks for the day where the day decides (the grandfathering date's own year)."""
+    if isinstance(value, datetime):
+        return value.date()
     if isinstance(value, date):
         return value
-    text = str(value).strip()
+    text = " ".join(str(value).split())
     for form in DATE_FORMATS:
         try:
             return datetime.strptime(text, form).date()  # noqa: DTZ007 - a calendar day
         except ValueError:
             continue
-    raise CellError(f"“{text}” is not a date: write it as 1994-05-02 or 5/2/1994.")
+    for form in SHORT_YEAR_FORMATS:
+        try:
+            parsed = datetime.strptime(text, form).date()  # noqa: DTZ007 - a calendar day
+        except ValueError:
+            continue
+        read = _short_year(parsed, today or timezone.localdate())
+        return Read(read, f"“{text}” read as {_in_words(read)}.")
+    if match := YEAR_ALONE.match(text):
+        year = int(match[1])
+        if 1900 <= year <= (today or timezone.localdate()).year:
+            return Read(
+                YearAlone(year, 1, 1),
+                f"“{text}” read as January 1, {year}: the register gives the year alone.",
+            )
+    raise CellError(f"“{text}” is not a date: write it as 1994-05-02, 5/2/1994 or 02-May-1994.")
+
+
+class YearAlone(date):
+    """January 1 of a year the register gives alone (no day): the checks know it was not typed."""
 
 
 def parse_year(value) -> int:
@@ -66,13 +130,15 @@ def parse_year(value) -> int:
     return int(text)
 
 
-def parse_parcel_id(value) -> str:
-    text = str(value).strip().upper()
+def parse_parcel_id(value) -> str | Read:
+    """The map-block-lot; spaces typed around its hyphens ("67 - 46 - 1") are not part of it."""
+    typed = " ".join(str(value).split())
+    text = "".join(typed.split()).upper()
     try:
         parcel_id_validator(text)
     except ValidationError as error:
-        raise CellError(f"“{str(value).strip()}”: {error.messages[0]}") from None
-    return text
+        raise CellError(f"“{typed}”: {error.messages[0]}") from None
+    return Read(text, f"“{typed}” read as {text}.") if text != typed.upper() else text
 
 
 def parse_acres(value) -> Decimal:
@@ -91,6 +157,38 @@ def parse_zip(value) -> str:
         text = f"0{text}"
     if not re.fullmatch(r"\d{5}(-\d{4})?", text):
         raise CellError(f"“{text}” is not a ZIP code: 5 digits, or 5+4.")
+    return text
+
+
+# --- The holder: one person or organisation, or two named together on purpose --------------
+
+JOINT_MARK = re.compile(r"\s*\((?:joint|joint holders?)\)\s*$", re.I)
+TWO_PEOPLE = re.compile(r"\s/\s|/|;|\s&\s|\s\+\s|\sand\s", re.I)
+# Words of an organisation's name, in which "&" or "and" joins no two people ("Smith & Sons").
+ORGANISATION = re.compile(
+    r"\b(inc|llc|ltd|corp|co|company|trust|farm|farms|sons|association|assn|club|school|"
+    r"church|society|foundation|partners|estate|dept|department|town|city)\b\.?",
+    re.I,
+)
+
+
+def parse_holder(value) -> str | Read:
+    """One holder's name. A cell naming two people ("Doyle, Margaret / Doyle, Peter", "John &
+    Mary Sullivan") is not read as one person's name: the administrator decides, either by
+    writing the one holder's name, or by writing "(joint)" after the names, when the paper
+    permit names both (they are then recorded as one holder named by both names)."""
+    text = _text(200)(value)
+    if JOINT_MARK.search(text):
+        names = JOINT_MARK.sub("", text).strip()
+        if not names:
+            raise CellError("Write the holders' names before “(joint)”.")
+        return Read(names, f"“{names}” read as joint holders, named together on the permit.")
+    if TWO_PEOPLE.search(text) and not ORGANISATION.search(text):
+        raise CellError(
+            f"“{text}” names two people: a permit has one holder. Write the holder's name "
+            "alone, or, when the paper permit names both, write “(joint)” after the names "
+            f"(“{text} (joint)”) to record them as joint holders."
+        )
     return text
 
 
@@ -124,6 +222,9 @@ def parse_animals(value) -> list[dict]:
     animal the vocabulary does not list (§20-14: another domesticated animal) is written
     "other: ferret"; a kind not recognised is refused, not guessed."""
     text = str(value).strip()
+    # "hens (4)", "hens - 4": the number in brackets or after a dash is the count.
+    text = re.sub(r"\(\s*(\d+)\s*\)", r" \1", text)
+    text = re.sub(r"\s[-–]\s*(\d+)\b", r" \1", text)
     parts = [p.strip() for p in re.split(r"[;,\n]|\band\b", text) if p.strip()]
     if not parts:
         raise CellError("List the animals, e.g. “6 hens; 2 goats”.")
@@ -165,10 +266,11 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "holder",
         "Holder",
-        "The permit holder's full name, or the organisation's.",
+        "The permit holder's full name, or the organisation's. Two people named together "
+        "(“John & Mary Sullivan”) are read only when “(joint)” follows the names.",
         required=True,
-        aliases=("holder_name", "name", "permit_holder", "owner"),
-        parse=_text(200),
+        aliases=("holder_name", "name", "permit_holder", "owner", "owners", "owner_s"),
+        parse=parse_holder,
         example="Margaret Doyle",
     ),
     Column(
@@ -183,7 +285,9 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "parcel_id",
         "Parcel id",
-        "The lot's map-block-lot from the Assessor's maps.",
+        "The lot's map-block-lot from the Assessor's maps (spaces around its hyphens are "
+        "dropped). When it is not known, the entry is imported and the clerk matches its lot "
+        "to its parcel before the Board's vote.",
         aliases=("parcel", "map_block_lot", "mbl"),
         parse=parse_parcel_id,
         example="12-345-6",
@@ -214,7 +318,8 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "zip",
         "ZIP",
-        "The holder's ZIP code. May be left blank when the parcel map gives the owner's.",
+        "The holder's ZIP code. May be left blank when the parcel map gives the owner's, or "
+        "when the holder is written to at the lot and the town's settings give its ZIP.",
         aliases=("zip_code", "mailing_zip", "postcode"),
         parse=parse_zip,
         example="01234",
@@ -232,7 +337,9 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "first_permitted",
         "First permitted",
-        "The date the keeping was first permitted (it decides grandfathering, §20-20(8)).",
+        "The date the keeping was first permitted (it decides grandfathering, §20-20(8)): "
+        "1994-05-02, 5/2/1994 or 02-May-94. A year alone is read as January 1 of it, except "
+        "in the year of the grandfathering date, where the day decides.",
         required=True,
         aliases=("first_permitted_on", "original_permit", "first_permit", "since"),
         parse=parse_date,

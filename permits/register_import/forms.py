@@ -7,11 +7,16 @@ from django import forms
 from django.conf import settings
 from django.template.defaultfilters import filesizeformat
 
+from .sheet import PAGE_MAX_ROWS
+
 
 class RegisterUploadForm(forms.Form):
     register = forms.FileField(
         label="The register (CSV or Excel)",
-        help_text="One row a permit, with a header row naming the columns below (.csv or .xlsx).",
+        help_text=(
+            f"One row a permit, at most {PAGE_MAX_ROWS:,}, with a header row naming the columns "
+            "below (.csv or .xlsx)."
+        ),
         widget=forms.ClearableFileInput(attrs={"accept": ".csv,.xlsx"}),
     )
     documents = forms.FileField(

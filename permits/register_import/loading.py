@@ -22,13 +22,14 @@ from django.utils import timezone
 from facilities import actions as lot_actions
 from facilities.models import Lot
 from permits import actions
+from permits.eligibility import lot_refusals
 from permits.models import Applicant, Permit
 from stoneham_boh.lib.errors import ActionRefused
 
 from .columns import BY_KEY, REQUIRED, header_keys
-from .documents import Documents
+from .documents import Documents, DocumentsError
 from .rows import RowReport, check_rows, issued_on_for
-from .sheet import SheetError, read_sheet
+from .sheet import MAX_ROWS, SheetError, TooLargeError, read_sheet
 
 # Which column an action's reason concerns, by the words of the reason (the action speaks
 # of the paper permit; the spreadsheet of its columns). A reason not listed names its row.
@@ -52,6 +53,8 @@ class ImportReport:
     rows: list[RowReport] = field(default_factory=list)
     file_errors: list[str] = field(default_factory=list)
     unread_columns: list[str] = field(default_factory=list)
+    readings: list[str] = field(default_factory=list)  # how the file was read (sheet, merges)
+    too_large: bool = False  # refused before it was read: the upload's field says so
     imported: bool = False
 
     @property
@@ -65,6 +68,15 @@ class ImportReport:
     @property
     def ok(self) -> bool:
         return bool(self.rows) and not self.error_count
+
+    @property
+    def rows_with_notices(self) -> list[RowReport]:
+        return [r for r in self.rows if r.ok and (r.notices or r.readings)]
+
+    @property
+    def unmatched(self) -> list[RowReport]:
+        """Entries the Board cannot accept until the clerk matches them to their parcel."""
+        return [r for r in self.rows if r.ok and r.notices]
 
     @property
     def with_findings(self) -> list[RowReport]:
@@ -114,7 +126,7 @@ def _holder_for(values: dict, lot: Lot, by) -> Applicant:
     return same or actions.create_applicant(by=by, name=values["holder"], **address)
 
 
-def _enter(row: RowReport, by, today: date) -> Permit:
+def _enter(row: RowReport, by, today: date, documents: Documents) -> Permit:
     values = row.values
     lot = _lot_for(values, by)
     application = actions.create_application(applicant=_holder_for(values, lot, by), lot=lot, by=by)
@@ -126,7 +138,8 @@ def _enter(row: RowReport, by, today: date) -> Permit:
     basis = values.get("notes", "")
     if assumed:
         basis = " ".join(filter(None, [basis, "(The register gives no date of issue.)"]))
-    name, content = values["_document"]
+    name, path = values["_document"]
+    content = documents.read(path)  # checked, and kept when other rows name it too
     return actions.enter_register_permit(
         application=application,
         register_number=values["permit_number"],
@@ -140,7 +153,7 @@ def _enter(row: RowReport, by, today: date) -> Permit:
     )
 
 
-def _enter_each(rows: list[RowReport], by, today: date) -> list[str]:
+def _enter_each(rows: list[RowReport], by, today: date, documents: Documents) -> list[str]:
     """Enter every row that passed its checks, each in its own savepoint so that one refusal
     does not hide the next row's; the names of the scans stored."""
     stored = []
@@ -149,7 +162,7 @@ def _enter_each(rows: list[RowReport], by, today: date) -> list[str]:
             continue
         try:
             with transaction.atomic():
-                permit = _enter(row, by, today)
+                permit = _enter(row, by, today, documents)
         except ActionRefused as refusal:
             for reason in refusal.reasons or [refusal.message]:
                 row.error(_column_of(reason), reason)
@@ -157,7 +170,17 @@ def _enter_each(rows: list[RowReport], by, today: date) -> list[str]:
         except (ValidationError, IntegrityError) as error:
             row.error(None, f"The entry could not be recorded: {error}")
             continue
+        except DocumentsError as error:  # the scan changed on disk since it was checked
+            row.error("document", str(error))
+            continue
         stored.append(permit.register_document.file.name)
+        for reason in lot_refusals(permit.lot):
+            # What the Board's acceptance would refuse (eligibility.lot_refusals), said now.
+            row.notice(
+                "parcel_id",
+                f"{reason} Until then the Board cannot accept this entry: after the import, "
+                "match it to its parcel on “Register entries to match to the parcel map”.",
+            )
         row.permit_number = permit.number
         row.grandfathered = permit.grandfathered
         row.findings = permit.register_findings
@@ -172,20 +195,24 @@ def import_register(
     by,
     dry_run: bool = True,
     today: date | None = None,
+    max_rows: int = MAX_ROWS,
 ) -> ImportReport:
     """Check every row and enter it; keep the entries only when this is not a dry run and no
     row, nor the file, has an error."""
     today = today or timezone.localdate()
     report = ImportReport(file_name=name, dry_run=dry_run)
     try:
-        sheet = read_sheet(content, name, header_keys(), REQUIRED)
+        sheet = read_sheet(content, name, header_keys(), REQUIRED, max_rows=max_rows)
     except SheetError as error:
         report.file_errors.append(str(error))
+        report.too_large = isinstance(error, TooLargeError)
         return report
     report.unread_columns = sheet.unread_columns
+    report.readings = sheet.readings
     for key in sheet.missing_columns:
         report.file_errors.append(
-            f"Row 1: the column “{BY_KEY[key].label}” is missing ({BY_KEY[key].description})"
+            f"Row {sheet.header_row}: the column “{BY_KEY[key].label}” is missing "
+            f"({BY_KEY[key].description})"
         )
     if report.file_errors:
         return report
@@ -196,7 +223,7 @@ def import_register(
     stored: list[str] = []
     try:
         with transaction.atomic():
-            stored = _enter_each(report.rows, by, today)
+            stored = _enter_each(report.rows, by, today, documents)
             keep = not dry_run and report.ok
             if not keep:
                 transaction.set_rollback(True)

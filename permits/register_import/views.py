@@ -15,6 +15,7 @@ from .columns import COLUMNS
 from .documents import Documents, DocumentsError
 from .forms import RegisterUploadForm
 from .loading import ImportReport, import_register
+from .sheet import PAGE_MAX_ROWS
 
 
 def _page(request, *, form, report: ImportReport | None = None, token: str = "", status=200):
@@ -48,8 +49,18 @@ def register_import(request):
         form.add_error("documents", str(error))
         return _page(request, form=form, status=400)
     report = import_register(
-        content=register_bytes, name=register.name, documents=documents, by=request.user
+        content=register_bytes,
+        name=register.name,
+        documents=documents,
+        by=request.user,
+        max_rows=PAGE_MAX_ROWS,
     )
+    if report.file_errors:
+        # The file itself cannot be read as a register (too large, no header, not a sheet):
+        # said at its field, as any refusal of an upload is.
+        for message in report.file_errors:
+            form.add_error("register", message)
+        return _page(request, form=form, status=400)
     token = ""
     if report.ok:
         token = staging.stage(
@@ -78,6 +89,7 @@ def register_import_run(request):
         documents=_documents(staged.documents_name, staged.documents),
         by=request.user,
         dry_run=False,
+        max_rows=PAGE_MAX_ROWS,
     )
     if not report.imported:
         # The records changed since the dry run (a number entered meanwhile): say what now fails.
@@ -87,6 +99,12 @@ def register_import_run(request):
         request,
         f"{len(report.rows)} permits of the register entered from {report.file_name}, "
         f"provisional until the Board accepts them; {len(report.with_findings)} do not meet "
-        "every rule (listed on each entry). Put them before the Board here.",
+        "every rule (listed on each entry). Put them before the Board here."
+        + (
+            f" {len(report.unmatched)} are not on the parcel map: match them to their parcels "
+            "(Register entries to match to the parcel map) before the meeting."
+            if report.unmatched
+            else ""
+        ),
     )
     return redirect("hearings:register-acceptance")

@@ -15,6 +15,7 @@ from .ruleset_model import (
     Interpretations,
     Ruleset,
     RuleSpec,
+    Statement,
     frozen_mapping,
 )
 from .vocabulary import EQUINE_SPECIES, EXEMPT_SPECIES, HOUSING_KINDS, WILD_SPECIES
@@ -388,4 +389,15 @@ STONEHAM_2002 = Ruleset(
     rules=frozen_mapping({spec.rule: spec for spec in _RULES}),
     interpretations=_INTERPRETATIONS,
     husbandry=_HUSBANDRY,
+    statements=frozen_mapping(
+        {
+            # §20-20(3): "No animals in excess of the specified number shall be kept therein
+            # without written permission from the Board of Health or its authorized agent."
+            "permit.excess": Statement(
+                "§20-20(3)",
+                "No animals in excess of the number specified on this permit shall be kept "
+                "without written permission from the Board of Health or its authorized agent.",
+            ),
+        }
+    ),
 )

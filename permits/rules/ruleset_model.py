@@ -7,7 +7,7 @@ an edit of the check functions: every number a check compares against is read fr
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
 
@@ -104,6 +104,16 @@ class Husbandry:
 
 
 @dataclass(frozen=True, slots=True)
+class Statement:
+    """A sentence a document prints that states what the regulation means (the permit's
+    §20-20(3) sentence under the animals authorized): the ruleset's, with its citation, never
+    the town's editable wording, so that no setting can change what the regulation says."""
+
+    citation: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     """One version of the regulation, in force from ``effective``."""
 
@@ -113,6 +123,8 @@ class Ruleset:
     rules: Mapping[str, RuleSpec]
     interpretations: Interpretations
     husbandry: Husbandry
+    #: The sentences documents print in the regulation's own meaning, by where they print.
+    statements: Mapping[str, Statement] = field(default_factory=lambda: frozen_mapping({}))
 
     @property
     def catalogue(self) -> tuple[str, ...]:

@@ -70,8 +70,7 @@ def abutter_import(request, pk):
     if not form.is_valid():
         return _abutter_page(request, application, status=400, import_form=form)
     upload = form.cleaned_data["file"]
-    text = abutter_csv.decode(upload.read())
-    parsed = abutter_csv.parse(text)
+    text, parsed = abutter_csv.read_upload(upload.read(), upload.name or "")
     for index, comparison in compare_with_map(parsed.values()).items():
         parsed.rows[index].map_check = comparison
     confirm = AbutterConfirmForm(

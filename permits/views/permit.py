@@ -56,6 +56,7 @@ def _permit_page(request, permit, status=200, **forms):
                 "docket_item__meeting", "docket_item__decision"
             ),
             "void_form": forms.get("void_form") or ReasonForm(prefix="void"),
+            "void_blocked_by": actions.renewal_resting_on(permit),
             "can_renew": permit.status == Permit.Status.ACTIVE,
             "fees": eligibility.fee_statement(permit.application),
             "paid": eligibility.amount_paid(permit.application),

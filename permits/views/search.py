@@ -7,7 +7,7 @@ from django.views.decorators.http import require_GET
 
 from permits.finder import find_records
 from stoneham_boh.accounts.access import staff_required
-from stoneham_boh.lib.search import name_forms, plain
+from stoneham_boh.lib.search import plain
 
 
 @staff_required
@@ -20,8 +20,8 @@ def search_records(request):
         "permits/search.html",
         {
             "q": text,
-            # The lists read a name as written, not last name first.
-            "list_q": name_forms(text)[-1] if text else "",
+            # The lists read a name either way round too (SearchFilterSet.search).
+            "list_q": text,
             "groups": groups,
             "nothing": bool(text) and not any(group.total for group in groups),
             "on_search_page": True,  # its own box, not the one above every page

@@ -50,6 +50,7 @@ def series_period(request, kind):
             series=series,
             period_years=_int_or_none(request.POST.get("period_years", "")),
             schedule_item=request.POST.get("schedule_item", ""),
+            authorization_required=bool(request.POST.get("authorization_required")),
             by=request.user,
         )
     except ActionRefused as refusal:
@@ -120,6 +121,7 @@ def record_destroy(request, kind, record_id):
             series=series,
             record_id=record_id,
             confirmed=bool(request.POST.get("confirmed")),
+            authorization=request.POST.get("authorization", "")[:200],
             by=request.user,
         )
     except ActionRefused as refusal:

@@ -315,6 +315,23 @@
     notice.appendChild(link);
   });
 
+  // Refused when it arrived (done or cancelled meanwhile) and kept at the office as the agent's
+  // field report: this form can no longer record it, and the phone's copy is gone.
+  document.addEventListener("boh-phone-filed", function (event) {
+    if (String(event.detail.inspection) !== String(inspection)) return;
+    queued = null;
+    window.clearTimeout(saving);
+    form.hidden = true;
+    say("danger", "Not recorded. " + event.detail.message,
+      "What you recorded, notes and photos, is kept at the office as your field report: " +
+      "carry it into a re-inspection from there, or keep it on the record.");
+    const link = document.createElement("a");
+    link.className = "btn btn-primary touch-target d-inline-flex align-items-center mt-2";
+    link.href = event.detail.url;
+    link.textContent = "Open your field report";
+    notice.appendChild(link);
+  });
+
   phone.ready.then(function () {
     return Promise.all([phone.get("queue", inspection), phone.get("drafts", inspection)]);
   }).then(function (found) {

@@ -28,6 +28,7 @@
   let note = "";            // the last thing that happened: sent, session ended, still no signal
   let noteKind = "info";
   const sent = [];          // confirmed in this page: {message, url}
+  const filed = [];         // refused in this page, and kept at the office: the server's answer
 
   function el(tag, attrs, text) {
     const node = document.createElement(tag);
@@ -97,6 +98,7 @@
         box.appendChild(actions);
         live.appendChild(box);
       });
+      filed.forEach(function (data) { live.appendChild(filedRefusal(data)); });
       sent.forEach(function (done) {
         const box = el("div", { class: "alert alert-success mb-2", "data-sent": "" });
         box.appendChild(document.createTextNode("Sent. " + done.message + " "));
@@ -106,6 +108,52 @@
       if (note) live.appendChild(el("div", { class: "alert alert-" + noteKind + " mb-2", "data-phone-note": "" }, note));
       markRows(queue);
     });
+  }
+
+  // A refusal the office kept as a field report: why, and everything the agent recorded, with
+  // the way to the report (where it is carried into a re-inspection or kept on the record).
+  function filedRefusal(data) {
+    const box = el("div", { class: "alert alert-danger mb-2", "data-refused": data.inspection || "" });
+    box.appendChild(el("p", { class: "fw-semibold mb-1" }, "Not recorded. " + data.message));
+    if ((data.reasons || []).length) {
+      const list = el("ul", { class: "mb-2" });
+      data.reasons.forEach(function (reason) { list.appendChild(el("li", {}, reason)); });
+      box.appendChild(list);
+    }
+    box.appendChild(el("p", { class: "mb-2" },
+      "What you recorded is kept at the office as your field report, with its notes and photos:"));
+    // What the agent found is shown item by item; the items answered without a note are counted.
+    const answers = data.answers || [];
+    const found = answers.filter(function (a) { return a.result === "violation" || a.note || a.photos; });
+    const list = el("ul", { class: "list-unstyled mb-2 refused-answers", "aria-label": "What you recorded" });
+    found.forEach(function (answer) {
+      const row = el("li", { class: "mb-2" + (answer.result === "violation" ? " refused-answer" : "") });
+      const head = el("p", { class: "mb-0" });
+      head.appendChild(el("strong", {}, answer.result_label + ": "));
+      head.appendChild(document.createTextNode(answer.citation + " " + answer.question));
+      row.appendChild(head);
+      if (answer.note) row.appendChild(el("p", { class: "mb-0 refused-note" }, answer.note));
+      if (answer.photos) {
+        row.appendChild(el("p", { class: "mb-0 small" },
+          answer.photos + " photo" + (answer.photos === 1 ? "" : "s") + " kept with it"));
+      }
+      list.appendChild(row);
+    });
+    box.appendChild(list);
+    const others = {};
+    answers.filter(function (a) { return found.indexOf(a) === -1; }).forEach(function (a) {
+      others[a.result_label] = (others[a.result_label] || 0) + 1;
+    });
+    const counted = Object.keys(others).map(function (label) {
+      return others[label] + " " + label.toLowerCase();
+    });
+    if (counted.length) {
+      box.appendChild(el("p", { class: "mb-2 small" },
+        "The other items, without a note: " + counted.join(", ") + "."));
+    }
+    box.appendChild(el("a", { class: "btn btn-light border touch-target d-inline-flex align-items-center", href: data.report_url },
+      "Open your field report"));
+    return box;
   }
 
   // The list's rows of inspections waiting on the phone say so.
@@ -187,6 +235,16 @@
           return Promise.all([phone.remove("queue", item.inspection), phone.remove("drafts", item.inspection)])
             .then(function () { return "sent"; });
         }
+        if (data.report_url) {
+          // Refused, and kept at the office as the agent's field report: the phone's copy is
+          // no longer the only one, and goes.
+          filed.push(data);
+          document.dispatchEvent(new CustomEvent("boh-phone-filed", {
+            detail: { inspection: item.inspection, message: data.message, url: data.report_url },
+          }));
+          return Promise.all([phone.remove("queue", item.inspection), phone.remove("drafts", item.inspection)])
+            .then(function () { return "refused"; });
+        }
         item.state = "refused";
         item.refusal = { message: data.message, reasons: data.reasons || [] };
         return phone.put("queue", item).then(function () { return "refused"; });
@@ -223,16 +281,17 @@
       });
     }).then(function (outcome) {
       if (outcome === "session") {
-        note = "Your session has ended: log in again, and the checklists waiting on this " +
-          "phone are sent. They stay here until then.";
-        noteKind = "warning";
+        // The office says the session has ended: what was kept under it goes, unread.
+        sending = false;
+        return phone.sessionEnded().then(function () { return "ended"; });
       }
+      return outcome;
     }, function () {
       note = "The signal dropped while sending: what was not sent stays on this phone.";
       noteKind = "warning";
-    }).then(function () {
+    }).then(function (outcome) {
       sending = false;
-      changed();
+      if (outcome !== "ended") changed();
     });
   }
 
@@ -295,6 +354,7 @@
   window.addEventListener("offline", render);
   document.addEventListener("boh-phone-queued", function () { render(); });
   phone.ready.then(function () { return cleared; }).then(function () {
+    if (!phone.isLive()) return;  // a page of a session that has ended: it shows nothing kept
     render();
     register();
     sendAll(false);

@@ -275,7 +275,8 @@ def _minutes(row: dict, context: dict) -> dict:
 
 def _approved_minutes(today: date) -> QuerySet:
     return (
-        Minutes.objects.filter(approved_on__isnull=False, approved_on__lte=today)
+        Minutes.objects.published()
+        .filter(approved_on__lte=today)
         .order_by("-meeting__date", "-pk")
         .values("meeting_id", "meeting__date", "approved_on", "approved_text")
     )

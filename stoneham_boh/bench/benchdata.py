@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import functools
 import random
-from datetime import date, time, timedelta
+from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 
 from django.core.files.base import ContentFile
@@ -40,10 +40,12 @@ from django.utils import timezone
 
 from facilities.models import Abutter, AbutterList, AnimalKept, Lot, Structure
 from hearings import models as hearings
+from hearings.clocks import oml_posting_deadline
 from hearings.notices import legal_notice_content, legal_notice_text
 from inspections.models import Complaint, Inspection, Order
 from permits.models import Applicant, Application, Document, FeeSchedule, Permit, PermitAnimal
 from stoneham_boh.bench import benchmap
+from stoneham_boh.lib.mass_calendar import MassCalendar
 from stoneham_boh.ops.demo import STREETS
 
 KEEPINGS = (
@@ -346,36 +348,80 @@ def _accept_register(permits, today: date, clerk, board) -> None:
     a unanimous vote: the permits are in force from then (§20-20(8))."""
     sessions = _bulk(
         hearings.Meeting,
-        [
-            hearings.Meeting(
-                date=_session_day(today, n), time=time(7, 30), place="Board of Health office"
-            )
-            for n in range(0, len(permits), ENTRIES_PER_SESSION)
-        ],
+        _on_record(
+            [
+                hearings.Meeting(date=_session_day(today, n), time=time(19, 0))
+                for n in range(0, len(permits), ENTRIES_PER_SESSION)
+            ],
+            timedelta(days=7),
+        ),
         by=clerk,
     )
     _attended(sessions, clerk)
     items = _bulk(
         hearings.DocketItem,
-        [
-            hearings.DocketItem(
-                meeting=sessions[n // ENTRIES_PER_SESSION],
-                application_id=permit.application_id,
-                kind="register_acceptance",
-                status="decided",
-                position=n % ENTRIES_PER_SESSION + 1,
-            )
-            for n, permit in enumerate(permits)
-        ],
+        _on_record(
+            [
+                hearings.DocketItem(
+                    meeting=sessions[n // ENTRIES_PER_SESSION],
+                    application_id=permit.application_id,
+                    kind="register_acceptance",
+                    status="decided",
+                    position=n % ENTRIES_PER_SESSION + 1,
+                )
+                for n, permit in enumerate(permits)
+            ],
+            timedelta(days=7),
+        ),
         by=clerk,
     )
+    _posted(sessions, items, clerk)
     _decide(items, clerk, board)
 
 
+@functools.cache
 def _session_day(today: date, entry: int) -> date:
-    """The day the Board accepted the `entry`-th entry of a set: a session a day, the last a
-    week ago (every paper permit of the set was issued before it)."""
-    return today - timedelta(days=7 + entry // ENTRIES_PER_SESSION)
+    """The day the Board accepted the `entry`-th entry of a set: an evening session each
+    business day, the last a week ago (every paper permit of the set was issued before it)."""
+    calendar = MassCalendar({})
+    day = calendar.previous_business_day(today - timedelta(days=7))
+    for _ in range(entry // ENTRIES_PER_SESSION):
+        day = calendar.previous_business_day(day - timedelta(days=1))
+    return day
+
+
+def _on_record(rows, before: timedelta):
+    """Date the rows' history `before` their meeting (a record of the past, as it was made)."""
+    now = timezone.now()
+    for row in rows:
+        meeting = row if isinstance(row, hearings.Meeting) else row.meeting
+        moment = timezone.make_aware(datetime.combine(meeting.date, time(9)) - before)
+        row._history_date = min(moment, now)
+    return rows
+
+
+def _posted(meetings, items, clerk) -> None:
+    """Each meeting's Open Meeting Law notice, listing its docket, posted a day before the
+    law's deadline (c.30A §20(b)): the Board voted at meetings noticed in time."""
+    by_meeting: dict[int, list[int]] = {}
+    for item in items:
+        by_meeting.setdefault(item.meeting_id, []).append(item.pk)
+    postings = []
+    for meeting in meetings:
+        if meeting.pk not in by_meeting:
+            continue
+        deadline = oml_posting_deadline(meeting.starts_at, calendar=MassCalendar({})).when
+        posted_at = timezone.make_aware(deadline - timedelta(days=1))
+        posting = hearings.MeetingPosting(
+            meeting=meeting,
+            posted_at=posted_at,
+            text=f"Notice of the meeting of {meeting.date}.",
+            item_ids=by_meeting[meeting.pk],
+            recorded_by=clerk,
+        )
+        posting._history_date = min(posted_at, timezone.now())
+        postings.append(posting)
+    _bulk(hearings.MeetingPosting, postings, by=clerk)
 
 
 def _decide(items, clerk, board) -> list:
@@ -446,7 +492,9 @@ def _add_hearings(rng, new_applications, abutters, today: date, clerk, board) ->
         today - timedelta(days=14 * n + rng.randint(0, 6)) for n in range(1, count)
     ]
     meetings = _bulk(
-        hearings.Meeting, [hearings.Meeting(date=day, time=time(19, 0)) for day in dates], by=clerk
+        hearings.Meeting,
+        _on_record([hearings.Meeting(date=day, time=time(19, 0)) for day in dates], timedelta(40)),
+        by=clerk,
     )
     # The first meeting takes the first applications (all but one of a small set's), the
     # past ones the rest in turn: every set has a coming docket and past outcomes.
@@ -457,23 +505,31 @@ def _add_hearings(rng, new_applications, abutters, today: date, clerk, board) ->
     ]
     positions: dict[int, int] = {}
     items = []
+    decided = 0
     for meeting, application in placed:
         positions[meeting.pk] = positions.get(meeting.pk, 0) + 1
+        held = meeting.date < today
+        # Every tenth decision grants a variance (below): its hearing asked for it, and its
+        # legal notice names it (§20-20(9)).
+        varied = held and decided % 10 == 0
+        decided += held
         items.append(
             hearings.DocketItem(
                 meeting=meeting,
                 application=application,
                 kind="new_application",
-                status="scheduled" if meeting.date >= today else "decided",
+                status="scheduled" if not held else "decided",
                 position=positions[meeting.pk],
+                relief_sought=["20-15.4.a"] if varied else [],
             )
         )
-    items = _bulk(hearings.DocketItem, items, by=clerk)
+    items = _bulk(hearings.DocketItem, _on_record(items, timedelta(days=40)), by=clerk)
     for meeting, application in placed:
         application.status = "awaiting_hearing" if meeting.date >= today else "approved"
     Application.objects.bulk_update([a for _, a in placed], ["status"], batch_size=BATCH)
     _legal_notices(meetings, items, today, clerk)
     _attended([m for m in meetings if m.date < today], clerk)
+    _posted([m for m in meetings if m.date < today], items, clerk)
     decisions = _decide([item for item in items if item.status == "decided"], clerk, board)
     _bulk(
         hearings.Variance,
@@ -543,7 +599,7 @@ def _legal_notices(meetings, items, today: date, clerk) -> None:
                 statewide_address=f"https://notices.example/{meeting.date}" if appeared else "",
             )
         )
-    _bulk(hearings.LegalNotice, notices, by=clerk)
+    _bulk(hearings.LegalNotice, _on_record(notices, timedelta(days=30)), by=clerk)
 
 
 def _add_inspections(rng, lots, today: date, agent, clerk) -> None:

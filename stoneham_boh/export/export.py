@@ -4,7 +4,9 @@
     manifest.json           when it was made, and each file's kind, model and number of rows
     schema.json             every field of every file: its name, type and what it means
     <stem>.jsonl            one JSON object a line, one line a record
-    <stem>.csv              the same records for a spreadsheet (UTF-8 with a BOM, for Excel)
+    <stem>.csv              the same records for a spreadsheet (UTF-8 with a BOM, for Excel;
+                            text a spreadsheet would run as a formula begins with an apostrophe,
+                            stoneham_boh.lib.csv_export, while the JSON Lines keep it as typed)
     files/<path>            the documents and photos, at the path the records name
 
 A record's fields are the model's own, named as in the schema; a reference to another record
@@ -13,7 +15,6 @@ is that record's id (the field's name ends in `_id` in the CSV's columns as in J
 
 from __future__ import annotations
 
-import csv
 import json
 import shutil
 from datetime import UTC, date, datetime, time
@@ -24,6 +25,8 @@ from uuid import UUID
 from django.core import serializers
 from django.core.files.storage import default_storage
 from django.db import models
+
+from stoneham_boh.lib.csv_export import safe_writer
 
 from .kinds import KINDS, NOT_EXPORTED, exported_models, file_stem, kind_of
 from .schema import schema
@@ -81,14 +84,16 @@ def _group_names(ids: list[int]) -> list[str]:
     return list(Group.objects.filter(pk__in=ids).values_list("name", flat=True))
 
 
-def _csv_cell(value) -> str:
+def _csv_cell(value):
     if value is None:
         return ""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, int | float | Decimal):
+        return value  # a number, which the writer leaves unquoted however it begins
     if isinstance(value, list | dict):
         return dumps(value)
-    if isinstance(value, datetime | date | time | Decimal | UUID):
+    if isinstance(value, datetime | date | time | UUID):
         return json_value(value)
     return str(value)
 
@@ -129,7 +134,7 @@ def export_records(folder: Path) -> dict:
             (folder / f"{stem}.jsonl").open("w", encoding="utf-8") as lines,
             (folder / f"{stem}.csv").open("w", encoding="utf-8-sig", newline="") as table,
         ):
-            writer = csv.writer(table)
+            writer = safe_writer(table)
             writer.writerow(columns)
             for record in records_of(model):
                 lines.write(dumps(record) + "\n")

@@ -83,13 +83,20 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
         ),
     ),
     "decisions": (
-        "The Board's decisions, with each member's vote.",
-        ("hearings.decision", "hearings.vote"),
+        "The Board's decisions, each member's vote on every motion, and disputes settled.",
+        ("hearings.decision", "hearings.vote", "hearings.votesettlement"),
     ),
     "variances": ("Variances the Board granted, and their terms.", ("hearings.variance",)),
     "inspections": (
-        "Inspections, their checklist findings and photos.",
-        ("inspections.inspection", "inspections.checklistfinding", "inspections.photo"),
+        "Inspections, their checklist findings and photos, and the agents' field reports the "
+        "office could not record on them.",
+        (
+            "inspections.inspection",
+            "inspections.checklistfinding",
+            "inspections.photo",
+            "inspections.fieldreport",
+            "inspections.fieldreportphoto",
+        ),
     ),
     "orders": ("Orders to correct a violation.", ("inspections.order",)),
     "complaints": (

@@ -83,7 +83,12 @@ def schema() -> dict:
         "kinds": {kind: description for kind, (description, _) in KINDS.items()},
         "files": files,
         "conventions": {
-            "csv": "UTF-8 with a byte-order mark; empty cell = no value; lists and JSON as JSON.",
+            "csv": (
+                "UTF-8 with a byte-order mark; empty cell = no value; lists and JSON as JSON;"
+                " text beginning =, +, -, @, a tab or a carriage return is preceded by an"
+                " apostrophe (a spreadsheet would run it as a formula; the .jsonl keeps it as"
+                " typed)."
+            ),
             "jsonl": "One JSON object a line; null = no value.",
             "files": "A file field holds the path of the file under files/.",
         },

@@ -64,3 +64,34 @@ def address_key(street_address: str) -> str:
         SUFFIXES.get(word, DIRECTIONS.get(word, word)) if index > 0 else word
         for index, word in enumerate(kept)
     )
+
+
+# The suffixes in their full spelling, as `address_key` writes them.
+STREET_SUFFIXES = frozenset(SUFFIXES.values())
+
+
+def street_of(key: str) -> str:
+    """The street of an address key: the words after the house number ("204 marble street"
+    -> "marble street"); the whole key when it starts with no number."""
+    words = key.split()
+    return " ".join(words[1:]) if words and words[0][:1].isdigit() else key
+
+
+def resolve_key(key: str, streets) -> str:
+    """`key` with its street's suffix, when it was typed without one ("204 marble") and the
+    town knows exactly one street of that name among `streets` (street keys, `street_of`):
+    "204 Marble" is 204 Marble Street where Marble Street is the only Marble. Unchanged when
+    it has a suffix, or when two streets share the name (Marble Street, Marble Road)."""
+    street = street_of(key)
+    if not street or street == key or street.split()[-1] in STREET_SUFFIXES:
+        return key
+    completions = {
+        known
+        for known in streets
+        if known.startswith(street + " ")
+        and len(known.split()) == len(street.split()) + 1
+        and known.split()[-1] in STREET_SUFFIXES
+    }
+    if len(completions) != 1:
+        return key
+    return f"{key.split()[0]} {completions.pop()}"

@@ -4,7 +4,9 @@ headers and rows: one export, two formats, offered side by side.
 CSV is UTF-8 with a byte-order mark, so that Excel on Windows reads "José" and not "JosÃ©"
 (without the mark it guesses the system's code page); the workbook needs no guess at all.
 Cells that a spreadsheet would run as a formula are quoted with a leading apostrophe in the
-CSV (CSV injection) and written as text in the workbook."""
+CSV (CSV injection) and written as text in the workbook. Every CSV the product writes, served
+or saved to disk (the records export), is written by `safe_writer`, and a test
+(tests/trust/test_csv_escaping.py) fails on a CSV or workbook writer anywhere else."""
 
 from __future__ import annotations
 
@@ -25,9 +27,28 @@ FORMATS = ("csv", "xlsx")
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
-def safe_cell(value) -> str:
+def safe_cell(value):
+    """The cell as text, quoted with an apostrophe if a spreadsheet would run it; a number stays
+    a number (-5 is not a formula, and the quote would make Excel read it as text)."""
+    if isinstance(value, int | float | Decimal) and not isinstance(value, bool):
+        return value
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(_FORMULA_START) else text
+
+
+class SafeWriter:
+    """csv.writer's writerow, with every cell through `safe_cell`: what a stranger typed (a
+    sign-up's name or e-mail address) reaches any CSV only as text."""
+
+    def __init__(self, stream, **options):
+        self._writer = csv.writer(stream, **options)
+
+    def writerow(self, row: Iterable):
+        return self._writer.writerow([safe_cell(value) for value in row])
+
+
+def safe_writer(stream, **options) -> SafeWriter:
+    return SafeWriter(stream, **options)
 
 
 class _Echo:
@@ -37,10 +58,10 @@ class _Echo:
 
 def csv_lines(headers: Iterable, rows: Iterable[Iterable]) -> Iterable[str]:
     """The lines of the file, the mark first; `rows` is read lazily (a long archive streams)."""
-    writer = csv.writer(_Echo())
+    writer = safe_writer(_Echo())
     yield BOM + writer.writerow(list(headers))
     for row in rows:
-        yield writer.writerow([safe_cell(value) for value in row])
+        yield writer.writerow(row)
 
 
 def csv_download(headers: Iterable, rows: Iterable[Iterable], filename: str):

@@ -6,6 +6,12 @@ every URL pattern of the site and the 500 prints settings and a traceback to who
 resident who mistypes an address on the demo must see what they would see on the real site, so
 this middleware answers both itself; the traceback still goes to the log, where developers read
 it.
+
+Only failures are this middleware's: a refusal (PermissionDenied, 403) and a request the site
+cannot read (BadRequest, SuspiciousOperation, 400) are answered as Django answers them with
+DEBUG off, through the URL configuration's handlers and Django's own loggers, never as "something
+went wrong" and never logged as an internal error: the demo a Board evaluates must refuse as the
+real site refuses.
 """
 
 from __future__ import annotations
@@ -13,9 +19,20 @@ from __future__ import annotations
 import logging
 
 from django.conf import settings
+from django.core.exceptions import (
+    BadRequest,
+    PermissionDenied,
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
+from django.core.handlers.exception import get_exception_response
 from django.core.signals import got_request_exception
 from django.http import Http404
 from django.shortcuts import render
+from django.urls import get_resolver, get_urlconf
+from django.utils.log import log_response
 
 logger = logging.getLogger("django.request")
 
@@ -30,6 +47,35 @@ def not_found_page(request):
 def server_error_page(request):
     # Nothing of the request's context: the context processors may be what failed.
     return render(request, SERVER_ERROR_TEMPLATE, status=500, context={})
+
+
+def bad_request_page(request, exception):
+    """The 400 that Django gives with DEBUG off (its technical page shows settings otherwise):
+    the URL configuration's handler, logged where Django logs it (a suspicious request to
+    django.security.<its kind>, as an error; a bad one to django.request, as a warning)."""
+    if isinstance(exception, RequestDataTooBig | TooManyFieldsSent | TooManyFilesSent):
+        request._mark_post_parse_error()  # the body cannot be read again
+    response = get_exception_response(request, get_resolver(get_urlconf()), 400, exception)
+    if isinstance(exception, SuspiciousOperation):
+        security = logging.getLogger(f"django.security.{type(exception).__name__}")
+        log_response(
+            str(exception),
+            exception=exception,
+            request=request,
+            response=response,
+            level="error",
+            logger=security,
+        )
+    else:
+        log_response(
+            "%s: %s",
+            str(exception),
+            request.path,
+            response=response,
+            request=request,
+            exception=exception,
+        )
+    return response
 
 
 class SiteErrorPagesMiddleware:
@@ -54,6 +100,10 @@ class SiteErrorPagesMiddleware:
             return None  # Django calls the URL configuration's handlers, which are these pages.
         if isinstance(exception, Http404):
             return not_found_page(request)
+        if isinstance(exception, PermissionDenied):
+            return None  # Django calls handler403 with DEBUG on as well.
+        if isinstance(exception, BadRequest | SuspiciousOperation):
+            return bad_request_page(request, exception)
         got_request_exception.send(sender=type(self), request=request)
         logger.error("Internal Server Error: %s", request.path, exc_info=exception)
         return server_error_page(request)

@@ -21,6 +21,8 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from decimal import Decimal
@@ -53,10 +55,32 @@ def history_of(model):
     return _historical_model(model)._default_manager.all()
 
 
+# The moment the history rows are dated when a loader writes records of the past (the demo,
+# the test builders): the day the story it tells has them made, so that a time typed on a
+# later record (a posting, a letter) is not earlier than the records it speaks of. Unset,
+# the rows carry the moment they are saved, as always; no view sets it.
+_recorded_at: ContextVar[datetime | None] = ContextVar("history_recorded_at", default=None)
+
+
+@contextmanager
+def recorded_at(moment: datetime):
+    """Date every history row `save_as` writes inside the block at `moment`."""
+    token = _recorded_at.set(moment)
+    try:
+        yield
+    finally:
+        _recorded_at.reset(token)
+
+
 def save_as(instance, by, **kwargs):
     """Save `instance` so that its history row names `by` as the author."""
     if by is not None:
         instance._history_user = by
+    moment = _recorded_at.get()
+    if moment is not None:
+        instance._history_date = moment
+    else:
+        instance.__dict__.pop("_history_date", None)
     instance.save(**kwargs)
     return instance
 

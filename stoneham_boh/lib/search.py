@@ -20,7 +20,12 @@ class SearchFilterSet(django_filters.FilterSet):
     q = django_filters.CharFilter(method="search", label="Search")
 
     def search(self, queryset, name, value):
-        return queryset.search(plain(value))
+        # A name typed last name first is found as the records write it (name_forms).
+        forms = name_forms(value)
+        found = queryset.search(forms[0])
+        for form in forms[1:]:
+            found = found | queryset.search(form)
+        return found.distinct() if len(forms) > 1 else found
 
 
 def name_forms(text: str) -> list[str]:
@@ -30,4 +35,9 @@ def name_forms(text: str) -> list[str]:
     last, comma, first = text.partition(",")
     if comma and last.strip() and first.strip():
         return [text, f"{first.strip()} {last.strip()}"]
+    # Without the comma too ("Burke Brian", as the search box's hint offers): two or three
+    # words of a name (no digit: not an address), the first read as the last name.
+    words = text.split()
+    if 2 <= len(words) <= 3 and not any(ch.isdigit() for ch in text):
+        return [text, " ".join([*words[1:], words[0]])]
     return [text]

@@ -22,6 +22,8 @@ from django.core.exceptions import ValidationError
 from django.http import FileResponse, Http404
 from django.template.defaultfilters import filesizeformat
 
+from stoneham_boh.lib.images import pixel_problem
+
 TEXT = "text"  # what `_sniff` reports for plain text: no format's signature, no NUL byte
 
 
@@ -43,10 +45,18 @@ KINDS = {
     "heic": Kind("HEIC photo", "image/heic", (".heic", ".heif"), ("heic",)),
     # The Assessor sends the abutter list comma-separated (.csv) or tab-separated (.txt, .tsv).
     "csv": Kind("CSV or tab-separated file", "text/csv", (".csv", ".txt", ".tsv"), (TEXT,)),
+    "xlsx": Kind(
+        "Excel workbook (.xlsx)",
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        (".xlsx",),
+        ("xlsx", "zip"),
+    ),
 }
 DOCUMENT_KINDS = ("pdf", "jpeg", "png", "gif", "webp", "tiff")
 PHOTO_KINDS = ("jpeg", "png", "heic")
 CSV_KINDS = ("csv",)
+# Decoded by Pillow somewhere (a thumbnail, a printed report): their pixels are counted first.
+IMAGE_KINDS = ("jpeg", "png", "gif", "webp", "tiff")
 
 # filetype reads at most this many bytes to recognise a format.
 SNIFF_BYTES = 8192
@@ -98,8 +108,11 @@ def validate_upload(
             f"{by_name[0].label}. Accepted: {accepted}.",
             code="content",
         )
+    kind = next(key for key, kind in KINDS.items() if kind is matching[0])
+    if kind in IMAGE_KINDS and (problem := pixel_problem(file)):
+        raise ValidationError(problem, code="too_many_pixels")
     return CheckedUpload(
-        kind=next(key for key, kind in KINDS.items() if kind is matching[0]),
+        kind=kind,
         content_type=matching[0].content_type,
         size=size,
         original_name=name,

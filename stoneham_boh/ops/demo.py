@@ -463,6 +463,10 @@ def _load_demo(today: date | None) -> bool:
     revocation_demo.load(today=today, users=users, rng=rng)
     # After the hearings: the map gives their certified abutters the parcels next door.
     parcels_demo.load(today=today, users=users, streets=STREETS)
+    # After the plans: the letters describe the request as drawn, so the hearing can decide it.
+    hearings_demo.mail_letters(today=today, users=users, rng=rng)
+    # Last: every meeting above is on the calendar, so each one's next meeting is known.
+    hearings_demo.keep_the_minutes(today=today, clerk=clerk)
     return True
 
 

@@ -7,15 +7,35 @@ from django import forms
 from django.utils.dates import MONTHS
 from django.utils.text import slugify
 
-from stoneham_boh.lib.forms import columns, helper
+from stoneham_boh.lib.forms import DateInput, columns, helper
 from stoneham_boh.town import placeholders
 from stoneham_boh.town.models import Town
 
 SECTIONS = (
     ("The town and its Board", ("name", "state", "zip_code", "formal_name", "board_name")),
     ("The office", ("office_address", "office_hours", "telephone", "email")),
+    (
+        "Public records",
+        (
+            "records_officer_name",
+            "records_officer_title",
+            "records_officer_address",
+            "records_officer_telephone",
+            "records_officer_email",
+            "population",
+        ),
+    ),
     ("Fees and abutter lists", ("fees_payable_to", "assessors", "registered_mail_postage")),
-    ("Meetings", ("meeting_place", "town_clerk_filing_cutoff")),
+    (
+        "Meetings",
+        (
+            "meeting_place",
+            "town_clerk_filing_cutoff",
+            "town_clerk_short_day",
+            "town_clerk_short_day_cutoff",
+            "remote_relief_ends",
+        ),
+    ),
     (
         "The newspaper of record",
         ("newspaper_name", "newspaper_weekday", "newspaper_ad_cutoff_days", "newspaper_email"),
@@ -34,7 +54,9 @@ class TownForm(forms.ModelForm):
         fields = [name for _, names in SECTIONS for name in names]
         widgets = {
             "town_clerk_filing_cutoff": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+            "town_clerk_short_day_cutoff": forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
             "renewal_window_month": forms.Select(choices=list(MONTHS.items())),
+            "remote_relief_ends": DateInput,
         }
         labels = {
             "renewal_window_month": "Renewals open: month",
@@ -76,6 +98,10 @@ class StandingTextForm(forms.Form):
     def clean_text(self) -> str:
         text = self.cleaned_data["text"].strip()
         found = placeholders.problems(text, self.paragraph.offered)
+        printed = set(placeholders.PLACEHOLDER.findall(text))
+        for name, why in self.paragraph.required.items():
+            if name not in printed:
+                found.append(f"The wording must print {{{name}}}: {why}.")
         if found:
             raise forms.ValidationError(found)
         return text

@@ -69,6 +69,25 @@ class Town(models.Model):
     telephone = models.CharField(max_length=40)
     email = models.EmailField("E-mail")
 
+    # Public records (950 CMR 32.04: each town names its records access officer, whose name
+    # and how to reach them are posted where the public finds them).
+    records_officer_name = models.CharField("Records access officer", max_length=120, blank=True)
+    records_officer_title = models.CharField("Title", max_length=120, blank=True)
+    records_officer_address = models.CharField(
+        "Mailing address", max_length=200, blank=True, help_text="Where requests may be mailed."
+    )
+    records_officer_telephone = models.CharField(
+        "Records officer's telephone", max_length=40, blank=True
+    )
+    records_officer_email = models.EmailField("E-mail for requests", blank=True)
+    population = models.PositiveIntegerField(
+        "Population",
+        null=True,
+        blank=True,
+        help_text="The last federal census: a town of more than 20,000 people may not charge "
+        "for the first two hours of a records request (M.G.L. c.66 §10(d)(iii)).",
+    )
+
     # The Board's meetings and clocks
     meeting_place = models.CharField(
         max_length=200, help_text="Where the Board meets, proposed for each new meeting."
@@ -78,6 +97,32 @@ class Town(models.Model):
         default=time(16, 0),
         help_text="The Town Clerk accepts a meeting notice for posting until this time of a "
         "business day.",
+    )
+    # Town halls keep a short day (Stoneham's closes at 12:30 on Fridays): the cut-off that
+    # day is earlier, and a notice due on it must reach the clerk by then.
+    town_clerk_short_day = models.CharField(
+        "Town Clerk's short day",
+        max_length=9,
+        choices=Weekday.choices,
+        blank=True,
+        help_text="A weekday the Town Clerk's office closes early, if any.",
+    )
+    # The temporary law that lets a public body meet with no one physically present (c.30A
+    # §20 as suspended by St. 2021 c.20 §17, extended since); after it, 940 CMR 29.10(4)(b)
+    # asks the chair and a quorum physically present at the meeting place.
+    remote_relief_ends = models.DateField(
+        "Remote-meeting relief ends",
+        null=True,
+        blank=True,
+        help_text="The last day of the temporary law that lets the Board meet with members "
+        "remote and no quorum in the room. After it the chair and a quorum must be physically "
+        "present (940 CMR 29.10). Leave empty if the relief has no end.",
+    )
+    town_clerk_short_day_cutoff = models.TimeField(
+        "Filing cut-off on the short day",
+        null=True,
+        blank=True,
+        help_text="The time the Town Clerk stops accepting notices on that day.",
     )
 
     # The newspaper of record
@@ -166,12 +211,25 @@ class Town(models.Model):
             raise ValidationError(
                 {"renewal_window_day": "That day does not exist in that month every year."}
             ) from None
+        if bool(self.town_clerk_short_day) != (self.town_clerk_short_day_cutoff is not None):
+            missing = (
+                "town_clerk_short_day_cutoff"
+                if self.town_clerk_short_day
+                else "town_clerk_short_day"
+            )
+            raise ValidationError({missing: "Give both the short day and its cut-off, or neither."})
 
     # What letters and screens ask of it -----------------------------------------------------
 
     def renewal_window_opens(self, year: int) -> date:
         """The first day, in ``year``, on which next year's permit is renewed."""
         return date(year, self.renewal_window_month, self.renewal_window_day)
+
+    def town_clerk_cutoff_on(self, day: date) -> time:
+        """The Town Clerk's filing cut-off on `day`: earlier on the office's short day."""
+        if self.town_clerk_short_day and WEEKDAYS[day.weekday()] == self.town_clerk_short_day:
+            return self.town_clerk_short_day_cutoff or self.town_clerk_filing_cutoff
+        return self.town_clerk_filing_cutoff
 
     @property
     def newspaper_weekday_index(self) -> int:
@@ -224,3 +282,31 @@ class StandingText(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+
+class NewspaperHolidayIssue(models.Model):
+    """An issue of the town's paper that does not come out on its usual day: the paper's own
+    holiday schedule, entered as the paper announces it. Without an entry, an issue whose day
+    is a legal holiday is not counted on (hearings.clocks.newspaper_notice_deadline)."""
+
+    town = models.ForeignKey(Town, on_delete=models.PROTECT, related_name="newspaper_holidays")
+    usual_on = models.DateField("the issue's usual day")
+    prints_on = models.DateField(
+        "prints instead on",
+        null=True,
+        blank=True,
+        help_text="Leave empty when the paper skips that issue.",
+    )
+    note = models.CharField(max_length=200, blank=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["usual_on"]
+        constraints = [
+            models.UniqueConstraint(fields=["town", "usual_on"], name="one_entry_per_issue")
+        ]
+
+    def __str__(self) -> str:
+        if self.prints_on is None:
+            return f"No issue on {self.usual_on}"
+        return f"The issue of {self.usual_on} prints on {self.prints_on}"

@@ -53,6 +53,9 @@ class Paragraph:
     facts: Mapping[str, str] = field(default_factory=dict)
     #: What the preview prints for each record fact.
     sample: Mapping[str, str] = field(default_factory=dict)
+    #: Facts the wording must print, each with why: a figure of the law counted from the record
+    #: (the last day to appeal), which no wording may leave out or type in its own words.
+    required: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def offered(self) -> dict[str, str]:
@@ -62,13 +65,8 @@ class Paragraph:
 PARAGRAPHS: dict[str, Paragraph] = {
     paragraph.key: paragraph
     for paragraph in (
-        Paragraph(
-            "permit.excess",
-            "The permit",
-            "Under the animals authorized",
-            "No animals in excess of this number shall be kept without the Board's written "
-            "permission.",
-        ),
+        # The permit's sentence under the animals authorized states §20-20(3)'s meaning: it is
+        # the ruleset's (permits.rules Statement "permit.excess"), not a wording (issue 33).
         Paragraph(
             "abutter_letter.attend",
             "Abutters' notice of a hearing",
@@ -119,6 +117,24 @@ PARAGRAPHS: dict[str, Paragraph] = {
             "Reconsideration and the record",
             "You may ask the Board to reconsider on new information. A copy of the record of "
             "the hearing is available at the Board of Health office.",
+        ),
+        Paragraph(
+            "decision.appeal",
+            "Written decision (adverse)",
+            "The route and time of appeal",
+            "You may appeal this decision to the Superior Court by an action in the nature of "
+            "certiorari under M.G.L. c.249 §4, filed within 60 days of the decision, that is "
+            "by {appeal_by}. The 60 days run from the Board's decision of {decided_on}, not "
+            "from the day this letter reaches you.",
+            {
+                "appeal_by": "the last day to appeal, counted from the decision (c.249 §4)",
+                "decided_on": "the day of the Board's decision",
+            },
+            {"appeal_by": "Monday, March 8, 2027", "decided_on": "January 7, 2027"},
+            required={
+                "appeal_by": "the last day to appeal is counted from the decision (M.G.L. "
+                "c.249 §4), never typed, so that no letter gives a later day than the statute"
+            },
         ),
         Paragraph(
             "renewal_notice.how",

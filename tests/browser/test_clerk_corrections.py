@@ -175,33 +175,34 @@ def test_the_clerk_corrects_a_clerical_error_in_a_decision(
 ):
     page = browser_page
     item = b.noticed(by=clerk)
-    b.decide(item, by=board_member, conditions="Keep the coop clena.")
+    b.decide(item, by=board_member, conditions="As shown on the plan.", reasons="Coop clena.")
     login(page, live_server, clerk.username)
     page.goto(live_server.url + reverse("hearings:decision-sent", args=[item.pk]))
     expect(page.locator("#corrections")).to_contain_text("None: the decision reads as recorded.")
     page.get_by_text("Correct a clerical error").click()
-    conditions = page.get_by_label("Conditions")
-    expect(conditions).to_have_value("Keep the coop clena.")
-    # The result and the votes are not offered at all.
+    findings = page.get_by_label("Findings and reasons")
+    expect(findings).to_have_value("Coop clena.")
+    # The result, the votes and the conditions (the Board's vote) are not offered at all.
     expect(page.locator("#corrections select, #corrections input[type=radio]")).to_have_count(0)
+    expect(page.locator("#corrections").get_by_label("Conditions")).to_have_count(0)
 
-    conditions.fill("Keep the coop clean.")
+    findings.fill("Coop clean.")
     page.get_by_role("button", name="Record the correction").click()
     why = page.get_by_label("What the clerical error was")
     expect(why).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#error_1_id_correct-reason")).to_have_text(
         "Say what the clerical error was."
     )
-    expect(conditions).to_have_value("Keep the coop clean.")  # nothing typed lost
+    expect(findings).to_have_value("Coop clean.")  # nothing typed lost
     no_serious_faults(page)
     shot(page, "27-decision-error-1280")
 
     why.fill("Misspelled at typing.")
     page.get_by_role("button", name="Record the correction").click()
-    expect(page.get_by_text("The decision is corrected (conditions)")).to_be_visible()
+    expect(page.get_by_text("The decision is corrected (findings and reasons)")).to_be_visible()
     corrections = page.locator("#corrections")
     expect(corrections).to_contain_text(
-        "the conditions read “Keep the coop clena.”, corrected to “Keep the coop clean.”"
+        "the findings and reasons read “Coop clena.”, corrected to “Coop clean.”"
     )
     expect(corrections).to_contain_text("Misspelled at typing.")
     expect(corrections).to_contain_text(clerk.get_full_name() or clerk.username)
@@ -213,7 +214,7 @@ def test_the_clerk_corrects_a_clerical_error_in_a_decision(
     printed = " ".join(
         " ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(response.body())).pages
     )
-    assert "Conditions. Keep the coop clean." in printed
+    assert "Conditions. As shown on the plan." in printed and "Coop clean." in printed
     assert "Corrected on" in printed and "Reason: Misspelled at typing." in printed
     shot_on_a_phone(
         chromium,

@@ -46,7 +46,8 @@ def phone_390(chromium):
 
 def a_new_shed_before_the_board(clerk):
     """A new application for hens in a shed to be built, its plans before the Board at the
-    hearing of March 26, 2030, noticed in time."""
+    hearing of March 26, 2030, noticed in time to the abutters, in the newspaper and at the
+    Town Clerk's."""
     application = b.new_hen_application(by=clerk, construction="new")
     b.certify_abutters(application, by=clerk)
     item = hearing_actions.schedule_hearing(
@@ -58,6 +59,8 @@ def a_new_shed_before_the_board(clerk):
     )
     b.mail_all(item, by=clerk)
     b.publish(item.meeting, by=clerk)
+    # The meeting's notice posted with the Town Clerk in time (c.30A §20(b)).
+    b.posted(item.meeting, by=clerk)
     return application, item
 
 

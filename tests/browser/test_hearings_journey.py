@@ -122,7 +122,12 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         expect(page.get_by_text("The legal notice is saved.")).to_be_visible()
         page.get_by_label("Sent to the newspaper on").fill("2030-03-05")
         page.get_by_role("button", name="Mark as sent").click()
-        expect(page.get_by_text("Marked as sent to the newspaper.")).to_be_visible()
+        # Sent after the paper's ad cut-off for the issue: the message says so (issue 34.7).
+        expect(
+            page.get_by_text(
+                re.compile(r"Marked as sent to the newspaper on March 5, 2030, after its cut-off")
+            )
+        ).to_be_visible()
         page.get_by_label("Published on").fill("2030-03-05")
         page.get_by_role("button", name="Record the publication").click()
         expect(page.get_by_text("in time")).to_be_visible()
@@ -139,6 +144,9 @@ def test_from_a_new_application_through_the_hearing_to_an_issued_permit(browser_
         expect(page.locator("#appearance-verdict")).to_have_text(
             "All three recorded: the notice counts from March 5, 2030."
         )
+
+        # The Town Clerk posts the meeting's notice in time (c.30A §20(b)).
+        b.posted(application.docket_items.get().meeting, by=clerk)
 
         # The evening of the hearing: the Board member reads the docket and decides.
         traveller.move_to(moment("2030-03-26 20:30"))

@@ -1,8 +1,8 @@
 """The agent's phone in a barn with no signal (issue 28), on a 390 px touch phone: the day's list
 opened with a signal is kept on the phone; a checklist recorded without one, photos and all,
 survives a reload and sends itself when the signal returns; a queued checklist the office
-must refuse says why, and outlives an ended session. Also (issue 26, point 1): a form sent
-back with an error keeps the photos chosen."""
+must refuse says why, and is kept whole at the office (issue 34). Also (issue 26, point 1): a
+form sent back with an error keeps the photos chosen."""
 
 from __future__ import annotations
 
@@ -211,19 +211,35 @@ def test_an_agent_records_a_checklist_without_a_signal_and_it_sends_itself(
     assert kept_on_the_phone(page) == {"caches": [], "databases": []}
 
 
-def test_a_queued_checklist_the_office_refuses_says_why_and_waits_for_a_new_log_in(
-    touch_phone, live_server, clerk, agent
+def test_a_checklist_the_office_refuses_is_kept_whole_and_carried_into_a_reinspection(
+    touch_phone, chromium, live_server, clerk, agent
 ):
+    """Issue 34, point 2: what the agent saw in the barn is never lost to a colleague's record."""
     inspection = todays_inspection(clerk=clerk, agent=agent)
     page = touch_phone.new_page()
     open_the_day(page, live_server, agent)
     touch_phone.set_offline(True)
     page.goto(f"{live_server.url}/inspections/{inspection.pk}/record/")
-    fill_the_checklist(page)
+    fill_the_checklist(page, [camera_photo("IMG_0007.jpg")])
     page.get_by_role("button", name="Record the inspection").click()
     expect(page.locator("[data-phone-notice]")).to_contain_text("Saved on this phone")
 
-    # Meanwhile a colleague went with a signal and recorded it; and the session ends.
+    # Logging out with a checklist not yet at the office asks first; the agent says no.
+    page.get_by_role("button", name="Open the menu").click()
+    expect(page.locator("#main-nav")).to_have_class(re.compile(r"(^| )show( |$)"))
+    page.get_by_role("button", name=f"Account of {agent.username}").click()
+    expect(page.get_by_role("button", name="Log out")).to_be_visible()
+    # The question comes once the phone has counted its queue: waited for, not raced (the
+    # handler answers it, or the click would wait on the open dialog).
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    with page.expect_event("dialog"):
+        page.get_by_role("button", name="Log out").click()
+    page.wait_for_function("() => document.querySelector('[data-queue-count]')")
+    assert asked and "not yet at the office" in asked[0]
+    expect(page.locator("[data-queue-count]")).to_have_text("1")
+
+    # Meanwhile a colleague went with a signal and recorded it as all complies.
     colleague = make_user("agent2", Role.AGENT, first_name="Dana", last_name="Reyes")
     items = items_for(inspection, keeping_for(inspection.lot, inspection.scheduled_for))
     actions.record_inspection(
@@ -231,20 +247,18 @@ def test_a_queued_checklist_the_office_refuses_says_why_and_waits_for_a_new_log_
         by=colleague,
         answers={i.id: Answer(result=ChecklistFinding.Result.COMPLIES) for i in items},
     )
-    touch_phone.clear_cookies()
+    # The signal returns: the office refuses, says who recorded it, and keeps what was seen.
     touch_phone.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(page.locator("[data-phone-note]")).to_contain_text("Your session has ended")
-    expect(page.locator("[data-queue-count]")).to_have_text("1")  # kept on the phone
-    assert serious_faults(page) == []
-
-    # Logged in again, the phone sends it: the office refuses, and says who recorded it.
-    login(page, live_server, agent.username)
-    page.goto(f"{live_server.url}/inspections/")
     refusal = page.locator("[data-refused]")
     expect(refusal).to_contain_text("already completed")
     expect(refusal).to_contain_text("Recorded by Dana Reyes")
-    expect(page.locator("a.list-group-item [data-phone-badge]")).to_have_count(0)
+    expect(refusal).to_contain_text("Rat burrows along the coop foundation.")
+    expect(refusal).to_contain_text("1 photo")
+    expect(page.locator("[data-queue-count]")).to_have_count(0)
+    # The checklist below no longer offers to record it, nor says it waits to be sent.
+    expect(page.locator("[data-phone-notice]")).to_contain_text("kept at the office")
+    expect(page.locator("form[data-checklist]")).to_be_hidden()
     assert fits_the_phone(page)
     page.screenshot(path="/tmp/offline-5-refused.png", full_page=True)
     assert serious_faults(page) == []
@@ -253,19 +267,48 @@ def test_a_queued_checklist_the_office_refuses_says_why_and_waits_for_a_new_log_
     assert not ChecklistFinding.objects.filter(
         inspection=inspection, result=ChecklistFinding.Result.VIOLATION
     ).exists()
+    # The phone's copy went: the office holds it, and the agent's list says so.
+    assert page.evaluate("window.BOHPhone.all('queue').then((q) => q.length)") == 0
+    page.goto(f"{live_server.url}/inspections/")
+    expect(page.locator("[data-unresolved-reports]")).to_contain_text(inspection.lot.street_address)
 
-    # Nothing goes without the agent's say: it stays until removed.
-    page.reload()
-    expect(refusal).to_contain_text("Recorded by Dana Reyes")
-    page.once("dialog", lambda dialog: dialog.accept())
-    refusal.get_by_role("button", name="Remove it from this phone").click()
-    expect(refusal).to_have_count(0)
+    # The report in full, photo and all.
+    page.locator("[data-unresolved-reports]").get_by_role("link").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("What was seen at")
+    report = page.locator("[data-field-report]")
+    expect(report).to_contain_text("Rat burrows along the coop foundation.")
+    expect(report).to_contain_text("Recorded by Dana Reyes")
+    thumbnail = report.locator("img[alt^='Photo 1']")
+    thumbnail.scroll_into_view_if_needed()
+    expect(thumbnail).to_have_js_property("complete", True)
+    assert thumbnail.evaluate("img => img.naturalWidth") > 0
+    assert fits_the_phone(page)
+    page.screenshot(path="/tmp/offline-5b-field-report.png", full_page=True)
+    assert serious_faults(page) == []
 
-    # Another agent signing in on this phone finds nothing of the first one's.
-    assert f"boh-pages-{agent.pk}" in kept_on_the_phone(page)["caches"]
-    touch_phone.clear_cookies()
-    login(page, live_server, colleague.username)
-    assert f"boh-pages-{agent.pk}" not in kept_on_the_phone(page)["caches"]
+    # The office sees it on the inspection, beside the colleague's record.
+    desk = chromium.new_context(viewport={"width": 1280, "height": 900})
+    office = desk.new_page()
+    login(office, live_server, clerk.username)
+    office.goto(f"{live_server.url}/inspections/{inspection.pk}/")
+    seen = office.locator("[data-field-report]")
+    expect(seen).to_contain_text("Rat burrows along the coop foundation.")
+    expect(seen).to_contain_text("Waiting for the agent")
+    expect(office.get_by_role("button", name="Carry it into a re-inspection")).to_have_count(0)
+    office.screenshot(path="/tmp/offline-5d-office.png", full_page=True)
+    assert serious_faults(office) == []
+    desk.close()
+
+    # The agent carries it into a re-inspection, which opens with what was seen.
+    page.get_by_role("button", name="Carry it into a re-inspection").click()
+    expect(page.locator("[data-carried-report]")).to_contain_text("Filled in with")
+    vermin = page.locator("fieldset", has_text=VERMIN_QUESTION)
+    expect(vermin.locator("input[value=violation]")).to_be_checked()
+    expect(vermin.locator("textarea")).to_have_value("Rat burrows along the coop foundation.")
+    page.screenshot(path="/tmp/offline-5c-carried.png", full_page=True)
+    assert serious_faults(page) == []
+    reinspection = Inspection.objects.get(kind=Inspection.Kind.REINSPECTION)
+    assert reinspection.lot == inspection.lot and reinspection.is_scheduled
 
 
 def test_a_form_sent_back_with_an_error_keeps_the_photos_chosen(

@@ -17,9 +17,11 @@ from playwright.sync_api import expect
 
 from inspections import actions as inspection_actions
 from inspections.models import Complaint
+from records import complainants
 from records.models import Exemption, RecordSeries
 from records.series import ship
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib import history
 from tests import factories
 from tests.browser.conftest import login
 from tests.browser.test_hearings_journey import log_out, pdf_pages
@@ -46,9 +48,11 @@ def test_the_clerk_records_the_notice_in_print_online_and_statewide(
     page = browser_page
     with time_machine.travel(at("2030-03-12 10:00"), tick=True):
         clerk = make_user("clerk8", Role.CLERK)
-        item = b.docketed(by=clerk)
-        b.mail_all(item, by=clerk)
-        b.publish(item.meeting, by=clerk, online=False)
+        # Docketed, mailed and published as the records say, before this morning.
+        with history.recorded_at(at("2030-02-20 10:00")):
+            item = b.docketed(by=clerk)
+            b.mail_all(item, by=clerk)
+            b.publish(item.meeting, by=clerk, online=False)
         login(page, live_server, clerk.username)
         page.goto(f"{live_server.url}/hearings/meetings/{item.meeting.pk}/legal-notice/")
         expect(page.locator("#appearance-verdict")).to_contain_text("Not yet noticed")
@@ -83,6 +87,9 @@ def test_a_records_request_answered_and_a_record_destroyed_by_the_town_clerk(
 ):
     page = browser_page
     with time_machine.travel(at("2026-11-25 10:00"), tick=True) as traveller:
+        # The browser's clock on the office's day too: the session it is given ends at a moment
+        # of the server's clock (stoneham_boh/accounts/phone_session.py).
+        page.clock.set_system_time(at("2026-11-25 10:00"))
         clerk = make_user("clerk9", Role.CLERK)
         town_clerk = make_user("townclerk9", Role.CLERK)
         town_clerk.user_permissions.add(Permission.objects.get(codename="act_as_town_clerk"))
@@ -108,16 +115,23 @@ def test_a_records_request_answered_and_a_record_destroyed_by_the_town_clerk(
         page.get_by_label("Permit whose file answers it").select_option(str(permit.pk))
         page.get_by_role("button", name="Log the request").click()
         expect(page.locator("#response-due")).to_contain_text("Thursday, December 10, 2026")
-        page.locator("#package-complainants").get_by_role("button", name="Withhold").click()
+        # The complainant is withheld by default, under the exemption the product ships.
         expect(page.locator("#package-complainants")).to_contain_text("Identity withheld")
+        expect(page.locator("#package-complainants")).to_contain_text("by default")
         text = " ".join(" ".join(pdf_pages(page, "Package (PDF)")).split())
-        assert "Withheld under Exemption (f): Counsel's text here." in text
+        assert f"Withheld under {complainants.CITATION}" in text
         assert "Pat Neighbour" not in text
         shot(page, "records-request-1280")
-        page.get_by_label("What was sent").fill(
+        # The written response of c.66 §10(b): drafted, reviewed as a PDF, signed and sent.
+        page.get_by_label("Records provided with this response").fill(
             "The permit's file, as a PDF, the complainant withheld."
         )
-        page.get_by_role("button", name="Record the response").click()
+        page.get_by_label("Pages copied").fill("12")
+        page.get_by_role("button", name="Save the draft").click()
+        expect(page.get_by_text("The draft of the written response is saved.")).to_be_visible()
+        letter = " ".join(" ".join(pdf_pages(page, "Review the draft (PDF)")).split())
+        assert "Supervisor of Records" in letter and "$0.60" in letter
+        page.get_by_role("button", name="Sign and send the response").click()
         expect(page.locator("#responded")).to_contain_text("November 25, 2026")
         page.goto(f"{live_server.url}/home/")
         expect(

@@ -84,6 +84,8 @@ def test_a_paper_permit_entered_by_the_clerk_comes_into_force_when_the_board_acc
         page.get_by_label(f"{permit.number} (paper permit 94-17)", exact=False).check()
         page.get_by_role("button", name="Put before the Board").click()
         expect(page.get_by_text("1 entry of the paper register on the docket")).to_be_visible()
+        # The meeting's notice, listing the entry, posted with the Town Clerk (c.30A §20(b)).
+        b.posted(meeting, by=clerk)
 
         # The evening of the meeting: the chair records who attended, then the vote.
         traveller.move_to(moment("2027-02-09 20:00"))

@@ -23,6 +23,7 @@ from tests.browser.conftest import login
 from tests.browser.test_hearings_journey import log_out, pdf_pages, record_attendance
 from tests.conftest import make_user
 from tests.hearings import board_builders as rb
+from tests.hearings import builders as b
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -72,6 +73,9 @@ def test_from_the_clerks_proceeding_to_the_boards_vote_to_the_removal_letter(
         expect(
             page.get_by_text("The notice of the hearing to the holder is recorded.")
         ).to_be_visible()
+
+        # The Town Clerk posts the meeting's notice in time (c.30A §20(b)).
+        b.posted(permit.revocation_proceedings.get().docket_item.meeting, by=clerk)
 
         # The evening of the hearing: the Board reads the docket and votes.
         traveller.move_to(moment("2027-06-22 20:30"))

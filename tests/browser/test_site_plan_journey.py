@@ -175,10 +175,10 @@ def test_the_permit_pdf_shows_the_plan_drawn_to_scale(clerk, tmp_path):
     from permits import actions as permit_actions
     from permits.printing import render_permit_pdf
 
-    # Issued once the Board has voted the vermin plan (§20-19), on the day it was received.
-    permit = permit_actions.issue_permit(
-        application=application, by=clerk, on=application.received_on
-    )
+    # Issued once the Board has voted the vermin plan (§20-19): its session falls on the next
+    # weekday evening after the renewal was received, not on the Sunday it came in.
+    approved_on = application.board_approvals.get(subject="vermin_plan").granted_on
+    permit = permit_actions.issue_permit(application=application, by=clerk, on=approved_on)
     pdf = tmp_path / "permit.pdf"
     pdf.write_bytes(render_permit_pdf(permit))
     text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)

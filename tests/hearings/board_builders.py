@@ -11,6 +11,7 @@ from hearings import actions
 from inspections import actions as inspection_actions
 from inspections.models import ChecklistFinding, Inspection
 from tests import factories
+from tests.hearings.builders import posted
 
 OPENED = date(2027, 6, 1)
 HEARING = date(2027, 6, 22)  # a Tuesday
@@ -81,6 +82,7 @@ def proceeding(*, clerk, agent, permit=None, notified=True):
         by=clerk,
         today=OPENED,
     )
+    posted(opened.docket_item.meeting, by=clerk)
     if notified:
         actions.record_holder_notice(
             proceeding=opened, mailed_on=NOTICE_MAILED, by=clerk, today=NOTICE_MAILED

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from datetime import date, time, timedelta
 
+from django.utils import timezone
+
 from facilities import actions as facility_actions
 from hearings import actions, notice_postings, notices
 from hearings.actions.decisions import Ruling
 from permits.models import Application
+from stoneham_boh.lib.history import recorded_at
 from tests import factories
 
 HEARING = date(2030, 3, 26)  # a Tuesday
@@ -87,7 +90,9 @@ def publish(the_meeting, *, by, published_on=DEADLINE, sent_on=None, online=True
     """Draft, send and print the legal notice; with `online`, also record its postings on the
     newspaper's website and the statewide site the same day (c.4 §13: all three)."""
     sent_on = sent_on or published_on - timedelta(days=3)
-    actions.draft_legal_notice(meeting=the_meeting, by=by)
+    # Drafted by the day it was sent, even when the test's clock already stands later.
+    with recorded_at(min(timezone.now(), factories.midday(sent_on))):
+        actions.draft_legal_notice(meeting=the_meeting, by=by)
     actions.send_legal_notice(meeting=the_meeting, sent_on=sent_on, by=by, today=sent_on)
     notice = actions.record_publication(
         meeting=the_meeting, published_on=published_on, by=by, today=published_on
@@ -117,6 +122,7 @@ def noticed(*, by, relief=(), setback_ft="60", abutters=3):
     item = docketed(by=by, relief=relief, setback_ft=setback_ft, abutters=abutters)
     mail_all(item, by=by)
     publish(item.meeting, by=by)
+    posted(item.meeting, by=by)
     return item
 
 
@@ -146,6 +152,14 @@ def attend_as_voting(meeting, votes, *, by):
         actions.record_attendance(meeting=meeting, attendance=attendance, by=by, today=meeting.date)
 
 
+def posted(meeting, *, by):
+    """The meeting's notice posted in time with every item on its docket (c.30A §20(b)): the
+    Board votes only at a meeting so noticed (hearings.open_meeting)."""
+    from hearings.demo import post_the_docket
+
+    post_the_docket(meeting, by)
+
+
 def decide(item, *, by, result="approved", votes=None, pay_notice=True, **fields):
     """The Board's decision; an approval grants the vermin control plan sought with the
     application (§20-19), and a variance carries its finding of manifest injustice. After an
@@ -157,6 +171,7 @@ def decide(item, *, by, result="approved", votes=None, pay_notice=True, **fields
         fields.setdefault("approvals", ["vermin_plan"])
     votes = votes if votes is not None else unanimous(item.meeting.date)
     attend_as_voting(item.meeting, votes, by=by)
+    posted(item.meeting, by=by)
     today = fields.pop("today", item.meeting.date)
     ruling = Ruling.from_fields(
         result=result, decided_on=fields.pop("decided_on", item.meeting.date), **fields

@@ -164,6 +164,7 @@ def test_clerk_puts_a_composting_approval_before_the_board(clerk, board_member, 
     assert response["Location"] == reverse("hearings:meeting-detail", args=[meeting.pk])
     item = application.docket_items.get(kind="board_approval", meeting=meeting)
     b.attend_as_voting(meeting, {board_member: "yes"}, by=clerk)
+    b.posted(meeting, by=clerk)
     with at(meeting.date, client, board_member):
         client.post(
             reverse("hearings:decide", args=[item.pk]),

@@ -22,6 +22,7 @@ from hearings.models import BoardMember, Decision, DocketItem, MeetingAttendance
 from hearings.printing import decision_pdf
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.town.models import Town
 from tests.conftest import make_user
 from tests.hearings import builders as b
 from tests.hearings.test_views import at
@@ -365,6 +366,8 @@ def test_a_decision_waits_for_the_attendance(clerk, board):
 
 
 def test_a_remote_member_gives_a_reason_and_makes_every_vote_a_roll_call(clerk, board):
+    # While the temporary relief lasts, a quorum need not be in the room.
+    Town.objects.filter(is_current=True).update(remote_relief_ends=date(2031, 3, 31))
     item = b.noticed(by=clerk)
     assert "Give the reason Linda Member took part remotely" in refused(
         lambda: attend(
@@ -427,3 +430,39 @@ def test_the_clerk_records_a_remote_member_on_the_attendance_page(clerk, board, 
         ).content.decode()
     assert "Linda Member: remotely (Caring for a sick child)" in page
     assert MeetingAttendance.objects.get(member__user=board[1]).mode == "absent"
+
+
+def _after_the_relief(item, board, clerk, modes):
+    Town.objects.filter(is_current=True).update(remote_relief_ends=date(2027, 6, 30))
+    actions.record_attendance(
+        meeting=item.meeting,
+        attendance={
+            term(member): (mode if mode != "remote" else ("remote", "Out of town"))
+            for member, mode in zip(board, modes, strict=True)
+        },
+        by=clerk,
+        today=b.HEARING,
+    )
+
+
+def test_after_the_relief_a_quorum_must_be_in_the_room(clerk, board):
+    item = b.noticed(by=clerk)
+    _after_the_relief(item, board, clerk, ("in_person", "remote", "absent"))
+    message = refused(lambda: b.decide(item, by=board[0], votes={board[0]: "yes", board[1]: "yes"}))
+    assert "Since the remote-meeting relief ended on June 30, 2027" in message
+    assert "1 of the 2 needed were in the room (940 CMR 29.10(4)(b))" in message
+
+
+def test_after_the_relief_the_chair_must_be_in_the_room(clerk, board):
+    BoardMember.objects.filter(pk=term(board[2]).pk).update(chair=True)
+    item = b.noticed(by=clerk)
+    _after_the_relief(item, board, clerk, ("in_person", "in_person", "remote"))
+    message = refused(lambda: b.decide(item, by=board[0], votes=dict.fromkeys(board, "yes")))
+    assert "the chair must be physically present: Linda Member took part remotely" in message
+
+
+def test_after_the_relief_a_quorum_in_the_room_decides_with_a_member_remote(clerk, board):
+    item = b.noticed(by=clerk)
+    _after_the_relief(item, board, clerk, ("in_person", "in_person", "remote"))
+    decision = b.decide(item, by=board[0], votes=dict.fromkeys(board, "yes"))
+    assert decision.roll_call and decision.result == "approved"

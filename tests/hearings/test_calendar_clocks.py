@@ -11,10 +11,12 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
-from hearings import actions
+from hearings import actions, clocks
 from hearings.models import TownClosure
 from permits.models import Permit
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.town.current import current_town
+from stoneham_boh.town.models import NewspaperHolidayIssue
 from tests.conftest import make_user
 from tests.hearings import board_builders as rb
 from tests.hearings import builders as b
@@ -126,10 +128,19 @@ def test_the_legal_notice_page_names_the_weekly_issue_and_the_copy_deadline(cler
     meeting = _meeting(clerk, date(2026, 12, 15))  # 14 days before: Tuesday, December 1
     with at(date(2026, 11, 2), client, clerk):
         page = client.get(reverse("hearings:legal-notice", args=[meeting.pk])).content.decode()
-    # the Thursday paper on or before December 1 is November 26 (Thanksgiving: it still prints)
-    assert "Thursday, November 26, 2026" in page
-    # its copy 6 days before: Friday, November 20
-    assert "Friday, November 20, 2026" in page
+    # The Thursday paper on or before December 1 is November 26, Thanksgiving Day: with no
+    # holiday schedule saying it prints, the page says so and offers the issue before it.
+    assert "November 26, 2026 is Thanksgiving Day" in page
+    assert "Thursday, November 19, 2026" in page
+    # its copy 6 days before: Friday, November 13
+    assert "Friday, November 13, 2026" in page
+    # The paper announces it prints on Thanksgiving as usual: that issue, its copy by the 20th.
+    NewspaperHolidayIssue.objects.create(
+        town=current_town(), usual_on=date(2026, 11, 26), prints_on=date(2026, 11, 26)
+    )
+    with at(date(2026, 11, 2), client, clerk):
+        page = client.get(reverse("hearings:legal-notice", args=[meeting.pk])).content.decode()
+    assert "Thursday, November 26, 2026" in page and "Friday, November 20, 2026" in page
 
 
 def test_a_meeting_on_christmas_day_is_set_only_once_the_clerk_ticks_that_the_board_meets(
@@ -143,3 +154,43 @@ def test_a_meeting_on_christmas_day_is_set_only_once_the_clerk_ticks_that_the_bo
         assert asked.status_code == 400 and not Meeting.objects.exists()
         client.post(reverse("hearings:meeting-create"), {**post, "confirm_date": "on"})
     assert Meeting.objects.get().date == date(2026, 12, 25)
+
+
+# --- the newspaper's holiday issue -------------------------------------------------------------
+# The Stoneham paper prints on Thursdays; Thanksgiving 2026 is Thursday, November 26. Counted by
+# hand: a hearing on Friday, December 11 needs publication by Friday, November 27 (14 days, that
+# day excluded), and the Thursday on or before it is Thanksgiving Day.
+
+
+def test_an_issue_on_a_legal_holiday_is_passed_over_for_the_one_before():
+    clock = clocks.newspaper_notice_deadline(date(2026, 12, 11))
+    assert clock.when == date(2026, 11, 19)
+    assert "Thursday, November 26, 2026 is Thanksgiving Day" in clock.rule
+    assert "the issue of Thursday, November 19, 2026" in clock.rule
+
+
+def test_the_papers_holiday_schedule_moves_the_issue():
+    town = current_town()
+    entry = NewspaperHolidayIssue.objects.create(
+        town=town, usual_on=date(2026, 11, 26), prints_on=date(2026, 11, 25)
+    )
+    clock = clocks.newspaper_notice_deadline(date(2026, 12, 11))
+    assert clock.when == date(2026, 11, 25)
+    assert "prints on Wednesday, November 25, 2026" in clock.rule
+    # Printed the Friday after instead: still in time for a hearing on December 11 ...
+    entry.prints_on = date(2026, 11, 27)
+    entry.save()
+    assert clocks.newspaper_notice_deadline(date(2026, 12, 11)).when == date(2026, 11, 27)
+    # ... but not for one on Thursday, December 10 (published by November 26).
+    assert clocks.newspaper_notice_deadline(date(2026, 12, 10)).when == date(2026, 11, 19)
+
+
+def test_an_issue_the_paper_skips_is_passed_over_even_on_an_ordinary_day():
+    NewspaperHolidayIssue.objects.create(
+        town=current_town(), usual_on=date(2026, 12, 31), prints_on=None, note="Year's end"
+    )
+    # A hearing on Friday, January 15, 2027: published by Friday, January 1 (a holiday is no
+    # matter for the reader); the Thursday before is December 31, which the paper skips.
+    clock = clocks.newspaper_notice_deadline(date(2027, 1, 15))
+    assert clock.when == date(2026, 12, 24)
+    assert "no issue on Thursday, December 31, 2026" in clock.rule

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import date
 
 import pytest
@@ -29,9 +32,12 @@ def clocks(capsys, *args) -> tuple[int, str, str]:
         ("oml-posting", "2026-12-01T19:00", "2026-11-27T19:00"),  # Tuesday 7 pm -> Friday
         ("oml-posting", "2026-01-20T19:00", "2026-01-15T19:00"),  # after MLK Day
         ("records-request", "2026-11-25", "2026-12-10"),
+        ("records-request", "2026-11-21", "2026-12-08"),  # a Saturday: received Monday
         ("abutter-notice", "2026-12-15", "2026-12-01"),  # 14 days, a Tuesday
         ("abutter-notice", "2026-12-06", "2026-11-20"),  # Sunday the 22nd: moved earlier
-        ("newspaper-notice", "2026-12-15", "2026-11-26"),  # the Thursday paper on or before
+        # The Thursday on or before December 1 is Thanksgiving: the issue before it.
+        ("newspaper-notice", "2026-12-15", "2026-11-19"),
+        ("newspaper-notice", "2027-01-05", "2026-12-17"),  # the Thursday paper on or before
     ],
 )
 def test_each_clock_prints_one_iso_line(capsys, rule, when, printed):
@@ -69,3 +75,18 @@ def test_a_bad_argument_exits_2_with_one_line(capsys, args):
     assert code == 2
     assert out == ""
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_a_database_not_yet_migrated_says_to_run_migrate(tmp_path):
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path}/fresh.sqlite3"}
+    env["VAR_DIR"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "clocks", "records-request", "2026-11-21"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "run `manage.py migrate` first" in done.stderr
+    assert "Traceback" not in done.stderr

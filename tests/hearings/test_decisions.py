@@ -133,10 +133,19 @@ def test_only_a_board_member_records_a_decision(clerk, board):
     assert "Only a member of the Board" in message
 
 
-def test_a_decision_is_dated_on_or_after_the_hearing_and_not_ahead(clerk, board):
+def test_a_decision_is_dated_the_day_the_board_met_and_not_ahead(clerk, board):
     item = b.noticed(by=clerk)
-    assert "at or after the hearing" in refused(
+    assert "dated the day the Board met" in refused(
         lambda: b.decide(item, by=board[0], decided_on=b.HEARING - timedelta(1))
+    )
+    # Nor a later day: the quorum and the roll are the meeting's (issue 33, 10).
+    assert "dated the day the Board met" in refused(
+        lambda: b.decide(
+            item,
+            by=board[0],
+            decided_on=b.HEARING + timedelta(2),
+            today=b.HEARING + timedelta(2),
+        )
     )
     assert "in the future" in refused(
         lambda: b.decide(item, by=board[0], today=b.HEARING - timedelta(1))
@@ -199,6 +208,7 @@ def test_a_ruling_read_from_the_decision_forms_fields_grants_the_variance_as_vot
     item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
     votes = b.unanimous(item.meeting.date)
     b.attend_as_voting(item.meeting, votes, by=clerk)
+    b.posted(item.meeting, by=clerk)
     actions.record_decision(
         item=item,
         ruling=Ruling.from_fields(

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from hearings import actions
+from hearings import actions, clocks
 from hearings.meeting_notice import notice_text, posting_state
 from hearings.models import MeetingPosting
 from hearings.printing import meeting_notice_pdf
@@ -45,9 +45,33 @@ def test_a_tuesday_7_pm_meeting_is_posted_by_friday_7_pm_and_filed_by_the_clerks
     item = b.docketed(by=clerk)
     state = posting_state(item.meeting)
     assert state.posting_clock.iso() == "2030-03-22T19:00"
-    assert state.filing_clock.iso() == "2030-03-22T16:00"
+    # Town Hall closes at 12:30 on Fridays: the clerk's cut-off that day is noon.
+    assert state.filing_clock.iso() == "2030-03-22T12:00"
+    assert "Friday, March 22, 2030 (12:00 p.m." in state.filing_clock.rule
+    Town.objects.filter(is_current=True).update(town_clerk_short_day="")
+    assert posting_state(item.meeting).filing_clock.iso() == "2030-03-22T16:00"
     Town.objects.filter(is_current=True).update(town_clerk_filing_cutoff=time(20))
     assert posting_state(item.meeting).filing_clock.iso() == "2030-03-22T19:00"
+
+
+def test_a_thursday_meeting_is_filed_by_monday_at_the_usual_cut_off(clerk):
+    # Thursday April 4, 2030, 7 p.m.: posted by Tuesday 7 p.m.; the clerk's cut-off that
+    # Tuesday is the usual 4 p.m., the short Friday plays no part.
+    when = datetime(2030, 4, 4, 19)
+    assert clocks.oml_posting_deadline(when).iso() == "2030-04-02T19:00"
+    assert clocks.clerk_filing_deadline(when).iso() == "2030-04-02T16:00"
+
+
+def test_a_monday_meeting_posted_by_the_thursday_before_is_filed_before_the_short_friday(clerk):
+    # Monday, April 8, 2030, 7 p.m.: 48 hours not counting the weekend is Thursday 7 p.m.,
+    # after Thursday's 4 p.m. cut-off: filed by Thursday at 4 p.m.
+    assert clocks.clerk_filing_deadline(datetime(2030, 4, 8, 19)).iso() == "2030-04-04T16:00"
+    # Monday 10 a.m.: posted by Thursday 10 a.m., in office hours.
+    assert clocks.clerk_filing_deadline(datetime(2030, 4, 8, 10)).iso() == "2030-04-04T10:00"
+    # Tuesday 10 a.m.: posted by Friday 10 a.m., before the short day's noon cut-off.
+    assert clocks.clerk_filing_deadline(datetime(2030, 4, 9, 10)).iso() == "2030-04-05T10:00"
+    # Tuesday 3 p.m.: posted by Friday 3 p.m., after the Friday cut-off: Friday noon.
+    assert clocks.clerk_filing_deadline(datetime(2030, 4, 9, 15)).iso() == "2030-04-05T12:00"
 
 
 def test_the_clerk_records_the_posting_and_the_page_shows_it_in_time(clerk, client):
@@ -55,7 +79,7 @@ def test_the_clerk_records_the_posting_and_the_page_shows_it_in_time(clerk, clie
     url = reverse("hearings:meeting-notice", args=[item.meeting.pk])
     with at(date(2030, 3, 20), client, clerk):
         page = client.get(url).content.decode()
-        assert "Friday, March 22, 2030, 4:00 PM" in page  # file by
+        assert "Friday, March 22, 2030, 12:00 PM" in page  # file by
         assert "Not yet posted" in page
         response = client.post(
             reverse("hearings:meeting-notice-posted", args=[item.meeting.pk]),
@@ -143,5 +167,5 @@ def test_the_notice_pdf_is_the_docket_with_the_clerks_deadlines(clerk):
     assert "NOTICE OF MEETING" in text
     assert item.application.applicant.name in text
     assert "Friday, March 22, 2030, 7:00 PM" in text  # posted by
-    assert "Friday, March 22, 2030, 4:00 PM" in text  # filed by
+    assert "Friday, March 22, 2030, 12:00 PM" in text  # filed by
     assert "Received and posted by the Town Clerk" in text

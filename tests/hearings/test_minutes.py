@@ -7,17 +7,21 @@ from __future__ import annotations
 from datetime import date, time
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from hearings import actions, clocks
-from hearings.minutes import approval_state, record_of
+from hearings.minutes import approval_state, minutes_text, record_of
 from hearings.models import BoardMember, Minutes
 from hearings.printing import minutes_pdf
+from permits import actions as permit_actions
 from stoneham_boh.accounts.roles import Role
 from tests.conftest import make_user
 from tests.hearings import builders as b
 from tests.hearings.test_board_authority import pdf_text, refused
 from tests.hearings.test_views import at
+
+PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 pytestmark = pytest.mark.django_db
 
@@ -169,11 +173,42 @@ def test_the_approval_clock_is_30_days_or_the_third_meeting_whichever_is_later(c
 
 def test_unapproved_minutes_past_their_clock_are_marked_overdue(clerk, held, client):
     minutes = actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 27))
+    for day in (date(2030, 4, 2), date(2030, 4, 9), date(2030, 4, 16)):
+        _later(clerk, on=day)
+    # Three later meetings held before the 30th day (April 25): the 30th day is the later.
     assert not approval_state(minutes, held.meeting, date(2030, 4, 25)).overdue
     assert approval_state(minutes, held.meeting, date(2030, 4, 26)).overdue
     with at(date(2030, 4, 26), client, clerk):
         page = client.get(reverse("hearings:minutes", args=[held.meeting.pk])).content.decode()
     assert "Approval overdue" in page
+
+
+def test_minutes_are_never_overdue_before_the_third_later_meeting_is_held(clerk, held, client):
+    """940 CMR 29.11: the next three meetings or 30 days, whichever is later. A Board that
+    meets monthly has three months, and a meeting only scheduled does not count as held."""
+    minutes = actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 27))
+    # No later meeting at all: the 30th day has passed, the third meeting has not been held.
+    assert not approval_state(minutes, held.meeting, date(2030, 6, 1)).overdue
+    for day in (date(2030, 4, 23), date(2030, 5, 28), date(2030, 6, 25)):
+        _later(clerk, on=day)
+    # Two of the three held, the third only scheduled: not overdue, and the clock says when.
+    state = approval_state(minutes, held.meeting, date(2030, 6, 10))
+    assert not state.overdue
+    assert state.clock.when == date(2030, 6, 25)
+    # The third meeting's own evening is still in time; the day after is not.
+    assert not approval_state(minutes, held.meeting, date(2030, 6, 25)).overdue
+    assert approval_state(minutes, held.meeting, date(2030, 6, 26)).overdue
+    with at(date(2030, 6, 10), client, clerk):
+        page = client.get(reverse("hearings:minutes", args=[held.meeting.pk])).content.decode()
+    assert "Approval overdue" not in page
+
+
+def test_a_cancelled_meeting_is_not_one_of_the_three(clerk, held):
+    minutes = actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 27))
+    meetings = [_later(clerk, on=day) for day in (date(2030, 4, 2), date(2030, 4, 9))]
+    cancelled = _later(clerk, on=date(2030, 4, 16))
+    type(cancelled).objects.filter(pk=cancelled.pk).update(cancelled=True)
+    assert meetings and not approval_state(minutes, held.meeting, date(2030, 5, 1)).overdue
 
 
 def test_a_draft_released_on_request_is_recorded(clerk, held, client):
@@ -201,3 +236,28 @@ def test_the_minutes_pdf_says_draft_and_lists_the_votes(clerk, held):
     assert "Robert Member no" in text
     assert "Linda Member: remotely (travel for work)" in text
     assert "To be approved by Thursday, April 25, 2030" in text
+
+
+def test_the_minutes_list_every_document_and_exhibit_the_hearing_used(clerk, held, client):
+    """c.30A §22(a): the documents and other exhibits used at the meeting, the plan and the
+    notices among them, and a paper the clerk records as handed in at the hearing."""
+    permit_actions.upload_document(
+        application=held.application,
+        kind="hearing_exhibit",
+        upload=SimpleUploadedFile("neighbour-letter.pdf", PDF, content_type="application/pdf"),
+        by=clerk,
+    )
+    minutes = actions.draft_minutes(meeting=held.meeting, by=clerk, today=date(2030, 3, 27))
+    (entry,) = record_of(held.meeting, minutes).items
+    labels = [used.label for used in entry.records_used]
+    assert any(label.startswith("Registered letters to 3 abutters") for label in labels)
+    assert "The site plan as drawn, with its distances" in labels
+    assert any(label.startswith("Legal notice, ") for label in labels) == bool(
+        held.meeting.legal_notice.published_on
+    )
+    text = minutes_text(record_of(held.meeting, minutes))
+    assert "Document handed in at the hearing (neighbour-letter.pdf)" in text
+    with at(date(2030, 3, 27), client, clerk):
+        page = client.get(reverse("hearings:minutes", args=[held.meeting.pk])).content.decode()
+    assert "Documents and exhibits used" in page
+    assert reverse("hearings:item-notices", args=[held.pk]) in page

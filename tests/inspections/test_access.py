@@ -13,8 +13,9 @@ from datetime import timedelta
 import pytest
 from django.urls import get_resolver, reverse
 
-from inspections import actions
+from inspections import actions, field_reports
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
 from tests.conftest import make_user
 from tests.inspections.builders import (
     TODAY,
@@ -23,6 +24,7 @@ from tests.inspections.builders import (
     inspected_with_vermin,
     jpeg,
     scheduled,
+    vermin_violation,
 )
 from tests.inspections.test_enforcement import complaint_at
 
@@ -71,6 +73,11 @@ MATRIX = {
     "census": (None, "get", READ, PAGE),
     "census-csv": (None, "get", READ, PAGE),
     "census-xlsx": (None, "get", READ, PAGE),
+    "field-report": (("pk", "field_report"), "get", READ, PAGE),
+    "field-report-carry": (("pk", "field_report"), "post", AGENT, BACK),
+    "field-report-keep": (("pk", "field_report"), "post", AGENT, BACK),
+    "field-report-photo": (("pk", "field_report_photo"), "get", READ, PAGE),
+    "field-report-photo-thumbnail": (("pk", "field_report_photo"), "get", READ, PAGE),
     "service-worker": (None, "get", AGENT, PAGE),
     "manifest": (None, "get", AGENT, PAGE),
 }
@@ -85,7 +92,16 @@ def records(clerk, agent):
     order = actions.issue_order(
         finding=finding, by=agent, requirement="Abate.", deadline=TODAY + 2 * WEEK
     )
+    report = field_reports.file_field_report(
+        inspection=inspection,
+        by=agent,
+        items=[],
+        answers={VERMIN: vermin_violation(photos=[jpeg()])},
+        refusal=ActionRefused("This inspection is already completed."),
+    )
     return {
+        "field_report": report,
+        "field_report_photo": report.photos.get(),
         "inspection": inspection,
         "scheduled": scheduled(lot=inspection.lot, by=agent, agent=agent, day=TODAY + WEEK),
         "lot": inspection.lot,

@@ -18,6 +18,7 @@ from permits.amendments import actions
 from permits.amendments.in_force import check, ruleset_on
 from permits.amendments.models import Amendment
 from stoneham_boh.lib.errors import ActionRefused
+from tests.hearings.roll_call import roll_call
 
 EXAMPLES = json.loads(Path("/work/shared/rules-examples.json").read_text(encoding="utf-8"))
 # The first public example: goats in a shelter 61 ft from the abutting line, decided 2027-06-01.
@@ -31,16 +32,20 @@ def _meeting(on=VOTED, **fields) -> Meeting:
 
 
 def _amend(by, *, effective_on=DECIDED, published_on=date(2027, 4, 15), value="75", **fields):
+    """The Board's vote at a meeting attended by its three members (tests.hearings.roll_call),
+    recorded by the member presiding; `by` (the administrator) no longer records it."""
+    meeting = fields.pop("adopted_at", None) or _meeting()
+    votes, recorder = roll_call(meeting, choice=fields.pop("choice", "yes"))
     return actions.record_amendment(
         rule=fields.pop("rule", "20-15.4.a"),
         figure=fields.pop("figure", "minimum_ft"),
         value=Decimal(value),
-        adopted_at=fields.pop("adopted_at", None) or _meeting(),
-        votes_for=fields.pop("votes_for", 3),
+        adopted_at=meeting,
+        votes=fields.pop("votes", votes),
         effective_on=effective_on,
         published_on=published_on,
         deposited_on=fields.pop("deposited_on", date(2027, 4, 16)),
-        by=by,
+        by=fields.pop("recorder", recorder),
         today=date(2027, 5, 1),
         **fields,
     )
@@ -90,20 +95,35 @@ def test_an_amendment_binds_only_once_published_and_never_when_void(admin_user):
     amendment = _amend(admin_user, published_on=None)
     assert _setback(check(_on(DECIDED)))["required"] == 50  # voted, not yet published
 
+    # Published after the effective day the Board voted: refused (M.G.L. c.111 §31).
+    with pytest.raises(ActionRefused, match="needs a new vote setting a later effective date"):
+        actions.record_publication(
+            amendment=amendment,
+            published_on=date(2027, 6, 10),
+            by=admin_user,
+            today=date(2027, 6, 10),
+        )
     actions.record_publication(
         amendment=amendment,
-        published_on=date(2027, 6, 10),
+        published_on=date(2027, 5, 20),
         by=admin_user,
-        today=date(2027, 6, 10),
+        today=date(2027, 5, 20),
     )
     amendment.refresh_from_db()
-    assert amendment.in_force_from == date(2027, 6, 10)
+    assert amendment.in_force_from == DECIDED
     assert amendment.published_in == "Stoneham Independent"
-    assert _setback(check(_on(date(2027, 6, 9))))["required"] == 50
-    assert _setback(check(_on(date(2027, 6, 10))))["required"] == 75
+    assert _setback(check(_on(date(2027, 5, 31))))["required"] == 50
+    assert _setback(check(_on(DECIDED)))["required"] == 75
 
-    actions.void_amendment(amendment=amendment, reason="Typed in error.", by=admin_user)
-    assert _setback(check(_on(date(2027, 6, 10))))["required"] == 50
+    # In force, it was the regulation on its days: only a new vote changes it.
+    with pytest.raises(ActionRefused, match="in force since June 1, 2027"):
+        actions.void_amendment(
+            amendment=amendment, reason="Typed in error.", by=admin_user, today=DECIDED
+        )
+    actions.void_amendment(
+        amendment=amendment, reason="Typed in error.", by=admin_user, today=date(2027, 5, 31)
+    )
+    assert _setback(check(_on(DECIDED)))["required"] == 50
     amendment.refresh_from_db()
     assert amendment.voided_on is not None and amendment.history.count() == 3
 
@@ -124,17 +144,17 @@ def test_an_amendment_that_could_not_have_been_voted_is_refused_with_every_reaso
         _amend(
             admin_user,
             figure="no_such_figure",
-            votes_for=1,
-            votes_against=2,
+            choice="no",
             effective_on=date(2027, 4, 1),
         )
     reasons = refused.value.reasons
     assert "The regulation has no figure no_such_figure in rule 20-15.4.a to amend." in reasons
-    assert "The vote did not carry: more members must vote for it than against." in reasons
+    assert "The motion did not carry: 0 yes and 3 no." in reasons
     assert "The effective date cannot come before the vote." in reasons
     assert not Amendment.objects.exists()
+    cancelled = _meeting(on=date(2027, 4, 20), cancelled=True)
     with pytest.raises(ActionRefused, match="cancelled"):
-        _amend(admin_user, adopted_at=_meeting(cancelled=True))
+        _amend(admin_user, adopted_at=cancelled, votes={}, recorder=admin_user)
 
 
 @pytest.mark.django_db
@@ -151,24 +171,44 @@ def test_the_regulations_page_and_the_figures_show_the_amended_figure(client, ad
 
 
 @pytest.mark.django_db
-def test_the_administrator_records_an_amendment_and_bad_input_stays_at_its_field(
+def test_the_presiding_member_records_the_roll_call_of_an_amendment_and_bad_input_stays(
     client, admin_user
 ):
     meeting = _meeting(on=date(2026, 11, 3))
-    client.force_login(admin_user)
+    votes, chair = roll_call(meeting)
+    members = list(votes)
     posted = {
         "figure": "20-15.4.a:minimum_ft",
         "value": "-5",
         "adopted_at": meeting.pk,
-        "votes_for": "3",
-        "votes_against": "0",
-        "votes_abstaining": "0",
+        **{f"vote_{user.pk}": "yes" for user in members[:2]},
+        f"vote_{members[2].pk}": "no",
         "effective_on": "2026-12-01",
         "published_on": "2026-11-12",
         "published_in": "",
         "deposited_on": "",
         "citation": "",
     }
+    # The administrator no longer records a vote of the Board: the action refuses it.
+    client.force_login(admin_user)
+    refused = client.post(reverse("amendments:list"), {**posted, "value": "75"})
+    # The action's reasons land at the field they concern: the vote's at the meeting's.
+    assert "Only a member of the Board in office" in " ".join(
+        refused.context["form"].errors["adopted_at"]
+    )
+    assert not Amendment.objects.exists()
+
+    client.force_login(chair)
+    early = client.post(
+        reverse("amendments:list"), {**posted, "value": "75", "effective_on": "2026-11-10"}
+    )
+    assert "take effect once published (M.G.L. c.111 §31)" in " ".join(
+        early.context["form"].errors["effective_on"]
+    )
+    assert 'value="2026-11-10"' in early.content.decode()
+    assert not Amendment.objects.exists()
+
+    client.force_login(chair)
     response = client.post(reverse("amendments:list"), posted)
     assert response.status_code == 200
     assert "value" in response.context["form"].errors
@@ -185,13 +225,26 @@ def test_the_administrator_records_an_amendment_and_bad_input_stays_at_its_field
         "minimum_ft",
         Decimal("75"),
     )
+    assert (amendment.votes_for, amendment.votes_against) == (2, 1)
+    assert {v.member: v.vote for v in amendment.roll.all()} == {
+        members[0]: "yes",
+        members[1]: "yes",
+        members[2]: "no",
+    }
     assert amendment.published_in == "Stoneham Independent"
-    assert amendment.history.get().history_user == admin_user
+    assert amendment.history.get().history_user == chair
     detail = client.get(response.url).content.decode()
     assert "Not yet deposited (§20-23)" in detail and "From December 1, 2026" in detail
+    # In force, the record is no longer voided: the page says why, and a void sent anyway is
+    # refused with the reason typed kept.
+    assert "It can no longer be marked void" in detail and 'name="void"' not in detail
+    voided = client.post(response.url, {"void": "1", "reason": "Typed in error."})
+    assert "permits were judged by it" in voided.content.decode()
+    amendment.refresh_from_db()
+    assert amendment.voided_on is None
 
 
 @pytest.mark.django_db
-def test_only_the_administrator_records_amendments(client, clerk):
+def test_the_clerk_does_not_open_the_amendments(client, clerk):
     client.force_login(clerk)
     assert client.get(reverse("amendments:list")).status_code == 403

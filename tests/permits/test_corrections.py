@@ -192,32 +192,80 @@ def test_a_lot_without_a_parcel_id_and_a_bad_format_are_refused(clerk):
 
 def decided(clerk, board_member, **fields):
     item = b.noticed(by=clerk)
-    b.decide(item, by=board_member, conditions="Keep the coop clena.", **fields)
+    b.decide(
+        item,
+        by=board_member,
+        conditions="As shown on the plan.",
+        reasons="The coop is clena.",
+        **fields,
+    )
     return Decision.objects.get(docket_item=item)
 
 
-def test_a_misspelled_condition_is_corrected_and_the_vote_is_untouched(clerk, board_member):
+def test_a_misspelled_finding_is_corrected_and_the_vote_is_untouched(clerk, board_member):
     decision = decided(clerk, board_member)
     votes = list(decision.votes.values_list("member_id", "vote"))
 
     [correction] = correct_decision(
         decision=decision,
-        conditions="Keep the coop clean.",
-        reasons=decision.reasons,
+        reasons="The coop is clean.",
         reason="Misspelled at typing.",
         by=clerk,
     )
 
     decision.refresh_from_db()
-    assert decision.conditions == "Keep the coop clean."
+    assert decision.reasons == "The coop is clean."
     assert decision.result == "approved"
     assert list(decision.votes.values_list("member_id", "vote")) == votes
     assert (correction.field, correction.old_value, correction.new_value) == (
-        "conditions",
-        "Keep the coop clena.",
-        "Keep the coop clean.",
+        "reasons",
+        "The coop is clena.",
+        "The coop is clean.",
     )
     assert correction.corrected_by == clerk
+
+
+def test_the_conditions_the_board_voted_are_not_a_clerical_correction(clerk, board_member):
+    """Issue 33, finding 8: a clerk's "correction" replaced the conditions the Board voted,
+    and the permit printed the clerk's words."""
+    from permits.actions import issue_permit
+
+    decision = decided(clerk, board_member)
+    said = refusal(
+        lambda: correct_decision(
+            decision=decision,
+            conditions="Coop anywhere on the lot.",
+            reason="Clerical.",
+            by=clerk,
+        )
+    )
+    assert "The conditions are the Board's vote" in said
+    decision.refresh_from_db()
+    assert decision.conditions == "As shown on the plan."
+    assert not DecisionCorrection.objects.exists()
+    application = decision.docket_item.application
+    said = refusal(
+        lambda: issue_permit(
+            application=application, on=b.HEARING, by=clerk, conditions="Coop anywhere."
+        )
+    )
+    assert "the permit prints the conditions the Board voted" in said
+    permit = issue_permit(application=application, on=b.HEARING, by=clerk)
+    assert permit.conditions == "As shown on the plan."
+
+
+def test_a_permit_prints_the_conditions_as_voted_whatever_was_written_over_them(
+    clerk, board_member
+):
+    """A decision whose conditions were rewritten before the refusal (an older record)."""
+    from permits.actions import issue_permit
+    from stoneham_boh.lib.history import save_as
+
+    decision = decided(clerk, board_member)
+    decision.conditions = "Coop anywhere on the lot."
+    save_as(decision, clerk)
+    permit = issue_permit(application=decision.docket_item.application, on=b.HEARING, by=clerk)
+    assert permit.conditions == "As shown on the plan."
 
 
 def test_the_result_the_votes_and_what_is_granted_are_not_a_correction(clerk, board_member):
@@ -226,12 +274,10 @@ def test_the_result_the_votes_and_what_is_granted_are_not_a_correction(clerk, bo
         lambda: correct_decision(decision=decision, result="denied", reason="No.", by=clerk)
     )
     assert "the result, the votes and what it grants are the Board's vote (result)" in said
-    said = refusal(
-        lambda: correct_decision(decision=decision, conditions="", reason="No.", by=clerk)
-    )
-    assert "cannot strike the conditions out" in said
+    said = refusal(lambda: correct_decision(decision=decision, reasons="", reason="No.", by=clerk))
+    assert "cannot strike the findings and reasons out" in said
     decision.refresh_from_db()
-    assert (decision.result, decision.conditions) == ("approved", "Keep the coop clena.")
+    assert (decision.result, decision.reasons) == ("approved", "The coop is clena.")
     assert not DecisionCorrection.objects.exists()
 
 
@@ -272,22 +318,6 @@ def test_a_mistyped_mailing_date_is_corrected_within_its_bounds(clerk, board_mem
         )
     )
     assert "The day on the return receipt was never recorded" in said
-
-
-def test_conditions_printed_on_an_issued_permit_are_not_corrected_on_the_decision_alone(
-    clerk, board_member
-):
-    from permits.actions import issue_permit
-
-    decision = decided(clerk, board_member)
-    application = decision.docket_item.application
-    permit = issue_permit(application=application, on=b.HEARING, by=clerk)
-    said = refusal(
-        lambda: correct_decision(
-            decision=decision, conditions="Keep the coop clean.", reason="Typo.", by=clerk
-        )
-    )
-    assert f"Permit {permit.number} was issued with the conditions as they read" in said
 
 
 # --- the clerk's pages -------------------------------------------------------------------------
@@ -341,23 +371,22 @@ def test_the_clerk_corrects_a_decision_and_the_printed_decision_says_so(
     item = decision.docket_item
     client.force_login(clerk)
     action = reverse("hearings:decision-correct", args=[item.pk])
-    empty = client.post(
-        action, {"correct-conditions": "Keep the coop clean.", "correct-reason": ""}
-    )
-    assert empty.status_code == 400 and "Keep the coop clean." in empty.content.decode()
+    empty = client.post(action, {"correct-reasons": "The coop is clean.", "correct-reason": ""})
+    assert empty.status_code == 400 and "The coop is clean." in empty.content.decode()
     done = client.post(
         action,
-        {"correct-conditions": "Keep the coop clean.", "correct-reason": "Misspelled."},
+        {"correct-reasons": "The coop is clean.", "correct-reason": "Misspelled."},
         follow=True,
     )
     page = done.content.decode()
-    assert "The decision is corrected (conditions); the result and the votes stand" in page
-    assert "read “Keep the coop clena.”, corrected to “Keep the coop clean.”" in page
+    assert "The decision is corrected (findings and reasons); the result and the votes" in page
+    assert "read “The coop is clena.”, corrected to “The coop is clean.”" in page
     pdf = client.get(reverse("hearings:decision-pdf", args=[item.pk])).content
     words = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(io.BytesIO(pdf)).pages)
-    assert "Conditions. Keep the coop clean." in words
+    assert "The coop is clean." in words
     assert "Corrections of clerical errors (not a new vote)" in words
     assert (
-        "the conditions read “Keep the coop clena.”, corrected to “Keep the coop clean.”" in words
+        "the findings and reasons read “The coop is clena.”, corrected to “The coop is clean.”"
+        in words
     )
     assert "Reason: Misspelled." in words

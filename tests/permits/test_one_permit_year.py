@@ -122,6 +122,18 @@ def test_a_permit_before_the_board_for_revocation_is_not_renewed(clerk, agent, c
     assert not Permit.objects.filter(application=renewal).exists()
 
 
+def test_a_keeping_before_the_board_is_not_renewed_from_a_later_permit_of_it(clerk, agent):
+    """CI's seed 1943562288: the proceeding was opened on last year's permit after it was
+    renewed; next year's renewal of the renewing permit waits for the Board all the same."""
+    permit = factories.issued_permit(by=clerk)
+    renewal = renew(permit, by=clerk, received_on=date(2027, 11, 20))
+    next_year = actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 28))
+    _revocation(permit, clerk=clerk, agent=agent)
+    message = refused(lambda: renew(next_year, by=clerk, received_on=date(2028, 11, 20)))
+    assert f"Permit {permit.number}, of this keeping, is before the Board for revocation" in message
+    assert not Permit.objects.filter(year=2029).exists()
+
+
 def test_revoking_a_permit_ends_next_years_permit_too(clerk, agent, board, client):
     permit, next_year = _next_year(clerk)
     proceeding = _revocation(permit, clerk=clerk, agent=agent)

@@ -275,6 +275,7 @@ def test_the_clerk_puts_entries_before_the_board_and_a_member_accepts_on_the_pag
     assert response["Location"] == reverse("hearings:meeting-detail", args=[meeting.pk])
     item = first.application.docket_items.get(kind="register_acceptance")
     b.attend_as_voting(meeting, {board_member: "yes"}, by=clerk)
+    b.posted(meeting, by=clerk)
     with at(MEETING, client, board_member):
         response = client.post(
             reverse("hearings:decide", args=[item.pk]),
@@ -302,6 +303,7 @@ def a_2012_entry_before_the_board(clerk):
     (item,) = hearing_actions.docket_register_entries(
         permits=[permit], meeting=meeting, by=clerk, today=ENTERED
     )
+    b.posted(meeting, by=clerk)
     return permit, item
 
 

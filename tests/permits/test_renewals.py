@@ -116,6 +116,24 @@ def test_a_permit_is_never_edited_only_voided_with_a_reason(clerk_client, clerk)
     assert permit.animals.count() == 1  # what it said is kept for the record
 
 
+@pytest.mark.django_db
+def test_a_renewed_permit_is_not_voided_from_under_its_renewal(clerk_client, clerk):
+    permit = factories.issued_permit(by=clerk)
+    renewal = renew(permit, by=clerk, received_on=date(2027, 11, 20))
+    later = actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 28))
+    page = clerk_client.get(reverse("permits:permit-detail", args=[permit.pk])).content.decode()
+    assert f'href="/permits/{later.pk}/">Permit {later.number}</a> renews this one' in page
+    assert 'name="void-reason"' not in page  # no form to fill in vain
+    refused = clerk_client.post(
+        reverse("permits:permit-void", args=[permit.pk]), {"void-reason": "Wrong lot."}
+    )
+    assert refused.status_code == 400
+    assert f"Permit {later.number} renews it" in refused.content.decode()
+    assert "Wrong lot." in refused.content.decode()  # the reason typed is kept
+    permit.refresh_from_db()
+    assert permit.status == Permit.Status.ACTIVE
+
+
 def _page_queries(client, application) -> tuple[int, str]:
     with CaptureQueriesContext(connection) as queries:
         page = client.get(reverse("permits:application-detail", args=[application.pk]))

@@ -18,6 +18,7 @@ from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.conftest import make_user
+from tests.inspections.builders import vermin_order
 
 pytestmark = pytest.mark.django_db
 
@@ -62,6 +63,7 @@ def test_the_series_ship_without_any_period_and_minutes_and_decisions_are_perman
     assert set(RecordSeries.objects.filter(permanent=True).values_list("kind", flat=True)) == {
         "minutes",
         "decision",
+        "amendment",
     }
 
 
@@ -166,7 +168,7 @@ def test_a_released_hold_lets_the_town_clerk_destroy(closed_complaint, town_cler
 def test_the_schedule_page_shows_unfilled_periods_and_the_town_clerks_form(client, town_clerk):
     client.force_login(town_clerk)
     page = client.get(reverse("records:retention")).content.decode()
-    assert page.count("Not filled") == len(SERIES) - 2
+    assert page.count("Not filled") == len(SERIES) - len(retention.PERMANENT_KINDS)
     assert page.count("Permanent") >= 2
     assert 'name="period_years"' in page
 
@@ -192,3 +194,61 @@ def test_the_town_clerk_destroys_from_the_series_page(client, town_clerk, closed
         log = client.get(reverse("records:destruction-log")).content.decode()
     assert "Complaint of October 1, 2026 (odour)" in log
     assert Complaint.objects.get(pk=closed_complaint.pk).complainant_name == ""
+
+
+def test_the_notices_variances_orders_and_regulation_are_series_of_their_own():
+    kinds = set(RecordSeries.objects.values_list("kind", flat=True))
+    assert {
+        "meeting_notice",
+        "legal_notice",
+        "mail_receipt",
+        "variance",
+        "order",
+        "amendment",
+    } <= kinds
+
+
+def test_an_order_is_kept_from_its_closing(clerk, agent):
+    order = vermin_order(clerk, agent)
+    rows = retention.rows_of(RecordSeries.objects.get(kind="order"))
+    assert [row.record_id for row in rows] == [order.pk]
+    assert rows[0].started_on is None  # open: its clock has not started
+
+
+def test_a_series_that_needs_the_supervisors_authorization_is_not_destroyed_without_it(
+    closed_complaint, town_clerk
+):
+    retention.set_period(
+        series=complaints(),
+        period_years=3,
+        schedule_item="",
+        authorization_required=True,
+        by=town_clerk,
+    )
+    with pytest.raises(ActionRefused, match="Supervisor of Records' authorization"):
+        retention.destroy(
+            series=complaints(),
+            record_id=closed_complaint.pk,
+            confirmed=True,
+            by=town_clerk,
+            today=date(2029, 11, 2),
+        )
+    entry = retention.destroy(
+        series=complaints(),
+        record_id=closed_complaint.pk,
+        confirmed=True,
+        by=town_clerk,
+        today=date(2029, 11, 2),
+        authorization="RMB-102 no. 2029-0417, October 30, 2029",
+    )
+    assert entry.authorization == "RMB-102 no. 2029-0417, October 30, 2029"
+
+
+def test_every_series_lists_its_records_on_the_world(world):
+    """Each series reads its own records (the world has a hearing noticed by letter, a legal
+    notice, postings, variances and orders): none fails to list them."""
+    for series in RecordSeries.objects.all():
+        rows = retention.rows_of(series)
+        assert all(row.label for row in rows), series.kind
+    letters = retention.rows_of(RecordSeries.objects.get(kind="mail_receipt"))
+    assert letters and letters[0].label.startswith("Registered letter to ")

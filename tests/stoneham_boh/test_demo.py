@@ -100,15 +100,42 @@ def test_the_demo_shows_a_revocation_proceeding_on_the_docket_and_a_board_of_thr
 
 
 def test_the_demo_has_a_posted_meeting_notice_a_remote_member_roll_calls_and_draft_minutes(demo):
-    from hearings.minutes import record_of
-    from hearings.models import MeetingPosting, Minutes
+    from django.utils import timezone
 
-    assert MeetingPosting.objects.count() == 2
-    minutes = Minutes.objects.get()
+    from hearings.minutes import record_of
+    from hearings.models import Decision, Meeting, MeetingPosting, Minutes
+
+    # Every meeting at which the Board voted was posted, and the coming hearing's too.
+    voted_at = set(Decision.objects.values_list("docket_item__meeting", flat=True))
+    posted = set(MeetingPosting.objects.values_list("meeting", flat=True))
+    assert voted_at <= posted
+    coming = Meeting.objects.upcoming(timezone.localdate()).filter(items__kind="new_application")
+    assert coming.first().pk in posted
+    # The hearing's minutes await approval; every other meeting's were approved at the
+    # Board's next meeting (c.30A §22), so the register shows none late.
+    minutes = Minutes.objects.get(approved_on__isnull=True)
     assert not minutes.approved and minutes.discussion
+    held = Meeting.objects.filter(date__lt=timezone.localdate(), cancelled=False)
+    approved = Minutes.objects.filter(approved_on__isnull=False).select_related("meeting")
+    assert approved.count() >= held.count() - 2
+    assert all(m.approved_at.date > m.meeting.date for m in approved)
     record = record_of(minutes.meeting, minutes)
     assert record.roll_call and record.remote[0].reason
     assert sorted(vote for _, vote in record.items[0].votes) == ["No", "Yes", "Yes"]
+
+
+def test_the_demos_board_meets_on_weekday_evenings_noticed_in_time(demo):
+    """Issue 33, 5: no 7:30 a.m. session, none on a weekend or a holiday, none unposted."""
+    from hearings.clocks import town_calendar
+    from hearings.models import Decision
+    from hearings.open_meeting import vote_refusals
+
+    calendar = town_calendar()
+    for decision in Decision.objects.select_related("docket_item__meeting"):
+        meeting = decision.docket_item.meeting
+        assert meeting.time.hour >= 18, meeting
+        assert calendar.is_business_day(meeting.date), meeting
+        assert vote_refusals(decision.docket_item, decision.decided_on) == []
 
 
 def test_every_demo_application_has_its_parcel_and_a_plan_and_the_map_finds_its_abutters(demo):
@@ -143,3 +170,15 @@ def test_every_demo_application_has_its_parcel_and_a_plan_and_the_map_finds_its_
         f["rule"] for f in evaluate_application(greene)["findings"] if f["status"] == "fail"
     }
     assert greene_fails == {"20-15.4.a", "20-19"}
+
+
+def test_the_demos_coming_hearing_is_noticed_as_the_board_will_hear_it(demo):
+    """The letters go out after the plan is drawn on the map: what they describe is the
+    request, so nothing the applicant never changed reads as an enlargement (§20-20(9))."""
+    from hearings.models import DocketItem
+    from hearings.notices import stale_notice_refusals
+
+    mailed = DocketItem.objects.filter(status=DocketItem.Status.SCHEDULED).exclude(noticed_facts=[])
+    assert mailed.exists()
+    for item in mailed:
+        assert stale_notice_refusals(item) == [], item.application

@@ -82,23 +82,41 @@ def test_the_preview_shows_the_wording_with_the_towns_facts_and_saves_nothing(cl
 
 
 @pytest.mark.django_db
-def test_the_saved_wording_prints_on_the_next_permit_with_its_history(client, admin_user, clerk):
+def test_the_saved_wording_prints_on_the_next_letter_with_its_history(client, admin_user):
     client.force_login(admin_user)
-    saved = _edit(client, "permit.excess", "Keep no more than these; ask {board_name}.")
+    saved = _edit(client, "order_letter.call", "Ring {board_name} at once.")
     assert saved.status_code == 302
+    assert str(paragraph("order_letter.call", {})) == "Ring Stoneham Board of Health at once."
+
+    record = StandingText.objects.get(key="order_letter.call")
+    assert record.history.get().history_user == admin_user
+    restored = _edit(client, "order_letter.call", "", action="restore")
+    assert restored.status_code == 302
+    default = PARAGRAPHS["order_letter.call"].default
+    assert StandingText.objects.get(key="order_letter.call").text == default
+    history = client.get(reverse("town:standing-text-history", args=["order_letter.call"]))
+    assert "Ring {board_name} at once." in history.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_permits_own_section_20_20_3_sentence_is_the_rulesets_not_a_setting(
+    client, admin_user, clerk
+):
+    """Issue 33, finding 16: what the regulation means is not the administrator's to reword."""
+    client.force_login(admin_user)
+    assert "permit.excess" not in PARAGRAPHS
+    assert _edit(client, "permit.excess", "Up to twice this number may be kept.").status_code == 404
+    # A wording saved before the sentence moved to the ruleset is not printed.
+    StandingText.objects.create(
+        town=Town.objects.get(is_current=True), key="permit.excess", text="Up to twice this."
+    )
     permit = factories.issued_permit(by=clerk)
     text = pdf_text(render_permit_pdf(permit)).replace("\n", " ")
-    assert "Keep no more than these; ask Stoneham Board of Health." in text
-    assert "No animals in excess" not in text
-
-    record = StandingText.objects.get(key="permit.excess")
-    assert record.history.get().history_user == admin_user
-    restored = _edit(client, "permit.excess", "", action="restore")
-    assert restored.status_code == 302
-    assert StandingText.objects.get(key="permit.excess").text == PARAGRAPHS["permit.excess"].default
-    history = client.get(reverse("town:standing-text-history", args=["permit.excess"]))
-    assert "Keep no more than these" in history.content.decode()
-    assert "No animals in excess" in pdf_text(render_permit_pdf(permit))
+    assert "Up to twice" not in text
+    assert (
+        "§20-20(3): No animals in excess of the number specified on this permit shall be kept "
+        "without written permission from the Board of Health or its authorized agent."
+    ) in text
 
 
 @pytest.mark.django_db
@@ -121,7 +139,7 @@ def test_the_permit_issued_email_reads_the_saved_wording(clerk, django_capture_o
 def test_only_the_administrator_rewords(client, clerk):
     client.force_login(clerk)
     assert client.get(reverse("town:standing-texts")).status_code == 403
-    assert _edit(client, "permit.excess", "Anything.").status_code == 403
+    assert _edit(client, "order_letter.call", "Anything.").status_code == 403
 
 
 @pytest.mark.django_db

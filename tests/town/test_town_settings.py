@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
+from datetime import date, time
 from pathlib import Path
 
 import pytest
@@ -228,3 +229,21 @@ def _posted_fresh() -> dict:
         **{name: value for name, value in STONEHAM.items() if name != "slug"},
         "town_clerk_filing_cutoff": "16:00",
     }
+
+
+@pytest.mark.django_db
+def test_the_town_clerks_short_day_needs_its_cut_off_and_moves_the_filing_clock(client, admin_user):
+    client.force_login(admin_user)
+    half = client.post(reverse("town:settings"), _posted(town_clerk_short_day="friday"))
+    assert half.status_code == 200
+    page = half.content.decode()
+    assert "Give both the short day and its cut-off, or neither." in page
+    assert 'value="friday" selected' in page  # what was typed stays
+    saved = client.post(
+        reverse("town:settings"),
+        _posted(town_clerk_short_day="wednesday", town_clerk_short_day_cutoff="11:30"),
+    )
+    assert saved.status_code == 302
+    town = Town.objects.get(is_current=True)
+    assert town.town_clerk_cutoff_on(date(2030, 4, 3)) == time(11, 30)  # a Wednesday
+    assert town.town_clerk_cutoff_on(date(2030, 4, 4)) == town.town_clerk_filing_cutoff

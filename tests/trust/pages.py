@@ -130,10 +130,19 @@ ARGS = {
     "hearings:legal-notice-published": lambda w: {"pk": w.meeting.pk},
     "records:request-detail": lambda w: {"pk": w.records_request.pk},
     "records:request-redact": lambda w: {"pk": w.records_request.pk},
+    "records:request-redact-passage": lambda w: {"pk": w.records_request.pk},
     "records:request-respond": lambda w: {"pk": w.records_request.pk},
+    "records:written-response-draft": lambda w: {"pk": w.records_request.pk},
+    "records:written-response-pdf": lambda w: {"pk": w.records_request.pk},
+    "records:written-response-sign": lambda w: {"pk": w.records_request.pk},
     "records:package-pdf": lambda w: {"pk": w.records_request.pk},
     "records:package-zip": lambda w: {"pk": w.records_request.pk},
     "records:redaction-withdraw": lambda w: {"pk": w.redaction.pk},
+    "records:complainant-release": lambda w: {
+        "pk": w.records_request.pk,
+        "complaint_pk": w.complaint.pk,
+    },
+    "records:complainant-withhold-again": lambda w: {"pk": w.complainant_release.pk},
     "records:retention-series": lambda w: {"kind": "complaint"},
     "records:retention-period": lambda w: {"kind": "complaint"},
     "records:hold-place": lambda w: {"kind": "complaint"},
@@ -160,6 +169,9 @@ ARGS = {
     "hearings:vote-dispute": lambda w: {
         "pk": w.revoked_proceeding.docket_item.decision.votes.get().pk
     },
+    "hearings:dispute-settle": lambda w: {
+        "pk": w.revoked_proceeding.docket_item.decision.votes.get().pk
+    },
     "hearings:meeting-attendance": lambda w: {"pk": w.meeting.pk},
     "hearings:revocation-open": lambda w: {"permit_pk": w.permit_a.pk},
     "hearings:revocation-detail": lambda w: {"pk": w.proceeding.pk},
@@ -177,6 +189,11 @@ ARGS = {
     "inspections:lot-merge": lambda w: {"pk": w.lot_a.pk},
     "inspections:photo": lambda w: {"pk": w.photo.pk},
     "inspections:photo-thumbnail": lambda w: {"pk": w.photo.pk},
+    "inspections:field-report": lambda w: {"pk": w.field_report.pk},
+    "inspections:field-report-carry": lambda w: {"pk": w.field_report.pk},
+    "inspections:field-report-keep": lambda w: {"pk": w.field_report.pk},
+    "inspections:field-report-photo": lambda w: {"pk": w.field_report.photos.get().pk},
+    "inspections:field-report-photo-thumbnail": lambda w: {"pk": w.field_report.photos.get().pk},
     "inspections:complaint-detail": lambda w: {"pk": w.complaint.pk},
     "inspections:complaint-schedule": lambda w: {"pk": w.open_complaint.pk},
     "inspections:complaint-close": lambda w: {"pk": w.open_complaint.pk},

@@ -72,10 +72,11 @@ def test_the_same_decision_recorded_twice_at_once_takes_effect_once(clerk, board
     from hearings import actions as hearing_actions
     from hearings.actions.decisions import Ruling
     from hearings.models import Decision
-    from tests.hearings.builders import attend_as_voting, noticed
+    from tests.hearings.builders import attend_as_voting, noticed, posted
 
     item = noticed(by=clerk)
     attend_as_voting(item.meeting, {board_member: "yes"}, by=clerk)
+    posted(item.meeting, by=clerk)
 
     def decide():
         return hearing_actions.record_decision(

@@ -11,9 +11,19 @@ from tests.trust.urls_for_errors import SECRET_DETAIL
 REVEALING = ("Traceback", "Exception", "settings.py", "urlpatterns", "DEBUG", 'File "')
 
 
+MODES = pytest.mark.parametrize("debug", [False, True], ids=["production", "demo with DEBUG on"])
+
+
 @pytest.fixture
 def production_like(settings):
     settings.DEBUG = False
+    settings.ROOT_URLCONF = "tests.trust.urls_for_errors"
+
+
+@pytest.fixture
+def either_mode(settings, debug):
+    """The production site, or the demo and a developer's machine (DEBUG on)."""
+    settings.DEBUG = debug
     settings.ROOT_URLCONF = "tests.trust.urls_for_errors"
 
 
@@ -34,14 +44,27 @@ def test_a_missing_page_gets_the_board_404_without_echoing_the_address(client, p
 
 
 @pytest.mark.django_db
+@MODES
 def test_a_refused_page_gets_the_board_403_without_naming_the_rule(
-    client, production_like, applicant_user
+    client, either_mode, applicant_user, caplog
 ):
     client.force_login(applicant_user)
     response = client.get("/trust-test-clerk-only/")
     assert response.status_code == 403
     text = assert_reveals_nothing(response, "Clerk", "trust-test-clerk-only", "the clerk's page")
     assert "You cannot open this page" in text
+    # A refusal is not a failure of the site: nothing logged as an internal error.
+    assert not [r for r in caplog.records if "Internal Server Error" in r.getMessage()]
+
+
+@pytest.mark.django_db
+@MODES
+@pytest.mark.parametrize("path", ["/trust-test-suspicious/", "/trust-test-bad-request/"])
+def test_a_request_the_site_cannot_read_gets_a_400_and_no_settings(path, either_mode, caplog):
+    response = Client(raise_request_exception=False).get(path)
+    assert response.status_code == 400
+    assert_reveals_nothing(response, SECRET_DETAIL, "hunter2", "SECRET_KEY", "Something went wrong")
+    assert not [r for r in caplog.records if "Internal Server Error" in r.getMessage()]
 
 
 @pytest.mark.django_db

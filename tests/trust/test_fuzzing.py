@@ -140,6 +140,8 @@ PAGES = {
         "hearings:decision-sent", "clerk", lambda w: {"pk": w.unmailed_decision_item.pk}
     ),
     "minutes": _page("hearings:minutes", "clerk", lambda w: {"pk": w.past_meeting.pk}),
+    # The approval's roll call is the Board's to record (the chair's), not the clerk's.
+    "minutes-board": _page("hearings:minutes", "board", lambda w: {"pk": w.past_meeting.pk}),
     "meeting-notice": _page("hearings:meeting-notice", "clerk", lambda w: {"pk": w.meeting.pk}),
     "item-notices": _page("hearings:item-notices", "clerk", lambda w: {"pk": w.item.pk}),
     "decide": _page("hearings:decide", "board", lambda w: {"pk": w.item.pk}),
@@ -178,6 +180,7 @@ PAGES = {
         "hearings:meeting-attendance", "clerk", lambda w: {"pk": w.meeting.pk}
     ),
     "my-votes": _page("hearings:my-votes", "board"),
+    "disputes": _page("hearings:disputes", "board"),
     "register-acceptance": _page("hearings:register-acceptance", "clerk"),
     "revocation-open": _page(
         "hearings:revocation-open", "clerk", lambda w: {"permit_pk": w.permit_b.pk}
@@ -212,6 +215,7 @@ FORM_PAGES = {
     "hearings.forms.EndTermForm": "board-members",
     "hearings.forms.AttendanceForm": "meeting-attendance",
     "hearings.forms.VoteDisputeForm": "my-votes",
+    "hearings.roll_call_forms.SettlementForm": "disputes",
     "hearings.forms.RegisterAcceptanceForm": "register-acceptance",
     "hearings.forms.HolderNoticeForm": "revocation-detail",
     "hearings.forms.RescissionForm": "rescission-open",
@@ -227,7 +231,7 @@ FORM_PAGES = {
     "hearings.forms.NewspaperChargeForm": "item-notices",
     "hearings.forms.DecisionMailingForm": "decision-unmailed",
     "hearings.forms.DecisionReceiptForm": "decision-sent",
-    "hearings.forms.MinutesApprovalForm": "minutes",
+    "hearings.forms.MinutesApprovalForm": "minutes-board",
     "hearings.forms.MinutesReleaseForm": "minutes",
     "hearings.forms.PublicationForm": "legal-notice-published",
     "hearings.forms.NoticeProofForm": "legal-notice-published",

@@ -216,7 +216,8 @@ CSV_LIST = (
 @pytest.mark.parametrize(
     "name, content, problem",
     [
-        ("abutters.xlsx", CSV_LIST, "not a file we accept"),
+        ("abutters.xls", CSV_LIST, "not a file we accept"),
+        ("abutters.xlsx", CSV_LIST, "does not contain what its name says"),
         ("abutters.csv", PDF, "does not contain what its name says"),
         ("abutters.csv", image_bytes("PNG"), "does not contain what its name says"),
         ("abutters.csv", b"owner\x00names\n", "does not contain what its name says"),

@@ -1,5 +1,6 @@
 """The project's URLs plus a view that fails and a clerk-only view, to see the error pages."""
 
+from django.core.exceptions import BadRequest, SuspiciousOperation
 from django.http import HttpResponse
 from django.urls import path
 
@@ -13,6 +14,14 @@ def failing_view(request):
     raise RuntimeError(SECRET_DETAIL)
 
 
+def suspicious_view(request):
+    raise SuspiciousOperation(SECRET_DETAIL)
+
+
+def bad_request_view(request):
+    raise BadRequest(SECRET_DETAIL)
+
+
 @clerk_required
 def clerk_only_view(request):
     return HttpResponse("the clerk's page")
@@ -22,4 +31,6 @@ urlpatterns = [
     *urlpatterns,
     path("trust-test-failure/", failing_view),
     path("trust-test-clerk-only/", clerk_only_view),
+    path("trust-test-suspicious/", suspicious_view),
+    path("trust-test-bad-request/", bad_request_view),
 ]

@@ -15,6 +15,7 @@ import sys
 from datetime import date, datetime
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db import DatabaseError
 
 from hearings import clocks
 from stoneham_boh.lib.mass_calendar import legal_holidays
@@ -85,4 +86,10 @@ class Command(BaseCommand):
             line = RULES[rule](when.strip())
         except OverflowError:
             raise CommandError(f"{when!r} is too far from today to count.", returncode=2) from None
+        except DatabaseError:
+            # The town's closures and settings are read from the database: one not yet made
+            # (a fresh checkout) says what to run, not a traceback.
+            raise CommandError(
+                "the database has no tables yet: run `manage.py migrate` first.", returncode=1
+            ) from None
         self.stdout.write(line)

@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from permits.register_import.documents import Documents, DocumentsError
 from permits.register_import.loading import import_register
+from permits.register_import.sheet import MAX_REGISTER_BYTES, MAX_ROWS
 from stoneham_boh.accounts.roles import Role, has_role
 
 
@@ -56,6 +57,11 @@ class Command(BaseCommand):
             scans = Documents.from_path(documents) if documents else Documents.none()
         except DocumentsError as error:
             raise CommandError(str(error)) from None
+        if path.stat().st_size > MAX_REGISTER_BYTES:
+            raise CommandError(
+                f"{path.name} is {path.stat().st_size:,} bytes: a register is at most "
+                f"{MAX_REGISTER_BYTES:,} (about {MAX_ROWS:,} rows). Is this the register?"
+            )
         report = import_register(
             content=path.read_bytes(), name=path.name, documents=scans, by=user, dry_run=dry_run
         )
@@ -63,9 +69,17 @@ class Command(BaseCommand):
             self.stdout.write(message)
         for column in report.unread_columns:
             self.stdout.write(f"Row 1: the column “{column}” is not read.")
-        for row in report.rows_with_errors:
+        for message in report.readings:
+            self.stdout.write(message)
+        for row in report.rows:
             for column, message in row.errors:
                 self.stdout.write(f"Row {row.number}, {column}: {message}")
+            for column, message in row.readings:
+                self.stdout.write(f"Row {row.number}, {column}: {message}")
+            for column, message in row.notices if row.ok else ():
+                self.stdout.write(
+                    f"Row {row.number}, {column}: to do before the meeting: {message}"
+                )
         checked = f"{len(report.rows)} rows checked, {report.error_count} errors"
         if report.error_count:
             self.stdout.write(f"{checked}: nothing was imported.")

@@ -200,8 +200,8 @@ def _notice(
                 spec.citation,
                 PENDING,
                 None,
-                f"{what} has not been given; it must be given by {latest.isoformat()}, "
-                f"{need} on {held.isoformat()}.",
+                f"{what} has not been given; the regulation's last day to give it is "
+                f"{latest.isoformat()}, {need} on {held.isoformat()}.",
                 days,
                 None,
                 "days",

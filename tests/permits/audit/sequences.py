@@ -24,6 +24,7 @@ from tests.hearings.builders import (
     attend_as_voting,
     pay_notice_cost,
     post_online,
+    posted,
 )
 
 # The hearing is this long after the application's day; the letters go out, and the legal
@@ -49,6 +50,8 @@ class Hearing:
     # one proved by a capture instead, or the statewide one never recorded (the hearing is
     # then not noticed and its decision refused).
     online: str = "addresses"  # or "statewide_by_capture", "website_only"
+    conditions: str = ""  # the conditions the Board votes
+    after_decision: Callable | None = None  # a step between the decision and the issue
 
 
 def hearing_day(on: date, hearing: Hearing) -> date:
@@ -73,9 +76,10 @@ def posted_online(meeting, *, clerk, posted_on: date, online: str) -> None:
         )
 
 
-def noticed(application, *, clerk, on: date, hearing: Hearing):
-    """The application's hearing scheduled at a meeting, the abutters' letters mailed and the
-    legal notice published (§20-20(9)); its docket item."""
+def noticed(application, *, clerk, on: date, hearing: Hearing, mailed: date | None = None):
+    """The application's hearing scheduled at a meeting, the abutters' letters mailed (on
+    `mailed`, else MAILED_AFTER the application's day) and the legal notice published
+    (§20-20(9)); its docket item."""
     facility_actions.import_abutters(
         application=application,
         rows=abutter_rows(2),
@@ -96,7 +100,7 @@ def noticed(application, *, clerk, on: date, hearing: Hearing):
     )
     if hearing.before_notice:
         hearing.before_notice(application)
-    mailed = on + MAILED_AFTER
+    mailed = mailed or on + MAILED_AFTER
     hearing_actions.record_mailing_list(
         item=item,
         article_numbers=[article(item.pk * 100 + n) for n in range(2)],
@@ -140,6 +144,7 @@ def heard_and_issued(application, *, clerk, on: date, hearing: Hearing | None = 
             by=clerk,
             today=meeting.date,
         )
+        posted(meeting, by=clerk)
         hearing_actions.record_decision(
             item=item,
             ruling=Ruling(result="continued", decided_on=meeting.date, continue_to=later),
@@ -157,6 +162,7 @@ def heard_and_issued(application, *, clerk, on: date, hearing: Hearing | None = 
             finding="The lot is too narrow to move the coop.",
             expires_on=date(meeting.date.year, 12, 31),
         )
+    posted(meeting, by=clerk)
     hearing_actions.record_decision(
         item=item,
         ruling=Ruling(
@@ -166,6 +172,7 @@ def heard_and_issued(application, *, clerk, on: date, hearing: Hearing | None = 
             reasons="The plan meets the regulation's standards, §20-15 to §20-19.",
             approvals=["vermin_plan"],
             variance=variance,
+            conditions=hearing.conditions,
         ),
         votes=votes,
         by=members[0].user,
@@ -173,6 +180,8 @@ def heard_and_issued(application, *, clerk, on: date, hearing: Hearing | None = 
     )
     # The applicant pays the notice's cost, which the permit waits for (§20-20(9)).
     pay_notice_cost(application, on=meeting.date, by=clerk)
+    if hearing.after_decision is not None:
+        hearing.after_decision(application)
     return actions.issue_permit(
         application=application, by=clerk, on=meeting.date + timedelta(days=1)
     )

@@ -34,6 +34,7 @@ from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.facilities import parcel_layers as layer
 from tests.permits.audit import sequences
+from tests.permits.audit.driven import drives
 
 _serial = count(1)
 # The test map's lots large enough for a coop 50 ft from every line (§20-15(4)(a)): a drawn
@@ -115,6 +116,18 @@ class OnlineAndPlans:
 
     # --- the resident's online application --------------------------------------------
 
+    @drives(
+        online.start_online_application,
+        online.save_online_application,
+        online.add_online_document,
+        online.submit_online_application,
+        online.receive_online_application,
+        online.send_supplement,
+        actions.accept_supplement,
+        actions.void_document,
+        actions.record_paper_original,
+        facility_actions.record_unmapped_reason,
+    )
     @rule(
         same_address=st.booleans(),
         retyped=st.sampled_from(sorted(RETYPED)),
@@ -173,7 +186,9 @@ class OnlineAndPlans:
                 changes={},
                 lot_changes={"area_acres": 1, "percolation_min_per_inch": 10},
             )
-        if new_lot and ParcelImport.objects.exists():
+        # Off the map the clerk says why, before the map is imported too (once it is, no
+        # permit issues on the lot without it; the reason recorded is kept either way).
+        if new_lot:
             facility_actions.record_unmapped_reason(
                 lot=application.lot, reason="A new subdivision, not on the map yet.", by=clerk
             )
@@ -192,6 +207,12 @@ class OnlineAndPlans:
 
     # --- the site plan -------------------------------------------------------------------
 
+    @drives(
+        facility_actions.import_parcel_layer,
+        facility_actions.link_lot_to_parcel,
+        facility_actions.save_site_plan,
+        facility_actions.draft_abutter_list,
+    )
     @precondition(lambda self: self._free_plan_lot() is not None)
     @rule(
         edit=st.sampled_from(sorted(PLAN_EDITS)),
@@ -208,6 +229,9 @@ class OnlineAndPlans:
         application = factories.new_hen_application(by=clerk, received_on=t, paid=True)
         parcel = Parcel.objects.get(loc_id=f"L_{name}")
         facility_actions.link_lot_to_parcel(lot=application.lot, parcel=parcel, by=clerk)
+        # The abutters' list drafted from the map for the Assessor (the hearing imports the
+        # certified one).
+        facility_actions.draft_abutter_list(application=application, by=clerk, today=t)
         # Drawn mid-lot, as the clerk first drew it from the resident's sketch.
         facility_actions.save_site_plan(
             application=application, shapes=[coop(name)], by=clerk, today=t

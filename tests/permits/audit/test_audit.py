@@ -13,6 +13,7 @@ from hearings.models import AbutterNotice, Decision, LegalNotice, MeetingAttenda
 from permits import actions
 from permits.audit import audit_register
 from permits.models import Application, Document, Permit
+from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.hearings import builders
 
@@ -89,6 +90,26 @@ def test_a_permit_issued_through_the_hearing_audits_clean(permit):
 def test_a_renewal_of_no_permit_on_file_is_a_breach_of_provenance(clerk):
     factories.issued_permit(by=clerk, on=date(2027, 1, 14))
     assert _sentences("provenance") == ["It was issued as a renewal, but renews no permit on file."]
+
+
+def test_a_renewal_of_a_permit_voided_beneath_it_is_a_breach_and_the_void_refused(clerk):
+    """The paper entry renewed into 2028 cannot be voided from under its renewal; had it been
+    (the record changed outside the actions), the audit names the renewal's missing ground."""
+    legacy, renewal = _renewed(clerk, on=date(2027, 11, 15))
+    with pytest.raises(ActionRefused) as refused:
+        actions.void_permit(permit=legacy, reason="Entered twice by mistake.", by=clerk)
+    assert f"Permit {renewal.number} renews it" in refused.value.reasons[0]
+    assert Permit.objects.get(pk=legacy.pk).status == Permit.Status.ACTIVE
+    assert _sentences("provenance") == []
+    Permit.objects.filter(pk=legacy.pk).update(status=Permit.Status.VOID)
+    assert _sentences("provenance") == [
+        f"It renews permit {legacy.number}, which is void: a renewal rests on a permit in force."
+    ]
+    # Voided in order, the later first, both stand void and nothing rests on either.
+    Permit.objects.filter(pk=legacy.pk).update(status=Permit.Status.ACTIVE)
+    actions.void_permit(permit=renewal, reason="Renewed the wrong entry.", by=clerk)
+    actions.void_permit(permit=legacy, reason="Entered twice by mistake.", by=clerk)
+    assert _anomalies("provenance") == []
 
 
 def test_a_new_permit_with_no_approval_after_a_hearing_is_a_breach(permit):
@@ -202,8 +223,13 @@ def test_a_coop_moved_closer_after_the_letters_is_more_than_was_noticed(clerk, b
     coop.measured_distances_ft = {"property_line": 52.0}
     coop.save()  # through the record's history, then dated before the vote
     voted_at = Decision.history.get(id=decision.pk, history_type="+").history_date
-    moved = Structure.history.filter(id=coop.pk).latest("history_date", "history_id")
-    Structure.history.filter(pk=moved.pk).update(history_date=voted_at - timedelta(seconds=1))
+    rows = list(Structure.history.filter(id=coop.pk).order_by("history_date", "history_id"))
+    moved, before = rows[-1], rows[-2]
+    # Between the coop's last row before the move and the vote: a second before the vote
+    # put it before the coop was entered whenever the two fell within one second.
+    between = before.history_date + (voted_at - before.history_date) / 2
+    assert before.history_date < between < voted_at
+    Structure.history.filter(pk=moved.pk).update(history_date=between)
     assert any("more than the abutters' letters described" in s for s in _sentences("notice"))
 
 
@@ -346,18 +372,20 @@ def _amend_property_line(by, *, effective_on, to_ft=65):
 
     from hearings.models import Meeting
     from permits.amendments import actions as amendment_actions
+    from tests.hearings.roll_call import roll_call
 
     voted = date(2030, 1, 7)
     meeting = Meeting.objects.create(date=voted, time=time(19), place="Hearing Room")
+    votes, chair = roll_call(meeting)
     return amendment_actions.record_amendment(
         rule="20-15.4.a",
         figure="minimum_ft",
         value=Decimal(to_ft),
         adopted_at=meeting,
-        votes_for=3,
+        votes=votes,
         effective_on=effective_on,
         published_on=voted + timedelta(days=10),
-        by=by,
+        by=chair,
         today=date(2030, 4, 1),
     )
 

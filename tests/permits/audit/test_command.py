@@ -152,3 +152,38 @@ def test_a_register_restored_from_its_backup_audits_as_it_did(tmp_path, clerk, b
     call_command("restore_data", str(archive), stdout=StringIO())
     report = audit_register(today=date(2030, 4, 1))
     assert (report.permits_checked, report.decisions_checked, report.anomalies) == (1, 1, [])
+
+
+def test_the_demo_audits_clean_after_every_permit_is_renewed_in_the_window(settings):
+    """Issue 33: renewal season's first morning. Every active permit of the demo renewed
+    together, its fee taken, on a day of the window: each renewal is a plain one (no false
+    "enlarged renewal"), and the register audits clean."""
+    from permits.actions import PaymentTaken, renew_together
+    from permits.models import Permit
+    from stoneham_boh.accounts.roles import Role
+    from stoneham_boh.ops.demo import load_demo
+    from tests.conftest import make_user
+
+    today = date(2027, 11, 16)
+    with time_machine.travel(datetime(2027, 11, 16, 12, tzinfo=BOSTON)):
+        load_demo(today=today)
+        clerk = make_user("season-clerk", Role.CLERK)
+        active = list(Permit.objects.filter(status="active", year=2027).order_by("number"))
+        batch = renew_together(
+            permits=active,
+            payments={p.pk: PaymentTaken(method="cash") for p in active},
+            by=clerk,
+            on=today,
+        )
+        report = audit_register(today=today)
+    entries = list(batch.entries.all())
+    renewed = [e for e in entries if e.permit_id]
+    refused = {e.renews.number: e.refusal for e in entries if not e.permit_id}
+    # Every one renews but the permit before the Board for revocation (§20-20(5)) and the one
+    # whose renewal came in earlier, which is issued from its own page.
+    assert len(renewed) == len(active) - 2, refused
+    assert all(
+        "before the Board for revocation" in refusal or "issue it from its own page" in refusal
+        for refusal in refused.values()
+    ), refused
+    assert [a.line() for a in report.anomalies] == []

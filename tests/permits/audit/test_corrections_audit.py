@@ -28,15 +28,13 @@ def _said(today=date(2030, 4, 1)) -> list[str]:
 
 def _decided(clerk, board_member):
     item = b.noticed(by=clerk)
-    b.decide(item, by=board_member, conditions="Keep the coop clena.")
+    b.decide(item, by=board_member, conditions="As shown on the plan.", reasons="Coop clena.")
     return Decision.objects.get(docket_item=item)
 
 
 def test_a_decision_corrected_through_its_action_keeps_the_vote(clerk, board_member):
     decision = _decided(clerk, board_member)
-    correct_decision(
-        decision=decision, conditions="Keep the coop clean.", reason="Misspelled.", by=clerk
-    )
+    correct_decision(decision=decision, reasons="Coop clean.", reason="Misspelled.", by=clerk)
     assert _said() == []
 
 
@@ -57,12 +55,13 @@ def test_a_result_or_a_vote_changed_after_the_vote_is_found(clerk, board_member)
 def test_a_correction_that_misstates_what_the_decision_read_is_found(clerk, board_member):
     decision = _decided(clerk, board_member)
     [correction] = correct_decision(
-        decision=decision, conditions="Keep the coop clean.", reason="Misspelled.", by=clerk
+        decision=decision, reasons="Coop clean.", reason="Misspelled.", by=clerk
     )
     correction.old_value = "Keep no coop."
     correction.save()
     assert _said() == [
-        "A correction of the conditions says it read “Keep no coop.”: the decision read otherwise."
+        "A correction of the findings and reasons says it read “Keep no coop.”: the decision "
+        "read otherwise."
     ]
 
 

@@ -90,6 +90,24 @@ def test_a_permit_renewed_in_june_waits_for_the_renewal_window(clerk, board_memb
     assert _anomalies(date(2030, 6, 20)) == []
 
 
+def test_a_renewal_received_earlier_is_not_issued_with_the_renewals_together(clerk, board_member):
+    """Found by the machine once the branches met (seed 235330930): a renewal received and left
+    unpaid was issued weeks later by the renewals together, as if received that day: the batch
+    now refuses it, and the clerk takes it up on its own page."""
+    permit = heard_and_issued(clerk=clerk, on=date(2030, 1, 7))
+    renewal = actions.start_renewal(permit=permit, by=clerk, today=date(2030, 11, 15))
+    actions.submit_application(application=renewal, received_on=date(2030, 11, 15), by=clerk)
+    batch = actions.renew_together(
+        permits=[permit],
+        by=clerk,
+        on=date(2031, 1, 20),
+        payments={permit.pk: actions.PaymentTaken(method="cash")},
+    )
+    (entry,) = batch.entries.all()
+    assert entry.permit is None and "was received on November 15, 2030" in entry.refusal
+    assert _anomalies(date(2031, 1, 21)) == []
+
+
 def test_an_application_at_an_address_already_on_file_joins_its_lot(clerk, board_member):
     first = heard_and_issued(clerk=clerk, on=date(2030, 1, 7))
     # The intake records the address again as a lot of its own (the machine's same_address).
@@ -260,4 +278,13 @@ def test_a_permit_issued_before_the_parcel_map_was_imported_needs_no_reason_for_
     machine.an_online_application_heard_and_issued(retyped="abbreviated", same_address=False)
     machine.a_plan_drawn_then_edited(edit="moved_closer", when="before_notice")
     assert len(machine.permits) == 2
+    machine.the_audit_finds_nothing()
+
+
+@pytest.mark.parametrize("building", ["complete", "inspector_dated_back"])
+def test_a_keeping_built_as_the_board_heard_it_is_what_the_board_decided(machine, building):
+    """Found by the machine once the branches met (seed 1375256699): a new keeping whose
+    construction the Board heard and approved was reported as allowing "construction
+    declared: new", which the Board never decided; it decided exactly that."""
+    machine.a_keeping_to_be_built_heard_and_issued(family="ducks", building=building)
     machine.the_audit_finds_nothing()

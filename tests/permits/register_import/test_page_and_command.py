@@ -156,7 +156,9 @@ def test_a_csv_with_a_stray_carriage_return_or_an_unreadable_cell_is_named_not_a
             "documents": SimpleUploadedFile("scans.zip", sample.zip_bytes()),
         },
     )
-    assert refused.status_code == 200
+    # Said at the upload's field, as every refusal of the file itself is (issue 38 L4).
+    assert refused.status_code == 400
+    assert 'id="error_1_id_register"' in refused.content.decode()
     assert "A cell is longer than 131,072 characters: is this file the register?" in (
         refused.content.decode()
     )

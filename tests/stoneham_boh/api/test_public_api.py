@@ -23,7 +23,7 @@ from django.utils.html import escape
 
 from facilities.models import Lot
 from hearings import actions as hearing_actions
-from hearings.demo import accept_register_by_vote
+from hearings.demo import accept_register_by_vote, session_day
 from hearings.models import Decision, Meeting, Minutes, Variance
 from inspections import actions as inspection_actions
 from inspections.models import Complaint
@@ -54,10 +54,11 @@ def built_world(universe, django_db_blocker):
     with django_db_blocker.unblock(), universe.laid() as built:
         clerk = built.users["clerk"]
         holder = factories.applicant(by=clerk, **PRIVATE_HOLDER)
-        # Received on a day of its own: the Board's vote on the world's days is recorded,
-        # with the attendance of the members in office then.
+        # Received on a day of its own (a business day: the Board's session is that
+        # evening): the Board's vote on the world's days is recorded, with the attendance of
+        # the members in office then.
         built.objects["private_permit"] = factories.issued_permit(
-            by=clerk, applicant=holder, on=PERMIT_DAY, received_on=date(2027, 1, 11)
+            by=clerk, applicant=holder, on=PERMIT_DAY, received_on=date(2027, 1, 12)
         )
         # A complaint about a lot the API lists, with the complainant's name and contact.
         inspection_actions.record_complaint(
@@ -212,12 +213,16 @@ def test_pages_link_to_each_other_and_are_kept_until_changed(client, world, sett
 
 
 def _sessions(count: int, *, clerk, first_day, earlier=None) -> Meeting:
-    """`count` sessions of the Board at its office, a day apart, each accepting an entry of
+    """`count` sessions of the Board, a business day apart, each accepting an entry of
     the paper register (a permit in force, a meeting with its matter, a decision with its
     votes) and approving the minutes of the session before (`earlier`, then each in turn);
     and as many variances in effect. The last session, whose minutes wait."""
-    for n in range(count):
-        day = first_day + timedelta(days=n)
+    day = first_day - timedelta(days=1)
+    for _ in range(count):
+        # The Board's evening sessions fall on business days (hearings.demo.session_day).
+        day = session_day(day + timedelta(days=1))
+        while Meeting.objects.filter(date=day).exists():  # a session of its own
+            day = session_day(day + timedelta(days=1))
         permit = factories.register_entry(by=clerk, today=day)
         factories.board(day)
         decision = accept_register_by_vote([permit], day, clerk)[0]

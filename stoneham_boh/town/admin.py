@@ -1,0 +1,13 @@
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from stoneham_boh.town.models import NewspaperHolidayIssue
+
+
+@admin.register(NewspaperHolidayIssue)
+class NewspaperHolidayIssueAdmin(SimpleHistoryAdmin):
+    """Reference data: the paper's holiday schedule, as it announces it (the legal notice's
+    issue is counted on it, hearings.clocks.newspaper_notice_deadline)."""
+
+    list_display = ("usual_on", "prints_on", "note")
+    search_fields = ("note",)
