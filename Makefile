@@ -82,14 +82,14 @@ test-browser: lint
 perf: venv-dev
 	$(PY) -m pytest -m perf --nomigrations $(PYTEST_ARGS)
 
-# The fuzzing at its full budget (every run of `make test` fuzzes 25 examples a form, with a
-# fresh seed); FUZZ_SEED=N replays a run.
+# The fuzzing at its full budget (every run of `make test` fuzzes 25 examples a form, with the
+# source tree's seed, tests/seeds.py); FUZZ_SEED=N replays a run, FUZZ_SEED=random searches anew.
 fuzz: venv-dev
 	FUZZ_EXAMPLES=$${FUZZ_EXAMPLES:-200} $(PY) -m pytest tests/trust/test_fuzzing.py $(PYTEST_ARGS)
 
-# The stateful machine at its long budget (every run of `make test` runs it short, with a fresh
-# seed); it also fails when an action a rule declares was never carried out. STATEFUL_SEED=N
-# replays a run.
+# The stateful machine at its long budget (every run of `make test` runs it short), with the
+# source tree's seed (tests/seeds.py); it also fails when an action a rule declares was never
+# carried out. STATEFUL_SEED=N replays a run, STATEFUL_SEED=random searches anew.
 stateful: venv-dev
 	STATEFUL_EXAMPLES=$${STATEFUL_EXAMPLES:-60} STATEFUL_STEPS=$${STATEFUL_STEPS:-15} \
 	STATEFUL_EVERY_ACTION=$${STATEFUL_EVERY_ACTION:-1} $(PY) -m pytest -p no:xdist -s \

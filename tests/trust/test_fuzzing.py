@@ -16,7 +16,6 @@ import io
 import json
 import os
 import pkgutil
-import random
 import re
 from datetime import date
 
@@ -35,6 +34,7 @@ from hypothesis import HealthCheck, given, seed
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
+from tests import seeds
 from tests.trust.forms_on_pages import Field, Form, forms_in
 from tests.trust.traps import NUMERIC_TRAPS
 from tests.universe import client_for
@@ -42,11 +42,12 @@ from tests.world import PDF, RENEWAL_SEASON, jpeg
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("plain_template_rendering")]
 
-# Every run fuzzes a little with inputs of its own (a fresh seed, printed in the run's header);
-# `make fuzz` runs the full budget. A failure is replayed with FUZZ_SEED=<the seed printed>,
-# and the example it found is kept as a regression test of its own.
+# Every run fuzzes a little with the source tree's seed (tests/seeds.py: a change fuzzes inputs
+# the last tree did not, and CI those a run here did), printed in the run's header; `make fuzz`
+# runs the full budget, FUZZ_SEED=random with a fresh seed. A failure is replayed with
+# FUZZ_SEED=<the seed printed>, and the example it found is kept as a regression test of its own.
 FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "25"))
-FUZZ_SEED = int(os.environ.get("FUZZ_SEED") or random.SystemRandom().randrange(2**32))
+FUZZ_SEED = seeds.seed("FUZZ_SEED")
 # A bare button (a form with no field but the CSRF token) varies only in the stray keys the
 # generator adds, which no form reads: a fifth of the budget (5 in every run, 40 in make fuzz).
 BUTTON_EXAMPLES = max(3, FUZZ_EXAMPLES // 5)
