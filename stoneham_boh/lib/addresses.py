@@ -53,7 +53,10 @@ def address_key(street_address: str) -> str:
             # The unit's own name follows ("Unit 2"), unless the word ends the address.
             skip_next = word != "rear"
             continue
-        if ZIP.match(word) or (position > 1 and word in TOWN_WORDS):
+        # A ZIP code follows the street: five digits before any word of the street are the
+        # house number ("20105 Pond Street" is not "Pond Street").
+        street_begun = any(not each.isdigit() for each in kept)
+        if (street_begun and ZIP.match(word)) or (position > 1 and word in TOWN_WORDS):
             continue
         if word.endswith("-") or word.startswith("-"):
             word = word.strip("-")

@@ -164,3 +164,55 @@ def test_a_records_request_answered_and_a_record_destroyed_by_the_town_clerk(
         page.goto(f"{live_server.url}/records/retention/log/")
         expect(page.locator("#destruction-log")).to_contain_text("Complaint of November 2, 2026")
     assert Complaint.objects.get(pk=complaint.pk).complainant_name == ""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_resident_asks_on_the_public_page_and_the_clerk_signs_the_response(
+    browser_page, live_server
+):
+    """From the public site's "Ask for public records" to the signed written response. Sent on
+    Saturday, November 21, 2026: received the next business day, Monday the 23rd, and the ten
+    business days count from the 24th, Thanksgiving (the 26th) not counted and the day after,
+    no legal holiday, counted (950 CMR 32.06(2)(e)): due Tuesday, December 8, 2026, by a count
+    made from the law by hand."""
+    page = browser_page
+    with time_machine.travel(at("2026-11-21 09:30"), tick=True) as traveller:
+        page.clock.set_system_time(at("2026-11-21 09:30"))
+        clerk = make_user("clerk10", Role.CLERK)
+        page.goto(f"{live_server.url}/")
+        page.get_by_role("link", name="Ask for public records").click()
+        expect(page.locator("#records-officer")).to_be_visible()
+        page.get_by_label("Your name").fill("Jordan Abutter")
+        page.get_by_label("The records you ask for").fill(
+            "The hen permit at 12 Pond Street and its site plan, 2025 and 2026."
+        )
+        page.get_by_role("button", name="Send the request").click()
+        # The contact left out: said at its field, and nothing typed is lost.
+        expect(page.locator("#id_contact")).to_have_attribute("aria-invalid", "true")
+        expect(page.get_by_label("Your name")).to_have_value("Jordan Abutter")
+        expect(page.get_by_label("The records you ask for")).to_have_value(
+            "The hen permit at 12 Pond Street and its site plan, 2025 and 2026."
+        )
+        page.get_by_label("E-mail or postal address").fill("jordan@example.org")
+        page.get_by_role("button", name="Send the request").click()
+        expect(page.get_by_role("heading", name="Your records request is received")).to_be_visible()
+        expect(page.locator("#response-due")).to_have_text("Tuesday, December 8, 2026")
+        shot(page, "records-ask-sent-1280")
+
+        # The Monday after: the clerk finds it on the office's list and answers it.
+        traveller.move_to(at("2026-11-23 09:00"))
+        page.clock.set_system_time(at("2026-11-23 09:00"))
+        login(page, live_server, clerk.username)
+        page.goto(f"{live_server.url}/records/requests/")
+        page.get_by_role("link", name="Jordan Abutter").click()
+        expect(page.locator("#response-due")).to_contain_text("Tuesday, December 8, 2026")
+        page.get_by_label("Records provided with this response").fill(
+            "No permit is on file at 12 Pond Street; the Board holds no such plan."
+        )
+        page.get_by_role("button", name="Save the draft").click()
+        expect(page.get_by_text("The draft of the written response is saved.")).to_be_visible()
+        letter = " ".join(" ".join(pdf_pages(page, "Review the draft (PDF)")).split())
+        assert "Jordan Abutter" in letter and "Supervisor of Records" in letter
+        page.get_by_role("button", name="Sign and send the response").click()
+        expect(page.locator("#responded")).to_contain_text("November 23, 2026")
+        shot(page, "records-ask-answered-1280")
