@@ -42,6 +42,10 @@ from stoneham_boh.lib.record_ids import record_id
 
 # How far ahead the agent's list looks, besides today's and the overdue.
 AGENDA_DAYS_AHEAD = 14
+# The day the phone keeps, stated: each inspection is two pages (its page and its checklist),
+# some 60 KB together, so 150 are about 9 MB, well inside what a phone's browser gives a site.
+# A day beyond it (a backlog, not a day) is listed whole; the phone keeps the first 150.
+PHONE_KEEPS_AT_MOST = 150
 
 
 @readers
@@ -57,7 +61,11 @@ def agenda(request):
         .order_by("scheduled_for", "lot__street_address", "id")
     )
     filterset = AgendaFilter(data, queryset=scheduled, request=request)
-    page = page_of(request, filterset.qs)
+    # The day (every visit overdue or due today, however many) stands whole on the first page:
+    # it is what the phone keeps (issue 39: paged with the rest, 25 overdue left today's visits
+    # off the phone). The pages page what is coming up.
+    page = page_of(request, filterset.qs.filter(scheduled_for__gt=today))
+    day = list(filterset.qs.filter(scheduled_for__lte=today)) if page.number == 1 else []
     response = render(
         request,
         "inspections/agenda.html",
@@ -65,7 +73,9 @@ def agenda(request):
             "filter": filterset,
             "page": page,
             "today": today,
-            "sections": _agenda_sections(page.object_list, today),
+            "sections": _agenda_sections([*day, *page.object_list], today),
+            "day_count": len(day),
+            "phone_keeps": min(len(day), PHONE_KEEPS_AT_MOST),
             "field_reports": field_report_views.unresolved_of(request.user),
         },
     )

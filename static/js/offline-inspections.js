@@ -301,7 +301,14 @@
     const status = document.querySelector("[data-phone-day-status]");
     if (!status || !navigator.onLine || !navigator.serviceWorker || !navigator.serviceWorker.controller) return;
     const pages = [config.agenda];
-    document.querySelectorAll("[data-phone-day] a.list-group-item[href]").forEach(function (row) {
+    // The server states how many of the day's inspections the phone keeps (all of them, up to
+    // its stated size) and how many are due.
+    const keeps = parseInt(status.dataset.phoneKeeps, 10);
+    const due = parseInt(status.dataset.phoneDue, 10);
+    const rows = Array.prototype.slice.call(
+      document.querySelectorAll("[data-phone-day] a.list-group-item[href]")
+    );
+    rows.slice(0, isNaN(keeps) ? rows.length : keeps).forEach(function (row) {
       const detail = row.getAttribute("href");
       pages.push(detail, detail + "record/");
     });
@@ -313,10 +320,14 @@
       const kept = results.filter(Boolean).length === pages.length;
       const count = (pages.length - 1) / 2;
       status.dataset.phoneReady = kept ? "yes" : "partly";
-      status.textContent = kept
-        ? "Kept on this phone for places without a signal: today's list and its " + count +
-          " inspection" + (count === 1 ? "" : "s") + " due."
-        : "Part of today's list could not be kept on this phone; open it again with a signal.";
+      const all = isNaN(due) || count >= due;
+      status.textContent = !kept
+        ? "Part of today's list could not be kept on this phone; open it again with a signal."
+        : all
+          ? "Kept on this phone for places without a signal: today's list and its " + count +
+            " inspection" + (count === 1 ? "" : "s") + " due."
+          : "Kept on this phone for places without a signal: today's list and the first " +
+            count + " of its " + due + " inspections due; open the others with a signal.";
     });
   }
 

@@ -225,3 +225,41 @@ def test_a_request_too_large_says_it_counts_everything_sent_at_once(agent_client
     text = response.content.decode()
     assert "all its files and photos together, may be at most 1000" in text
     assert "this was 2.0" in text
+
+
+def _backlog(agent, lot, overdue: int, coming: int) -> None:
+    """`overdue` visits past their day, one due today and `coming` in the days ahead."""
+    days = [*(TODAY - timedelta(days=1 + n % 9) for n in range(overdue)), TODAY]
+    days += [TODAY + timedelta(days=1 + n % 10) for n in range(coming)]
+    Inspection.objects.bulk_create(
+        Inspection(lot=lot, kind=Inspection.Kind.ROUTINE, scheduled_for=day, agent=agent)
+        for day in days
+    )
+
+
+def _phone_status(page: str) -> dict:
+    status = re.search(r"<p[^>]*data-phone-day-status[^>]*>", page).group(0)
+    return {name: int(value) for name, value in re.findall(r'data-phone-(\w+)="(\d+)"', status)}
+
+
+def test_the_phone_keeps_the_whole_day_however_many_are_overdue(agent_client, agent, clerk):
+    """Thirty overdue and today's one all stand on the first page the phone keeps, before
+    what is coming up (issue 39: paged by 25, the overdue left today's visit off the phone)."""
+    _backlog(agent, hen_permit(by=clerk).lot, overdue=30, coming=30)
+    first = agent_client.get(reverse("inspections:agenda")).content.decode()
+    day = first.split('<h2 class="h5 mt-4 ">Coming up</h2>')[0]
+    assert day.count('class="list-group-item') == 31
+    assert '<h2 class="h5 mt-4 ">Today</h2>' in day
+    assert _phone_status(first) == {"keeps": 31, "due": 31}
+    later = agent_client.get(reverse("inspections:agenda"), {"page": 2}).content.decode()
+    assert "Overdue since" not in later and "Coming up" in later
+
+
+def test_a_backlog_beyond_the_stated_size_is_listed_whole_and_kept_in_part(
+    agent_client, agent, clerk, monkeypatch
+):
+    monkeypatch.setattr("inspections.views.inspections.PHONE_KEEPS_AT_MOST", 10)
+    _backlog(agent, hen_permit(by=clerk).lot, overdue=12, coming=0)
+    page = agent_client.get(reverse("inspections:agenda")).content.decode()
+    assert page.count('class="list-group-item') == 13
+    assert _phone_status(page) == {"keeps": 10, "due": 13}

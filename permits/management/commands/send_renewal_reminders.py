@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import timezone
 
 from permits.portal import notifications
+from stoneham_boh.town.current import town_scope
 
 
 class Command(BaseCommand):
@@ -25,6 +26,8 @@ class Command(BaseCommand):
             "--dry-run", action="store_true", help="List whom a reminder would go to; send none."
         )
 
+    # The town read once for the whole run, as a request reads it (issue 39).
+    @town_scope()
     def handle(self, *args, dry_run: bool = False, **options):
         today = timezone.localdate()
         if not notifications.reminder_season(today):

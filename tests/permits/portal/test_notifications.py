@@ -9,6 +9,8 @@ import pytest
 import time_machine
 from django.core import mail
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from hearings import actions as hearing_actions
 from permits import actions as permit_actions
@@ -50,6 +52,19 @@ def test_reminders_go_once_from_november_1_to_holders_of_permits_expiring_decemb
     assert f"/my/permits/{permit.pk}/renewal/" in message.body
     assert message.alternatives[0][1] == "text/html"
     assert Notification.objects.get(kind="renewal_reminder").permit == permit
+
+
+@pytest.mark.django_db
+def test_a_run_of_reminders_reads_the_towns_settings_once(clerk, karen, permit):
+    """Issue 39: a run outside a request read the town again for every permit."""
+    for day in (15, 16, 17):
+        factories.issued_permit(by=clerk, applicant=karen, on=date(2027, 1, day))
+    with (
+        time_machine.travel(factories.midday(date(2027, 11, 1)), tick=False),
+        CaptureQueriesContext(connection) as captured,
+    ):
+        assert "sent: 4" in _remind()
+    assert len([q for q in captured.captured_queries if '"town_town"' in q["sql"]]) == 1
 
 
 @pytest.mark.django_db

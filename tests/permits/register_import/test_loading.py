@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
 from facilities.models import Lot
 from permits import rules
@@ -197,3 +198,19 @@ def test_animals_not_understood_are_refused_not_guessed(text, says):
     with pytest.raises(CellError) as caught:
         parse_animals(text)
     assert says in str(caught.value)
+
+
+def test_the_import_reads_the_towns_settings_once_however_many_rows(admin_user):
+    """Issue 39: outside a request, each row's rules read the town again (357 reads for 150
+    rows); the import reads it once, as a request does."""
+    town_reads = []
+
+    def counted(execute, sql, params, many, context):
+        if '"town_town"' in sql:
+            town_reads.append(sql)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(counted):
+        report = run(sample_register(), admin_user)
+    assert len(report.rows) == 150
+    assert len(town_reads) == 1
