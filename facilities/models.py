@@ -13,7 +13,6 @@ from simple_history.models import HistoricalRecords
 
 from facilities.choices import (
     DISTANCE_FEATURES,
-    HOUSING_KINDS,
     NAMED_SPECIES,
     NOT_DRAWN,
     Species,
@@ -330,15 +329,6 @@ class Structure(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.label}"
-
-    @property
-    def is_housing(self) -> bool:
-        return self.kind in HOUSING_KINDS
-
-    @property
-    def labelled_distances(self) -> list[tuple[str, Decimal | None]]:
-        """Each distance of the plan, with its feature's name, in the rules contract's order."""
-        return [(label, getattr(self, f"distance_{key}_ft")) for key, label in DISTANCE_FEATURES]
 
     def distances(self) -> dict[str, Decimal | None]:
         return {key: getattr(self, f"distance_{key}_ft") for key, _ in DISTANCE_FEATURES}

@@ -133,10 +133,6 @@ def _share_loaded_notices(items: list[DocketItem]) -> None:
                 cache["abutter_notices"] = source.abutter_notices.all()
 
 
-def _decided(item: DocketItem) -> bool:
-    return getattr(item, "decision", None) is not None
-
-
 def relief_needed(
     result: dict, relief_sought, approvals_sought=()
 ) -> tuple[list[ReliefNeeded], list[str]]:

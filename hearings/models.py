@@ -827,11 +827,6 @@ class Variance(models.Model):
         )
 
 
-class BoardApprovalQuerySet(models.QuerySet):
-    def granted_by(self, day: date):
-        return self.filter(granted_on__lte=day)
-
-
 class BoardApproval(models.Model):
     """What the regulation calls the Board's approval, granted by a vote at a meeting."""
 
@@ -851,8 +846,6 @@ class BoardApproval(models.Model):
     # the application page and permit show it without reading every vote again.
     vote_count = models.CharField(max_length=80)
     history = HistoricalRecords()
-
-    objects = BoardApprovalQuerySet.as_manager()
 
     class Meta:
         ordering = ["granted_on", "subject"]

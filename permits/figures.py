@@ -33,11 +33,6 @@ def quantity_text(value: int | float, unit: str) -> str:
     return f"{num(value)} {unit}".strip()
 
 
-def figure_value(rule: str, name: str, on: date | None = None) -> int | float:
-    """The number of `rule`'s figure `name` in the ruleset in force on `on` (today)."""
-    return _ruleset(on).rules[rule].value(name)
-
-
 def figure_text(rule: str, name: str, on: date | None = None) -> str:
     """`rule`'s figure `name` with its unit, e.g. ``figure_text("20-20.9", "notice_days")``."""
     figure = _ruleset(on).rules[rule].figures[name]

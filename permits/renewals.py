@@ -90,10 +90,6 @@ def lapse_clock(permit):
     )
 
 
-def lapse_deadline(permit) -> date:
-    return lapse_clock(permit).when
-
-
 def lapse_refusal(permit, on: date) -> str:
     clock = lapse_clock(permit)
     if on <= clock.when:

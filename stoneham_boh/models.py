@@ -20,9 +20,3 @@ class User(AbstractUser):
 
     def __str__(self) -> str:
         return self.get_full_name() or self.username
-
-    @property
-    def role_names(self) -> set[str]:
-        from stoneham_boh.accounts.roles import roles_of
-
-        return roles_of(self)

@@ -117,9 +117,6 @@ class MassCalendar:
     def is_legal_holiday(self, day: date) -> bool:
         return self.holiday_name(day) is not None
 
-    def closure_name(self, day: date) -> str | None:
-        return self._closures.get(day)
-
     def is_weekend(self, day: date) -> bool:
         return day.weekday() in (SATURDAY, SUNDAY)
 
