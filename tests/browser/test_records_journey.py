@@ -215,4 +215,9 @@ def test_a_resident_asks_on_the_public_page_and_the_clerk_signs_the_response(
         assert "Jordan Abutter" in letter and "Supervisor of Records" in letter
         page.get_by_role("button", name="Sign and send the response").click()
         expect(page.locator("#responded")).to_contain_text("November 23, 2026")
+        # Who signed (the officer, in the letter) and who recorded it (the clerk), each so named.
+        expect(page.locator("#written-signed")).to_contain_text(
+            "in the records access officer's name"
+        )
+        expect(page.locator("#written-signed")).to_contain_text("recorded by Clerk10")
         shot(page, "records-ask-answered-1280")
