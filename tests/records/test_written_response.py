@@ -224,7 +224,7 @@ def test_the_clerk_drafts_reviews_and_signs_on_the_request_page(clerk, request_,
     assert "DRAFT" in _text(draft.content) and "Supervisor of Records" in _text(draft.content)
     client.post(reverse("records:written-response-sign", args=[request_.pk]))
     page = client.get(url).content.decode()
-    assert "Signed by" in page and "Sign and send" not in page
+    assert "in the records access officer's name" in page and "Sign and send" not in page
 
 
 # --- the public's page -----------------------------------------------------------------------
