@@ -129,8 +129,11 @@ class Enforcement:
         elif where == "new_address":
             address = f"{next(_serial)} Complaint Lane"
         elif where == "retyped_address":
-            # "204 Marble" for "204 Marble Street" (finding 2): the suffix left off.
-            address = permit.lot.street_address.rsplit(" ", 1)[0]
+            # "204 Marble" for "204 Marble Street" (finding 2): the suffix left off. A lot
+            # on file without its suffix already ("204 Marble", seed 608571547) is typed in
+            # capitals instead: its number alone would name no street.
+            words = permit.lot.street_address.split()
+            address = " ".join(words[:-1]) if len(words) > 2 else " ".join(words).upper()
         else:
             # "204 Mrable Street": a misspelling no matcher can know, so a second lot is
             # recorded, and the clerk merges it into the permit's lot once the visit shows it.
