@@ -588,6 +588,8 @@ def keep_the_minutes(*, today: date, clerk) -> None:
         if minutes is None:
             drafted_on = min(meeting.date + timedelta(days=1), later.date)
             minutes = actions.draft_minutes(meeting=meeting, by=clerk, today=drafted_on)
+        # The approving meeting noticed in time, as every vote's meeting is (c.30A §20(b)).
+        post_the_docket(later, clerk)
         attend_in_person(later, clerk, later.date)
         present = MeetingAttendance.objects.filter(meeting=later).select_related("member__user")
         actions.approve_minutes(

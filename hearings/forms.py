@@ -54,6 +54,17 @@ class MeetingForm(forms.Form):
     time = forms.TimeField(widget=TimeInput, initial=time(19, 0))
     place = forms.CharField(max_length=200, initial=Meeting._meta.get_field("place").default)
     notes = forms.CharField(widget=forms.Textarea(attrs={"rows": 2}), required=False)
+    emergency = forms.CharField(
+        label="Emergency meeting: the emergency",
+        widget=forms.Textarea(attrs={"rows": 2}),
+        required=False,
+        help_text=(
+            "Leave blank for a regular meeting. Only for a sudden, generally unexpected "
+            "occurrence demanding immediate action (M.G.L. c.30A §18): the notice is then "
+            "posted as soon as possible rather than 48 hours ahead, and the meeting takes up "
+            "only a revocation or the rescission of a variance. It cannot be declared later."
+        ),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -65,7 +76,17 @@ class MeetingForm(forms.Form):
             ),
             "place",
             "notes",
+            "emergency",
         )
+
+    def clean_emergency(self):
+        text = self.cleaned_data.get("emergency", "").strip()
+        if text and len(text) < 20:
+            raise forms.ValidationError(
+                "State the emergency in a sentence: the sudden, generally unexpected "
+                "occurrence that demands the Board's immediate action (M.G.L. c.30A §18)."
+            )
+        return text
 
     def clean(self):
         """A day the Town's offices are closed (a weekend, a legal holiday of the Massachusetts

@@ -73,17 +73,47 @@ def notice_text(meeting: Meeting, items: list[DocketItem], remote_access: str = 
     ]
     if remote_access.strip():
         lines.append(f"Remote access: {remote_access.strip()}")
+    if meeting.is_emergency:
+        # c.30A §20(b): an emergency meeting is noticed as soon as reasonably possible; the
+        # notice says why it could not give 48 hours.
+        lines += [
+            "",
+            f"EMERGENCY MEETING: {meeting.emergency.strip()}",
+            "Called for an emergency demanding immediate action; noticed as soon as "
+            "reasonably possible before it (M.G.L. c.30A §§18, 20(b)).",
+        ]
     lines += ["", "Topics the chair reasonably anticipates will be discussed:", ""]
-    lines.append("1. Call to order; attendance of the members.")
-    for number, item in enumerate(items, start=2):
-        lines.append(f"{number}. {topic(item)}")
+    topics = ["Call to order; attendance of the members."]
+    topics += [topic(item) for item in items]
+    if not meeting.is_emergency:
+        topics += [
+            f"Approval of the minutes of the {minutes.meeting}."
+            for minutes in minutes_awaiting_approval(meeting)
+        ]
+        topics.append(
+            "Other business not reasonably anticipated 48 hours before the meeting; adjournment."
+        )
+    else:
+        topics.append("Adjournment.")
+    lines += [f"{number}. {text}" for number, text in enumerate(topics, start=1)]
     lines += [
-        f"{len(items) + 2}. Other business not reasonably anticipated 48 hours before the "
-        "meeting; adjournment.",
         "",
         f"Posted under the Open Meeting Law ({law.OML_POSTING_CITATION}). {board['address']}.",
     ]
     return "\n".join(lines)
+
+
+def minutes_awaiting_approval(meeting: Meeting):
+    """The drafted minutes of earlier meetings not yet approved: the Board may approve them
+    at this meeting, so its notice lists them (c.30A §20(b))."""
+    from hearings.models import Minutes
+
+    return list(
+        Minutes.objects.filter(approved_on__isnull=True, meeting__date__lt=meeting.date)
+        .exclude(meeting__cancelled=True)
+        .select_related("meeting")
+        .order_by("meeting__date", "meeting__time")
+    )
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,16 @@ class Meeting(models.Model):
     time = models.TimeField()
     place = models.CharField(max_length=200, default=town_defaults.meeting_place)
     notes = models.TextField(blank=True)
+    # An emergency meeting (c.30A §18: a sudden, generally unexpected occurrence demanding
+    # immediate action) is noticed as soon as reasonably possible before it rather than 48
+    # hours ahead (§20(b)), and takes up only the emergency. Declared when the meeting is put
+    # on the calendar and never afterwards: a late posting is not cured by calling the meeting
+    # an emergency (hearings.open_meeting, permits.audit.open_meeting).
+    emergency = models.TextField(
+        "the emergency",
+        blank=True,
+        help_text="Only for an emergency meeting: the emergency that demands immediate action.",
+    )
     cancelled = models.BooleanField(default=False)
     history = HistoricalRecords()
 
@@ -130,7 +140,12 @@ class Meeting(models.Model):
         ordering = ["-date", "-time"]
 
     def __str__(self) -> str:
-        return f"Board meeting {long_date(self.date)}"
+        kind = "Emergency meeting" if self.is_emergency else "Board meeting"
+        return f"{kind} {long_date(self.date)}"
+
+    @property
+    def is_emergency(self) -> bool:
+        return bool(self.emergency.strip())
 
     @property
     def notice_counts_until(self) -> date:

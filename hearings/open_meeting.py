@@ -10,6 +10,11 @@ A posting's time is typed by the clerk, so it is held to what the record can sho
 L3): the notice is drafted from the docket, so it cannot have been posted before the meeting
 was put on the calendar or before any item it lists was put on the docket; and the page
 shows, beside the typed time, when the posting was recorded.
+
+Every vote, not only a decision: the approval of minutes, an amendment of the regulation's
+figures and the settlement of a dispute are voted at a meeting noticed in time too
+(`motion_refusals`). An emergency meeting (c.30A §18) is noticed as soon as reasonably
+possible and takes up only the emergency's matters (`EMERGENCY_MATTERS`).
 """
 
 from __future__ import annotations
@@ -48,9 +53,58 @@ def first_listing(postings, item_pk: int) -> MeetingPosting | None:
     return min(listing, key=lambda p: (p.posted_at, p.pk)) if listing else None
 
 
+# What an emergency meeting may take up (c.30A §18): the Board's acts that protect the public
+# from a keeping at once. An application, a variance or an approval can always wait for a
+# meeting noticed 48 hours ahead; so can minutes, amendments and settlements of disputes.
+EMERGENCY_MATTERS = (DocketItem.Kind.REVOCATION, DocketItem.Kind.VARIANCE_RESCISSION)
+EMERGENCY_CITATION = "M.G.L. c.30A §§18, 20(b); 940 CMR 29.03(2)"
+
+
+def emergency_refusals(meeting: Meeting, what: str) -> list[str]:
+    """Why `what` cannot be taken up at `meeting` because it is an emergency meeting."""
+    if not meeting.is_emergency:
+        return []
+    return [
+        f"The {meeting} was called for an emergency ({meeting.emergency.strip()}) and takes up "
+        f"only that: {what} waits for a meeting noticed 48 hours ahead ({EMERGENCY_CITATION})."
+    ]
+
+
+def late_posting_refusal(posted_at: datetime, deadline: datetime, what: str) -> str:
+    return (
+        f"The notice {what} was posted {_when(posted_at)}, less than 48 hours (not counting "
+        f"Saturdays, Sundays and legal holidays) before the meeting; the last time to post it "
+        f"was {deadline:%B %-d, %Y at %H:%M}: the Board can only take it up at a later meeting "
+        f"noticed in time ({law.OML_POSTING_CITATION})."
+    )
+
+
+def motion_refusals(meeting: Meeting, what: str) -> list[str]:
+    """Why the Board cannot vote `what` (the approval of minutes, an amendment of its
+    figures, the settlement of a dispute) at `meeting`: every vote of the Board is taken at
+    a meeting noticed in time (c.30A §20(b)), and an emergency meeting takes up only the
+    emergency. Empty when the meeting was noticed in time."""
+    reasons = emergency_refusals(meeting, what)
+    if reasons:
+        return reasons
+    first = meeting.postings.order_by("posted_at", "id").first()
+    if first is None:
+        return [
+            "That meeting's notice was never posted with the Town Clerk: the Board cannot vote "
+            f"at a meeting not noticed ({law.OML_POSTING_CITATION})."
+        ]
+    deadline = clocks.oml_posting_deadline(meeting.starts_at).when
+    if _local(first.posted_at) > deadline:
+        return [late_posting_refusal(first.posted_at, deadline, "of that meeting")]
+    return []
+
+
 def vote_refusals(item: DocketItem, decided_on) -> list[str]:
     """Why the Board cannot vote on `item` with a decision dated `decided_on`; empty when the
-    meeting was lawfully noticed for it and the vote is dated the day the Board met."""
+    meeting was lawfully noticed for it and the vote is dated the day the Board met.
+
+    At an emergency meeting the notice is posted as soon as reasonably possible before it
+    (any time before it starts: hearings.actions.meetings), for the emergency's matters only."""
     meeting = item.meeting
     reasons = []
     if decided_on != meeting.date:
@@ -58,6 +112,9 @@ def vote_refusals(item: DocketItem, decided_on) -> list[str]:
             f"The Board votes at its meeting: the decision is dated the day the Board met, "
             f"{long_date(meeting.date)} (M.G.L. c.30A §§18, 20)."
         )
+    emergency = meeting.is_emergency and item.kind in EMERGENCY_MATTERS
+    if meeting.is_emergency and not emergency:
+        reasons += emergency_refusals(meeting, f"a {item.get_kind_display().lower()}")
     postings = list(meeting.postings.all())
     deadline = clocks.oml_posting_deadline(meeting.starts_at).when
     listing = first_listing(postings, item.pk)
@@ -72,13 +129,8 @@ def vote_refusals(item: DocketItem, decided_on) -> list[str]:
             f"one): post an amended notice in time, or take it up at a later meeting "
             f"({law.OML_POSTING_CITATION})."
         )
-    elif _local(listing.posted_at) > deadline:
-        reasons.append(
-            f"The notice listing the item was posted {_when(listing.posted_at)}, less than 48 "
-            f"hours (not counting Saturdays, Sundays and legal holidays) before the meeting; "
-            f"the last time to post it was {deadline:%B %-d, %Y at %H:%M}: the Board can only "
-            f"take the item up at a later meeting noticed in time ({law.OML_POSTING_CITATION})."
-        )
+    elif _local(listing.posted_at) > deadline and not emergency:
+        reasons.append(late_posting_refusal(listing.posted_at, deadline, "listing the item"))
     return reasons
 
 

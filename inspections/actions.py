@@ -75,7 +75,12 @@ def earliest_visit(inspection: Inspection) -> tuple[date, str] | None:
     year §20-20(8) looks at, and a renewal the same day would issue grandfathered. Such a time
     is refused at its field rather than read as the later of the two: the agent is there to
     correct it, and the record then says when the visit was made. The audit reads a time
-    recorded so before this refusal as the later of the two (permits.audit.register)."""
+    recorded so before this refusal as the later of the two (permits.audit.register).
+
+    A time after the listing is accepted however long before its arrival (an inspection left
+    on the list for two years and recorded today): no limit is put on late office entry, and
+    §20-20(8) counts its violations from the later of the time and the arrival instead
+    (permits.renewals.injurious_conditions)."""
     causes = []
     if inspection.follows_order_id is not None:
         order = inspection.follows_order
@@ -345,8 +350,9 @@ def record_inspection(
     """Record what the agent found, item by item, with photos (§20-22).
 
     `recorded_on_phone_at` is when the agent tapped "Record" on a phone without a signal (the
-    checklist was kept there and sent later): it is kept beside the time it arrived, which is
-    the history's. The checks are those of a checklist sent at once.
+    checklist was kept there and sent later): it is kept beside the time it arrived
+    (`arrived_at`, the history's time of the recording). The checks are those of a checklist
+    sent at once.
 
     Also, as the visit decides them: the complaint it answers is closed; an order whose item
     is now found complying is abated; an excavation found in order is marked inspected by the
@@ -396,6 +402,8 @@ def record_inspection(
 
     inspection.status = Inspection.Status.COMPLETED
     inspection.performed_at = performed_at
+    # §20-20(8) counts the violations from the later of the two (Inspection.arrived_at).
+    inspection.arrived_at = timezone.now()
     inspection.summary = summary.strip()
     inspection.record_token = token
     inspection.recorded_on_phone_at = recorded_on_phone_at

@@ -166,6 +166,13 @@ class Inspection(models.Model):
         blank=True,
         help_text="Recorded in the field without a signal and sent when the signal returned.",
     )
+    # When the results reached the office: the history's own time of the recording, kept on
+    # the row so that §20-20(8) can read it in its query. The Board cannot have learned of a
+    # violation, nor seen it settled, before it arrived: the year §20-20(8) looks at counts a
+    # violation from the later of this and performed_at, so a visit recorded today with a
+    # time two years back is not read as two years old (issue 33, finding 1). The time typed
+    # is still the one printed. Empty until the inspection is recorded.
+    arrived_at = models.DateTimeField("arrived at", null=True, blank=True, editable=False)
     summary = models.TextField(blank=True)
     cancel_reason = models.TextField(blank=True)
     submission_token = submission_token_field()

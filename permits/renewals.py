@@ -20,6 +20,8 @@ from datetime import date, timedelta
 from types import SimpleNamespace
 
 from django.conf import settings
+from django.db.models import Q
+from django.utils import timezone
 
 from permits.amendments.in_force import ruleset_on
 from permits.keeping import Changes, compare, keeping_facts
@@ -214,7 +216,12 @@ def later_permits(permit) -> list:
 
 def injurious_conditions(lot, on: date) -> list[str]:
     """§20-20(8) proviso: violations still open and orders not abated on the lot, from the
-    inspections of the past settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS days."""
+    inspections of the past settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS days.
+
+    A violation counts from the later of the day typed and the day its record arrived at the
+    office (Inspection.arrived_at): the Board cannot have learned of it, nor seen it settled,
+    before then. An inspection left on the list two years and recorded today with the time
+    it was due is not read as two years old (issue 33, finding 1)."""
     from inspections.models import ChecklistFinding, Order
 
     since = on - timedelta(days=settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS)
@@ -225,8 +232,11 @@ def injurious_conditions(lot, on: date) -> list[str]:
             ChecklistFinding.objects.filter(
                 inspection__lot=lot,
                 result=ChecklistFinding.Result.VIOLATION,
-                inspection__performed_at__date__gte=since,
                 inspection__performed_at__date__lte=on,
+            )
+            .filter(
+                Q(inspection__performed_at__date__gte=since)
+                | Q(inspection__arrived_at__date__gte=since)
             )
             # A violation is settled when an order for it was abated or withdrawn.
             .exclude(orders__status__in=[Order.Status.ABATED, Order.Status.WITHDRAWN])
@@ -236,14 +246,26 @@ def injurious_conditions(lot, on: date) -> list[str]:
     )
     for finding in violations:
         found.append(
-            f"a violation of {finding.citation} found on "
-            f"{long_date(finding.inspection.performed_at.date())} is not settled"
+            f"a violation of {finding.citation} found on {_found_on(finding.inspection)} "
+            "is not settled"
         )
     settled_by_finding = {f.pk for f in violations}
     orders = [o for o in unabated_orders(lot, on) if o.finding_id not in settled_by_finding]
     for order in orders:
         found.append(f"order {order.pk} ({order.citation}) was not abated by its deadline")
     return found
+
+
+def _found_on(inspection) -> str:
+    """The day typed, and the day it arrived when that is more than a day later: the clerk
+    sees why a violation dated before the year looked at still counts."""
+    typed = timezone.localdate(inspection.performed_at)
+    if inspection.arrived_at is None:
+        return long_date(typed)
+    arrived = timezone.localdate(inspection.arrived_at)
+    if (arrived - typed).days <= 1:
+        return long_date(typed)
+    return f"{long_date(typed)} (recorded {long_date(arrived)})"
 
 
 @dataclass

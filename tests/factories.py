@@ -256,12 +256,17 @@ def legacy_permit(*, by, today=date(2027, 1, 14), **entry):
     return permit
 
 
-def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, grounds="Violation."):
+def revoke_by_the_board(
+    permit, *, by, revoked_on: date, remove_by: date, grounds="Violation.", emergency=""
+):
     """The permit revoked as the regulation has it (§20-20(5)-(6)): an inspection finds a
-    violation, the clerk brings it before the Board, the holder is noticed, the Board votes."""
+    violation, the clerk brings it before the Board, the holder is noticed, the Board votes.
+    With an `emergency`, at an emergency meeting whose notice is posted two hours before it
+    (c.30A §§18, 20(b))."""
     from datetime import datetime, time, timedelta
 
     from django.conf import settings
+    from django.utils import timezone
 
     from hearings import actions as hearing_actions
     from hearings.actions.decisions import Ruling
@@ -278,7 +283,12 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
     # Put on the calendar the day of the inspection (the story's day, when it is past).
     with as_of(datetime.combine(inspected, time(12))):
         meeting = hearing_actions.schedule_meeting(
-            on=revoked_on, at=time(20, 15), place="Stoneham Town Hall", by=by, today=inspected
+            on=revoked_on,
+            at=time(20, 15),
+            place="Stoneham Town Hall",
+            emergency=emergency,
+            by=by,
+            today=inspected,
         )
         proceeding = hearing_actions.open_revocation(
             permit=permit,
@@ -293,7 +303,17 @@ def revoke_by_the_board(permit, *, by, revoked_on: date, remove_by: date, ground
     )
     members = board(revoked_on)
     attend_as_voting(meeting, dict.fromkeys(members, "yes"), by=by)
-    posted(meeting, by=by)
+    if emergency:
+        start = timezone.make_aware(meeting.starts_at)
+        with as_of(start - timedelta(hours=2)):
+            hearing_actions.record_meeting_posting(
+                meeting=meeting,
+                posted_at=start - timedelta(hours=2),
+                now=start - timedelta(hours=1),
+                by=by,
+            )
+    else:
+        posted(meeting, by=by)
     hearing_actions.record_decision(
         item=proceeding.docket_item,
         ruling=Ruling(result="revoked", decided_on=revoked_on, removal_by=remove_by),

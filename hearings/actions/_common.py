@@ -30,15 +30,23 @@ def require_scheduled(item: DocketItem, what: str) -> None:
         )
 
 
-def docketing_refusals(meeting: Meeting, today: date, *, public: bool = True) -> list[str]:
-    """Why an item cannot be put on `meeting` (scheduling or continuing to it). The legal
-    notice binds only items it must announce (`public`): not the Board's other matters, nor a
-    hearing continued to a date announced at it, which keeps its notice."""
+def docketing_refusals(
+    meeting: Meeting, today: date, *, public: bool = True, kind: str = ""
+) -> list[str]:
+    """Why an item of `kind` cannot be put on `meeting` (scheduling or continuing to it). The
+    legal notice binds only items it must announce (`public`): not the Board's other matters,
+    nor a hearing continued to a date announced at it, which keeps its notice. An emergency
+    meeting takes up only the emergency's matters (hearings.open_meeting.EMERGENCY_MATTERS)."""
+    from hearings.open_meeting import EMERGENCY_MATTERS, emergency_refusals
+
     reasons = []
     if meeting.cancelled:
         reasons.append(f"The meeting of {long_date(meeting.date)} is cancelled.")
     if meeting.date < today:
         reasons.append(f"The meeting of {long_date(meeting.date)} has already taken place.")
+    if kind not in EMERGENCY_MATTERS:
+        what = DocketItem.Kind(kind).label.lower() if kind else "this item"
+        reasons += emergency_refusals(meeting, f"a {what}" if kind else what)
     if not public:
         return reasons
     legal_notice = LegalNotice.objects.filter(meeting=meeting, sent_on__isnull=False).first()

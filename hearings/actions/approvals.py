@@ -32,7 +32,7 @@ def request_board_approval(
     today = today or timezone.localdate()
     application = Application.objects.select_for_update().get(pk=application.pk)
     subjects = list(dict.fromkeys(subjects))
-    reasons = docketing_refusals(meeting, today, public=False)
+    reasons = docketing_refusals(meeting, today, public=False, kind=DocketItem.Kind.BOARD_APPROVAL)
     if not subjects:
         reasons.append("Choose what the Board is asked to approve.")
     unknown = [s for s in subjects if s not in BoardApproval.Subject.values]

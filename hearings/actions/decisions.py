@@ -132,7 +132,7 @@ def _continuation_refusals(item: DocketItem, continue_to, today: date) -> list[s
     # A hearing continued to a date announced at it keeps its notice (§20-20(9)): then it
     # need not be in that meeting's legal notice.
     needs_notice = item.is_public_hearing and not keeps_its_notice(item)
-    return docketing_refusals(continue_to, today, public=needs_notice)
+    return docketing_refusals(continue_to, today, public=needs_notice, kind=item.kind)
 
 
 def _hearing_refusals(item: DocketItem, result: str) -> list[str]:

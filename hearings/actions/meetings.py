@@ -19,11 +19,24 @@ from stoneham_boh.lib.history import save_as
 
 @transaction.atomic
 def schedule_meeting(
-    *, on: date, at: time, place: str, by, notes: str = "", today: date | None = None
+    *,
+    on: date,
+    at: time,
+    place: str,
+    by,
+    notes: str = "",
+    emergency: str = "",
+    today: date | None = None,
 ) -> Meeting:
-    """Put a Board meeting on the calendar, at which hearings can be docketed."""
+    """Put a Board meeting on the calendar, at which hearings can be docketed. An emergency
+    meeting states its emergency now (c.30A §18); a meeting is never made one afterwards."""
     today = today or timezone.localdate()
     reasons = []
+    if emergency and len(emergency.strip()) < 20:
+        reasons.append(
+            "State the emergency: the sudden, generally unexpected occurrence that demands the "
+            "Board's immediate action (M.G.L. c.30A §18)."
+        )
     if on < today:
         reasons.append("A meeting cannot be scheduled on a day that has passed.")
     if not place.strip():
@@ -31,7 +44,9 @@ def schedule_meeting(
     if Meeting.objects.filter(date=on, time=at, cancelled=False).exists():
         reasons.append(f"The Board already meets on {long_date(on)} at that time.")
     refuse_if(reasons, "The meeting cannot be scheduled.")
-    meeting = Meeting(date=on, time=at, place=place.strip(), notes=notes)
+    meeting = Meeting(
+        date=on, time=at, place=place.strip(), notes=notes, emergency=emergency.strip()
+    )
     return save_as(meeting, by)
 
 
@@ -68,9 +83,9 @@ def record_meeting_posting(
             "An amendment is posted after the notice it amends "
             f"({timezone.localtime(earlier[-1].posted_at):%B %-d, %Y %H:%M})."
         )
+    # A notice with nothing on the docket still lists the minutes awaiting approval and
+    # whatever else the Board votes there (every vote is at a meeting noticed in time).
     items = notice_items(meeting)
-    if not items and not earlier:
-        reasons.append("The docket is empty: schedule the meeting's items before posting.")
     # The time typed cannot precede the records the notice speaks of (issue 38, L3).
     reasons += posting_time_refusals(meeting, posted_at, items)
     refuse_if(reasons, "The posting cannot be recorded.")

@@ -14,6 +14,7 @@ from hearings.actions._common import refuse_if
 from hearings.actions.votes import call_roll, record_roll_call
 from hearings.minutes import minutes_text, record_of
 from hearings.models import Meeting, Minutes, MinutesRelease, Vote
+from hearings.open_meeting import motion_refusals
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import save_as
 
@@ -76,6 +77,7 @@ def approve_minutes(
         reasons.append("The approving meeting has not been held yet.")
     if at_meeting.cancelled:
         reasons.append("The approving meeting was cancelled.")
+    reasons += motion_refusals(at_meeting, "the approval of minutes")
     # The members' own votes, through the one mechanism: recorded by the chair (or a member
     # presiding), each member told and able to dispute it (issue 38 M3).
     result, vote_reasons = call_roll(votes, meeting=at_meeting, by=by)

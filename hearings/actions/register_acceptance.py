@@ -31,7 +31,9 @@ def docket_register_entries(
         .select_related("application")
         .order_by("number")
     )
-    reasons = docketing_refusals(meeting, today, public=False)
+    reasons = docketing_refusals(
+        meeting, today, public=False, kind=DocketItem.Kind.REGISTER_ACCEPTANCE
+    )
     if not has_role(by, [Role.CLERK]):
         reasons.append("Only the clerk puts the register's entries before the Board.")
     if not entries:

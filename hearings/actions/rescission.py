@@ -18,7 +18,9 @@ def open_variance_rescission(
     """Ask the Board to rescind a variance in effect (§20-21: it may limit what it granted)."""
     today = today or timezone.localdate()
     variance = Variance.objects.select_for_update().get(pk=variance.pk)
-    reasons = docketing_refusals(meeting, today, public=False)
+    reasons = docketing_refusals(
+        meeting, today, public=False, kind=DocketItem.Kind.VARIANCE_RESCISSION
+    )
     if not variance.in_effect_on(today):
         reasons.append("The variance is not in effect: there is nothing to rescind.")
     if not reason.strip():

@@ -34,7 +34,7 @@ def open_revocation(
     today = today or timezone.localdate()
     permit = Permit.objects.select_for_update().select_related("application").get(pk=permit.pk)
     findings, orders = list(findings), list(orders)
-    reasons = docketing_refusals(meeting, today, public=False)
+    reasons = docketing_refusals(meeting, today, public=False, kind=DocketItem.Kind.REVOCATION)
     if permit.status_on(today) != Permit.Status.ACTIVE:
         reasons.append(
             f"Permit {permit.number} is {permit.Status(permit.status_on(today)).label.lower()}: "

@@ -28,6 +28,7 @@ from hearings import motions
 from hearings.actions._common import member_in_office, refuse_if
 from hearings.models import BoardMember, MeetingAttendance, Vote, VoteSettlement
 from hearings.notifications import notify_votes_recorded
+from hearings.open_meeting import motion_refusals
 from hearings.quorum import Tally, attendance_of, tally
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import save_as
@@ -175,6 +176,7 @@ def settle_dispute(
         problems.append("The Board settles a dispute at a later meeting than the vote's.")
     if vote.disputed_at is not None:
         problems += _correction_refusals(vote, outcome, corrected_to)
+    problems += motion_refusals(meeting, "the settlement of a disputed vote")
     the_tally, roll_problems = call_roll(votes, meeting=meeting, by=by)
     problems += roll_problems
     refuse_if(problems, "The dispute cannot be settled.")

@@ -98,15 +98,20 @@ def meeting_create(request):
             at=data["time"],
             place=data["place"],
             notes=data["notes"],
+            emergency=data.get("emergency", ""),
             by=request.user,
         ),
         lambda meeting: (
-            "Meeting scheduled. Notices for its hearings must go out by "
+            "Emergency meeting scheduled: post its notice with the Town Clerk as soon as "
+            "possible, before it begins."
+            if meeting.is_emergency
+            else "Meeting scheduled. Notices for its hearings must go out by "
             f"{long_date(meeting.last_notice_day)}."
         ),
     )
     if meeting:
-        warn_if_late(request, meeting)  # a closed day was asked about by the form
+        if not meeting.is_emergency:  # it hears no public hearing: §20-20(9)'s days are moot
+            warn_if_late(request, meeting)  # a closed day was asked about by the form
         return redirect("hearings:meeting-detail", pk=meeting.pk)
     return render(
         request, "hearings/meeting_form.html", {"form": form}, status=400 if form.errors else 200

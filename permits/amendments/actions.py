@@ -87,6 +87,7 @@ def record_amendment(
     and recorded through the one mechanism (hearings.actions.votes) by the chair or the member
     presiding, carried by a majority of those voting. In force once published (c.111 §31)."""
     from hearings.actions.votes import call_roll, record_roll_call
+    from hearings.open_meeting import motion_refusals
 
     today = today or timezone.localdate()
     town = current_town()
@@ -107,6 +108,7 @@ def record_amendment(
         vote.append("That meeting was cancelled: no vote was taken at it.")
     if adopted_at.date > today:
         vote.append("That meeting has not yet been held.")
+    vote += motion_refusals(adopted_at, "an amendment of the regulation's figures")
     the_tally, roll_reasons = call_roll(votes, meeting=adopted_at, by=by)
     vote += roll_reasons
     if effective_on < adopted_at.date:

@@ -202,9 +202,12 @@ LAW: dict[str, Stated] = {
     ),
     "M.G.L. c.30A §20": by(
         "check_open_meetings",
+        "check_votes",
         how="Every vote at a meeting whose notice was posted 48 hours ahead (weekends and "
         "holidays not counted), listing the item, recorded no earlier than it could be, on the "
-        "day the Board met.",
+        "day the Board met: decisions, approvals of minutes, amendments and settlements alike. "
+        "An emergency meeting (§18), declared when it was put on the calendar, is excused the "
+        "48 hours for a revocation or a rescission only, its notice posted before it began.",
     ),
     "M.G.L. c.30A §21": none(
         "An executive session's purpose is the Board's; the product keeps no executive session."

@@ -25,6 +25,11 @@ from .anomaly import BREACH, Anomaly, decision_ref
 POSTING = "M.G.L. c.30A §20(b)"
 VOTE = "M.G.L. c.30A §§18, 20"
 
+# The matters an emergency meeting may take up (c.30A §18: a sudden occurrence demanding
+# immediate action): the Board's acts that protect the public from a keeping at once. Stated
+# here as the audit reads the law, apart from the product's own list.
+EMERGENCY_KINDS = ("revocation", "variance_rescission")
+
 
 def _local(moment: datetime) -> datetime:
     if timezone.is_aware(moment):
@@ -57,6 +62,7 @@ def check_open_meetings(register) -> list[Anomaly]:
         postings.setdefault(posting.meeting_id, []).append(posting)
     listed = {pk for ps in postings.values() for p in ps for pk in (p.item_ids or [])}
     meeting_at = _first_moments(Meeting, meeting_ids)
+    declared = declared_emergencies(meeting_ids)
     item_at = _first_moments(DocketItem, listed)
     # The Open Meeting Law counts no town closure: the statute's calendar alone.
     calendar = MassCalendar({})
@@ -70,7 +76,10 @@ def check_open_meetings(register) -> list[Anomaly]:
         kept = postings.get(meeting.pk, [])
         if meeting.pk not in deadlines:
             deadlines[meeting.pk] = oml_posting_deadline(meeting.starts_at, calendar=calendar).when
-        for sentence in _vote_faults(decision, item, meeting, kept, deadlines[meeting.pk]):
+        emergency = declared.get(meeting.pk, False)
+        for sentence in _vote_faults(
+            decision, item, meeting, kept, deadlines[meeting.pk], emergency
+        ):
             found.append(Anomaly("open_meeting", VOTE, ref, sentence, BREACH))
         for posting in kept:
             if posting.pk in judged_postings:
@@ -81,8 +90,41 @@ def check_open_meetings(register) -> list[Anomaly]:
     return found
 
 
-def _vote_faults(decision, item, meeting, kept: list, deadline) -> list[str]:
+def declared_emergencies(meeting_ids) -> dict:
+    """meeting pk -> whether it was an emergency meeting when put on the calendar (its first
+    history row): an emergency named afterwards does not excuse a late posting."""
+    declared: dict = {}
+    rows = (
+        Meeting.history.filter(id__in=list(meeting_ids))
+        .order_by("history_date", "history_id")
+        .values_list("id", "emergency")
+    )
+    for pk, emergency in rows:
+        declared.setdefault(pk, bool((emergency or "").strip()))
+    return declared
+
+
+def _emergency_faults(item, meeting, emergency: bool) -> list[str]:
     faults = []
+    if meeting.emergency.strip() and not emergency:
+        faults.append(
+            "The meeting is called an emergency meeting, but it was not one when it was put on "
+            "the calendar: an emergency named afterwards does not excuse the 48 hours."
+        )
+    if emergency and item.kind not in EMERGENCY_KINDS:
+        faults.append(
+            f"An emergency meeting takes up only the emergency: a "
+            f"{item.get_kind_display().lower()} demands no immediate action and waits for a "
+            "meeting noticed 48 hours ahead (c.30A §18)."
+        )
+    return faults
+
+
+def _vote_faults(decision, item, meeting, kept: list, deadline, emergency=False) -> list[str]:
+    faults = _emergency_faults(item, meeting, emergency)
+    # An emergency meeting's notice is posted as soon as reasonably possible, before it
+    # begins, for the emergency's matters (c.30A §20(b)).
+    excused = emergency and item.kind in EMERGENCY_KINDS
     if decision.decided_on != meeting.date:
         faults.append(
             f"The vote is dated {long_date(decision.decided_on)}; the Board met on "
@@ -101,7 +143,9 @@ def _vote_faults(decision, item, meeting, kept: list, deadline) -> list[str]:
             "The item is on no notice of the meeting, first or amended: the public was not "
             "told the Board would take it up."
         )
-    elif _local(listing[0].posted_at) > deadline:
+    elif excused and _local(listing[0].posted_at) >= meeting.starts_at:
+        faults.append("The emergency meeting's notice was posted after it began.")
+    elif not excused and _local(listing[0].posted_at) > deadline:
         posted = _local(listing[0].posted_at)
         faults.append(
             f"The notice listing the item was posted {posted:%B %-d, %Y at %H:%M}, after "
@@ -127,4 +171,51 @@ def _posting_faults(posting, meeting_at: dict, item_at: dict) -> list[str]:
             f"A notice typed as posted {_local(typed):%B %-d, %Y at %H:%M} lists {len(early)} "
             "item(s) put on the docket after that time."
         )
+    return faults
+
+
+class MeetingNotices:
+    """Each meeting's first posting and whether it was declared an emergency, read once for
+    the whole register (the motions of a district's years are judged against them)."""
+
+    def __init__(self):
+        self.first_posted: dict = {}
+        rows = MeetingPosting.objects.order_by("meeting_id", "posted_at", "id").values_list(
+            "meeting_id", "posted_at"
+        )
+        for meeting_id, posted_at in rows:
+            self.first_posted.setdefault(meeting_id, posted_at)
+        self.emergency = declared_emergencies(Meeting.objects.values_list("pk", flat=True))
+        self.faults: dict = {}
+
+
+def motion_notice_faults(register, meeting) -> list[str]:
+    """Why a motion other than a decision (the approval of minutes, an amendment, the
+    settlement of a dispute) voted at `meeting` was not voted at a meeting noticed in time:
+    every vote of the Board is (c.30A §20(b)); an emergency meeting takes up none of them."""
+    notices = register.__dict__.get("_meeting_notices")
+    if notices is None:
+        notices = register.__dict__["_meeting_notices"] = MeetingNotices()
+    if meeting.pk in notices.faults:
+        return notices.faults[meeting.pk]
+    faults = []
+    if notices.emergency.get(meeting.pk):
+        faults.append(
+            "It was voted at an emergency meeting, which takes up only the emergency (c.30A "
+            "§18): it waits for a meeting noticed 48 hours ahead."
+        )
+    first = notices.first_posted.get(meeting.pk)
+    deadline = oml_posting_deadline(meeting.starts_at, calendar=MassCalendar({})).when
+    if first is None:
+        faults.append(
+            "The meeting's notice was never posted: the Board voted at a meeting not noticed "
+            "(a vote a court may invalidate, c.30A §23(c))."
+        )
+    elif _local(first) > deadline:
+        faults.append(
+            f"The meeting's notice was posted {_local(first):%B %-d, %Y at %H:%M}, after "
+            f"{deadline:%B %-d, %Y at %H:%M}: less than 48 hours (not counting Saturdays, "
+            "Sundays and legal holidays) before the meeting."
+        )
+    notices.faults[meeting.pk] = faults
     return faults

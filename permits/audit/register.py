@@ -113,6 +113,19 @@ class Register:
         listed = self.inspection_listed_on.get(inspection.pk)
         return max(typed, listed) if listed is not None else typed
 
+    def counted_from(self, inspection) -> date | None:
+        """The day §20-20(8) counts a violation of the visit from: the day of the visit
+        (inspected_on), or the day its record arrived at the office when that is later. The
+        Board cannot have learned of it, nor seen it settled, before it arrived: a visit left
+        on the list two years and recorded today with the time it was due is not read as two
+        years old (issue 33, finding 1). The arrival is the history's (the first row showing
+        it completed), not the product's own reading of it."""
+        visited = self.inspected_on(inspection)
+        arrived = self.inspection_recorded_at.get(inspection.pk)
+        if visited is None or arrived is None:
+            return visited
+        return max(visited, timezone.localdate(arrived))
+
     def application(self, permit):
         return self.applications.get(permit.application_id, permit.application)
 

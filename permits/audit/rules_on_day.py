@@ -32,9 +32,10 @@ def first_permitted(register, permit) -> date:
 
 def injurious(register, lot_id: int, on: date, known_by=None) -> bool:
     """§20-20(8) proviso, from the inspections of the past year: a violation not settled by an
-    abated or withdrawn order, or an order past its deadline and not abated. With `known_by`
-    (when the permit was recorded), an inspection recorded after it, even dated the same day,
-    was not known to the permit."""
+    abated or withdrawn order, or an order past its deadline and not abated. A violation made
+    by `on` counts from the later of its visit and its arrival (register.counted_from). With
+    `known_by` (when the permit was recorded), an inspection recorded after it, even dated the
+    same day, was not known to the permit."""
     since = on - timedelta(days=settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS)
     orders = register.orders_by_lot.get(lot_id, [])
     settled = {
@@ -47,7 +48,9 @@ def injurious(register, lot_id: int, on: date, known_by=None) -> bool:
         recorded = register.inspection_recorded_at.get(finding.inspection_id)
         if known_by is not None and recorded is not None and recorded > known_by:
             continue
-        if performed and since <= performed <= on and finding.pk not in settled:
+        if performed is None or performed > on or finding.pk in settled:
+            continue
+        if register.counted_from(finding.inspection) >= since:
             return True
     return any(overdue(o, on) for o in orders)
 

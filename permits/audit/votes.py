@@ -24,6 +24,8 @@ from stoneham_boh.lib.dates import long_date
 
 from .anomaly import BREACH, Anomaly, RecordRef, decision_ref, permit_ref
 from .board import PRESENT, _in_office, _roll_at, seats
+from .open_meeting import VOTE as OPEN_MEETING
+from .open_meeting import motion_notice_faults
 
 QUORUM = "M.G.L. c.30A §18"
 PUBLICATION = "M.G.L. c.111 §31"
@@ -79,6 +81,7 @@ def motion_faults(register, votes: Votes, field: str, pk: int, meeting, recorded
     if meeting is None or meeting.cancelled:
         faults.append((QUORUM, "It was voted at no meeting held."))
         return faults
+    faults += [(OPEN_MEETING, sentence) for sentence in motion_notice_faults(register, meeting)]
     day = meeting.date
     then = _in_office(_roll_at(register.roll_history, recorded_at), day)
     cast = {v.member_id: v.vote for v in roll}

@@ -612,6 +612,11 @@ def _add_inspections(rng, lots, today: date, agent, clerk) -> None:
             day = today - timedelta(
                 days=rng.randint(1, 2000) if status == "completed" else rng.randint(-14, 3)
             )
+            performed = (
+                timezone.now() - timedelta(days=(today - day).days)
+                if status == "completed"
+                else None
+            )
             rows.append(
                 Inspection(
                     lot=lot,
@@ -619,9 +624,9 @@ def _add_inspections(rng, lots, today: date, agent, clerk) -> None:
                     agent=agent,
                     status=status,
                     scheduled_for=day,
-                    performed_at=timezone.now() - timedelta(days=(today - day).days)
-                    if status == "completed"
-                    else None,
+                    performed_at=performed,
+                    # A record of the past, sent from the field the day of the visit.
+                    arrived_at=performed,
                 )
             )
     inspections = _bulk(Inspection, rows, by=agent)

@@ -99,6 +99,7 @@ def test_from_the_meeting_notice_to_the_approved_minutes(browser_page, live_serv
 
         # At the next meeting the Board approves them by a vote.
         traveller.move_to(moment("2030-04-09 19:30"))
+        b.posted(later, by=clerk)  # its notice posted in time, as every vote's meeting is
         b.attend_as_voting(later, b.unanimous(later.date), by=clerk)
         log_out(page)
         login(page, live_server, chair.username)
@@ -117,3 +118,41 @@ def test_from_the_meeting_notice_to_the_approved_minutes(browser_page, live_serv
         expect(
             page.get_by_text("Approved by the Board at its meeting of April 9, 2030")
         ).to_be_visible()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_emergency_meeting_called_and_noticed_two_hours_ahead(browser_page, live_server):
+    """The clerk puts an emergency meeting on the calendar (a short reason is refused at its
+    field, the text kept), posts its notice two hours before it, and the pages say what it
+    may take up; the notice states the emergency."""
+    page = browser_page
+    emergency = "Avian influenza confirmed in a flock on Pond Street; the birds must go at once."
+    with time_machine.travel(moment("2030-03-26 14:00"), tick=True) as traveller:
+        clerk = make_user("clerk7", Role.CLERK, first_name="Maureen", last_name="Doherty")
+        login(page, live_server, clerk.username)
+        page.goto(f"{live_server.url}/hearings/meetings/new/")
+        page.get_by_label("Date").fill("2030-03-26")
+        page.get_by_label("Time").fill("18:00")
+        page.get_by_label("Emergency meeting: the emergency").fill("Rats.")
+        page.get_by_role("button", name="Schedule the meeting").click()
+        expect(page.get_by_text("State the emergency in a sentence").first).to_be_visible()
+        expect(page.get_by_label("Emergency meeting: the emergency")).to_have_value("Rats.")
+        page.get_by_label("Emergency meeting: the emergency").fill(emergency)
+        page.get_by_role("button", name="Schedule the meeting").click()
+        expect(page.get_by_text("Emergency meeting scheduled")).to_be_visible()
+        # The Town Clerk posts the notice at 3:55 p.m.; the clerk records it at four.
+        traveller.move_to(moment("2030-03-26 16:00"))
+        page.reload()
+        expect(page.get_by_role("heading", name="Emergency meeting")).to_be_visible()
+        expect(page.get_by_role("link", name="Schedule a hearing")).to_have_count(0)
+        page.get_by_role("link", name="Meeting notice").click()
+        expect(page.locator("#emergency-notice")).to_contain_text(emergency)
+        expect(page.locator("#posting-deadline")).to_contain_text("Tuesday, March 26, 2030, 6:00 PM")
+        expect(page.locator("pre.legal-notice-text")).to_contain_text(
+            "EMERGENCY MEETING: " + emergency
+        )
+        page.get_by_label("Posted on").fill("2030-03-26")
+        page.get_by_label("Time posted").fill("15:55")
+        page.get_by_role("button", name="Record the posting").click()
+        expect(page.get_by_text("The notice is recorded as posted.")).to_be_visible()
+        expect(page.locator("#posting-status")).to_contain_text("before the emergency meeting")

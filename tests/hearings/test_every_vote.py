@@ -30,7 +30,7 @@ from permits.amendments.models import Amendment
 from stoneham_boh.accounts.roles import Role
 from tests.conftest import make_user
 from tests.hearings import builders as b
-from tests.hearings.roll_call import roll_call
+from tests.hearings.roll_call import noticed, roll_call
 from tests.hearings.test_board_authority import refused
 from tests.hearings.test_views import at
 
@@ -191,6 +191,7 @@ def _later_meeting(clerk, on=LATER):
     meeting = actions.schedule_meeting(
         on=on, at=time(19), place="Town Hall", by=clerk, today=date(2030, 3, 27)
     )
+    noticed(meeting, by=clerk)
     actions.record_attendance(
         meeting=meeting,
         attendance=dict.fromkeys(_terms(), "in_person"),

@@ -18,6 +18,7 @@ from permits import actions as permit_actions
 from stoneham_boh.accounts.roles import Role
 from tests.conftest import make_user
 from tests.hearings import builders as b
+from tests.hearings.roll_call import noticed
 from tests.hearings.test_board_authority import pdf_text, refused
 from tests.hearings.test_views import at
 
@@ -58,9 +59,11 @@ def held(clerk, board):
 
 
 def _later(clerk, on=date(2030, 4, 9)):
-    return actions.schedule_meeting(
+    meeting = actions.schedule_meeting(
         on=on, at=time(19), place="Town Hall", by=clerk, today=date(2030, 3, 27)
     )
+    noticed(meeting, by=clerk)
+    return meeting
 
 
 def test_minutes_are_not_drafted_before_the_meeting(clerk, held):

@@ -76,8 +76,8 @@ def test_an_inspection_dated_before_it_was_put_on_the_list_is_refused(clerk, age
 def test_the_audit_reads_a_violation_dated_before_its_listing_as_found_the_day_it_was_listed(
     clerk, agent, board_member
 ):
-    """A record written so before the refusal: the renewal issued grandfathered the same day
-    is reported."""
+    """A record written so before the refusal, and before the office kept its arrival: the
+    renewal issued grandfathered the same day is reported."""
     permit = _legacy(clerk)
     with time_machine.travel(factories.midday(DAY), tick=False):
         inspection, answers = _rats_found(permit, agent=agent, clerk=clerk)
@@ -85,6 +85,7 @@ def test_the_audit_reads_a_violation_dated_before_its_listing_as_found_the_day_i
             inspection_actions.record_inspection(
                 inspection=inspection, by=agent, answers=answers, performed_at=TWO_YEARS_BACK
             )
+        Inspection.objects.filter(pk=inspection.pk).update(arrived_at=None)
         renewal = renewed(permit, clerk=clerk, on=DAY)
     assert renewal.grandfathered
     found = [a.line() for a in audit_register(today=DAY).anomalies]

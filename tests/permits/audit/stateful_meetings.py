@@ -7,6 +7,8 @@ Each rule tries what a clerk or a chair could type past the law, through the act
 - a vote at a meeting never posted, posted two hours ahead, on an item docketed after the
   posting and on no amended notice, or dated a day the Board did not meet;
 - a posting typed as made before the meeting was put on the calendar;
+- an emergency meeting noticed two hours ahead: a revocation taken up, a Board approval
+  refused a place on its docket (c.30A §§18, 20(b));
 - two applications' counts swapped between their paragraphs of one legal notice, or the
   variance sought edited out of it;
 - letters dated before their hearing was docketed; letters printed for six hens, the request
@@ -23,9 +25,11 @@ import contextlib
 import re
 from datetime import datetime, time, timedelta
 
+import pytest
+from django.conf import settings as django_settings
 from django.utils import timezone
 from hypothesis import strategies as st
-from hypothesis.stateful import rule
+from hypothesis.stateful import precondition, rule
 
 from hearings import actions as hearing_actions
 from hearings.actions.decisions import Ruling, VarianceGranted
@@ -36,6 +40,7 @@ from tests import factories
 from tests.hearings.builders import attend_as_voting, posted
 from tests.permits.audit import sequences
 from tests.permits.audit.driven import drives
+from tests.permits.audit.stateful_votes import EMERGENCY
 
 
 def _votes(meeting) -> dict:
@@ -135,6 +140,48 @@ class OpenMeetings:
                 decided_on = meeting.date + timedelta(days=1)
             _try_to_decide_and_issue(item, clerk=clerk, decided_on=decided_on)
         self.today = t + sequences.HEARING_AFTER + timedelta(days=2)
+
+    @drives(hearing_actions.schedule_meeting, hearing_actions.open_revocation)
+    @precondition(lambda self: self.permits)
+    @rule(data=st.data(), matter=st.sampled_from(["revocation", "board_approval"]))
+    def an_emergency_meeting(self, data, matter):
+        """The Board called to an emergency (c.30A §18), its notice posted two hours ahead:
+        a revocation is taken up; a Board approval, which can wait, cannot be docketed."""
+        if matter == "revocation":
+            permit = data.draw(st.sampled_from(self.permits))
+            permit.refresh_from_db()
+            on = self.today + timedelta(days=django_settings.REVOCATION_NOTICE_DAYS + 2)
+            with contextlib.suppress(ActionRefused):
+                factories.revoke_by_the_board(
+                    permit,
+                    by=self.clerk,
+                    revoked_on=on,
+                    remove_by=on + timedelta(days=30),
+                    emergency=EMERGENCY,
+                )
+            self.today = on + timedelta(days=1)
+            return
+        t = self.today
+        try:
+            meeting = hearing_actions.schedule_meeting(
+                on=t,
+                at=time(21, 45),
+                place="Town Hall",
+                emergency=EMERGENCY,
+                by=self.clerk,
+                today=t,
+            )
+        except ActionRefused:
+            return  # the Board already meets at that hour that day
+        application = factories.new_hen_application(by=self.clerk, received_on=t, paid=True)
+        with pytest.raises(ActionRefused, match="emergency"):
+            hearing_actions.request_board_approval(
+                application=application,
+                meeting=meeting,
+                subjects=["composting"],
+                by=self.clerk,
+                today=t,
+            )
 
     @drives(hearing_actions.record_meeting_posting)
     @rule(days_back=st.sampled_from([1, 400, 4000]))

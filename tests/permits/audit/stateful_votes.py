@@ -21,6 +21,7 @@ from datetime import time, timedelta
 from decimal import Decimal
 
 import pytest
+from django.utils import timezone
 from hypothesis import strategies as st
 from hypothesis.stateful import rule
 
@@ -54,7 +55,13 @@ UNLAWFUL = (
     "a_strangers_vote",
     "the_administrator",
     "effective_before_publication",
+    # Every vote at a meeting noticed in time, an emergency meeting for its emergency only
+    # (M.G.L. c.30A §§18, 20(b)).
+    "not_noticed",
+    "noticed_two_hours_ahead",
+    "at_an_emergency_meeting",
 )
+EMERGENCY = "Avian influenza confirmed in a flock on Pond Street; the birds must be removed."
 SETTLE = ("confirm", "correct", "never")
 
 
@@ -183,6 +190,7 @@ class Votes:
             date=t - timedelta(days=5) if how == "effective_before_publication" else t,
             time=time(18, 30),
             place="Town Hall",
+            emergency=EMERGENCY if how == "at_an_emergency_meeting" else "",
         )
         arguments = {
             "rule": rule_id,
@@ -279,7 +287,18 @@ class Votes:
         members = list(BoardMember.objects.in_office(meeting.date).select_related("user"))
         by = members[0].user
         votes = {m.user: "yes" for m in members}
-        if how == "no_quorum":
+        if how in ("noticed_two_hours_ahead", "at_an_emergency_meeting"):
+            start = timezone.make_aware(meeting.starts_at)
+            with contextlib.suppress(ActionRefused):  # then not noticed at all
+                hearing_actions.record_meeting_posting(
+                    meeting=meeting,
+                    posted_at=start - timedelta(hours=2),
+                    now=start - timedelta(hours=1),
+                    by=self.clerk,
+                )
+        if how in ("not_noticed", "noticed_two_hours_ahead", "at_an_emergency_meeting"):
+            votes, by = roll_call(meeting, notice=False)
+        elif how == "no_quorum":
             if len(members) < 2:
                 return
             roll_call(meeting, absent=[m.user for m in members[1:]])

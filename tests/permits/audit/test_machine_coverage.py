@@ -32,6 +32,7 @@ SHARED_RULES: dict[str, str] = {
     "a_vote_at_a_meeting": "finding 5: a vote at a meeting posted late, never, or not for it",
     "a_posting_typed_before_its_meeting_existed": "issue 38 L3: a posting typed back",
     "a_legal_notice_of_two_hearings": "findings 9 and 13: counts swapped, relief edited out",
+    "an_emergency_meeting": "c.30A §§18, 20(b): an emergency meeting noticed two hours ahead",
 }
 
 
