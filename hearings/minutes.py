@@ -17,7 +17,14 @@ from django.utils import timezone
 
 from hearings import clocks
 from hearings.meeting_notice import notice_items, topic
-from hearings.models import BoardMember, Decision, DocketItem, Meeting, Minutes
+from hearings.models import (
+    BoardMember,
+    Decision,
+    DocketItem,
+    ExecutiveSession,
+    Meeting,
+    Minutes,
+)
 from inspections.models import Inspection
 from stoneham_boh.lib import law
 from stoneham_boh.lib.dates import long_date, weekday_date
@@ -122,12 +129,36 @@ def records_used(item: DocketItem, meeting: Meeting) -> list[UsedRecord]:
 
 
 @dataclass
+class ClosedSession:
+    """The open session's record of a vote to enter executive session."""
+
+    session: ExecutiveSession
+    votes: list[tuple[str, str]]
+
+    @property
+    def sentence(self) -> str:
+        session = self.session
+        back = (
+            "The Board will reconvene in open session."
+            if session.reconvenes
+            else "The Board will not reconvene in open session."
+        )
+        return (
+            f"Motion to enter executive session under M.G.L. {session.purpose_cited}: "
+            f"{session.statement.rstrip('. ')}. {back}"
+        )
+
+
+@dataclass
 class MinutesRecord:
     meeting: Meeting
     minutes: Minutes | None
     attendance: list[Attendee]
     attendance_recorded: bool
     items: list[MinutesItem]
+    # The votes to enter executive session, as open-session minutes record them (c.30A §21(b));
+    # the session's own minutes are apart, withheld until released (ExecutiveSession).
+    executive_sessions: list[ClosedSession] = field(default_factory=list)
 
     @property
     def remote(self) -> list[Attendee]:
@@ -176,7 +207,17 @@ def record_of(meeting: Meeting, minutes: Minutes | None = None) -> MinutesRecord
             ]
         items.append(entry)
     attendance, recorded = _attendance(meeting)
-    return MinutesRecord(meeting, minutes, attendance, recorded, items)
+    closed = [
+        ClosedSession(
+            session,
+            [
+                (names.get(vote.member_id, str(vote.member)), vote.get_vote_display())
+                for vote in session.roll.select_related("member").order_by("id")
+            ],
+        )
+        for session in meeting.executive_sessions.order_by("id")
+    ]
+    return MinutesRecord(meeting, minutes, attendance, recorded, items, closed)
 
 
 def minutes_text(record: MinutesRecord) -> str:
@@ -216,6 +257,9 @@ def minutes_text(record: MinutesRecord) -> str:
                 + [record.label for record in entry.records_used]
             )
             lines.append(f"   Documents and exhibits used: {used}.")
+    for closed in record.executive_sessions:
+        votes = "; ".join(f"{name} {vote.lower()}" for name, vote in closed.votes)
+        lines += ["", closed.sentence, f"   Votes (roll call): {votes}."]
     if minutes and minutes.approved:
         votes = "; ".join(f"{name} {vote}" for name, vote in minutes.approval_votes.items())
         lines += [

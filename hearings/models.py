@@ -661,6 +661,21 @@ class DecisionCorrection(MistakeCorrected):
         return self.LABELS.get(self.field, self.field)
 
 
+def _exactly_one_of(fields) -> Q:
+    """Exactly one of `fields` (foreign keys) is set."""
+    alternatives = []
+    for chosen in fields:
+        one = Q(**{f"{chosen}__isnull": False})
+        for other in fields:
+            if other != chosen:
+                one &= Q(**{f"{other}__isnull": True})
+        alternatives.append(one)
+    condition = alternatives[0]
+    for one in alternatives[1:]:
+        condition |= one
+    return condition
+
+
 class Vote(models.Model):
     """One member's vote on one motion of the Board, as the roll was called: a decision on a
     docket item, the approval of minutes, an amendment of the regulation's figures, or the
@@ -692,6 +707,9 @@ class Vote(models.Model):
     settlement = models.ForeignKey(
         "VoteSettlement", on_delete=models.PROTECT, null=True, blank=True, related_name="roll"
     )
+    executive_session = models.ForeignKey(
+        "ExecutiveSession", on_delete=models.PROTECT, null=True, blank=True, related_name="roll"
+    )
     member = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     vote = models.CharField(max_length=8, choices=Choice.choices)
     # The chair records the roll call; the member is told and may dispute it from their log-in.
@@ -699,7 +717,7 @@ class Vote(models.Model):
     dispute = models.TextField("the member's dispute", blank=True, editable=False)
     history = HistoricalRecords()
 
-    SUBJECTS = ("decision", "minutes", "amendment", "settlement")
+    SUBJECTS = ("decision", "minutes", "amendment", "settlement", "executive_session")
 
     class Meta:
         constraints = [
@@ -713,22 +731,13 @@ class Vote(models.Model):
             models.UniqueConstraint(
                 fields=["settlement", "member"], name="one_settlement_vote_per_member"
             ),
+            models.UniqueConstraint(
+                fields=["executive_session", "member"],
+                name="one_executive_session_vote_per_member",
+            ),
             models.CheckConstraint(
-                condition=(
-                    Q(decision__isnull=False, minutes__isnull=True, amendment__isnull=True)
-                    & Q(settlement__isnull=True)
-                )
-                | (
-                    Q(decision__isnull=True, minutes__isnull=False, amendment__isnull=True)
-                    & Q(settlement__isnull=True)
-                )
-                | (
-                    Q(decision__isnull=True, minutes__isnull=True, amendment__isnull=False)
-                    & Q(settlement__isnull=True)
-                )
-                | (
-                    Q(decision__isnull=True, minutes__isnull=True, amendment__isnull=True)
-                    & Q(settlement__isnull=False)
+                condition=_exactly_one_of(
+                    ("decision", "minutes", "amendment", "settlement", "executive_session")
                 ),
                 name="a_vote_is_on_one_motion",
             ),
@@ -960,3 +969,64 @@ class RevocationProceeding(models.Model):
             return False
         gap = (self.docket_item.meeting.date - self.holder_notified_on).days
         return gap < settings.REVOCATION_NOTICE_DAYS
+
+
+class ExecutiveSession(models.Model):
+    """The Board's closed session during a meeting (M.G.L. c.30A §21): entered by a roll-call
+    vote in open session, the purpose of §21(a) stated there by the chair, with whether the
+    Board will reconvene in open session. Its minutes are kept, and withheld while publishing
+    them would defeat the purpose (§22(f)); the Board reviews them and releases them by its
+    determination at a later meeting (§22(g)(1)). The session's own discussion is never a
+    vote: the Board votes in open session."""
+
+    class Purpose(models.TextChoices):
+        # §21(a)(1)-(10), paraphrased: the statute's words are counsel's to quote.
+        CHARACTER = "1", "(1) An individual's reputation, character or health, or charges"
+        NONUNION = "2", "(2) Negotiations with non-union personnel"
+        STRATEGY = "3", "(3) Strategy for collective bargaining or litigation"
+        SECURITY = "4", "(4) The deployment of security personnel or devices"
+        MISCONDUCT = "5", "(5) Charges of criminal misconduct, or a criminal complaint"
+        PROPERTY = "6", "(6) The purchase, exchange, lease or value of real property"
+        LAW = "7", "(7) To comply with a general or special law or a federal grant"
+        APPLICANTS = "8", "(8) Applicants for employment, screened by a preliminary committee"
+        MEDIATOR = "9", "(9) Meeting or conferring with a mediator"
+        ENERGY = "10", "(10) Trade secrets of a governmental energy supplier"
+
+    meeting = models.ForeignKey(
+        Meeting, on_delete=models.PROTECT, related_name="executive_sessions"
+    )
+    purpose = models.CharField("purpose (c.30A §21(a))", max_length=2, choices=Purpose.choices)
+    statement = models.TextField(
+        "the purpose as the chair stated it",
+        help_text="As particular as it can be without defeating the purpose (§21(b)(3)).",
+    )
+    reconvenes = models.BooleanField("the Board will reconvene in open session", default=True)
+    minutes = models.TextField("minutes of the executive session", blank=True)
+    released_at = models.ForeignKey(
+        Meeting,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="executive_minutes_released",
+        help_text="The later meeting at which the Board determined to release the minutes.",
+    )
+    released_on = models.DateField(null=True, blank=True)
+    release_note = models.TextField("the Board's determination", blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["meeting", "id"]
+
+    def __str__(self) -> str:
+        return f"Executive session of the {self.meeting} ({self.purpose_cited})"
+
+    @property
+    def purpose_cited(self) -> str:
+        return f"c.30A §21(a)({self.purpose})"
+
+    @property
+    def released(self) -> bool:
+        return self.released_on is not None

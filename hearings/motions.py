@@ -2,19 +2,20 @@
 motion carried, and whether a member's unsettled dispute could change that.
 
 Every vote in a member's name is a hearings.models.Vote on one motion: a decision, the approval
-of minutes, an amendment of the regulation's figures, or the settlement of a disputed vote
-(Vote.SUBJECTS). The reading taken of a dispute: the member says the record is wrong, and until
-the Board settles it at a later meeting the vote may have been anything; it could change the
-result when, each unsettled disputed vote counted against the motion, the motion would no
-longer carry (more yes than no). While it could, what rests on the motion waits: the permit is
-not issued, the minutes are not published, the amendment is not in force.
+of minutes, an amendment of the regulation's figures, the settlement of a disputed vote, or
+entering executive session (Vote.SUBJECTS). The reading taken of a dispute: the member says the
+record is wrong, and until the Board settles it at a later meeting the vote may have been
+anything; it could change the result when, each unsettled disputed vote counted against the
+motion, the motion would no longer carry (more yes than no). While it could, what rests on the
+motion waits: the permit is not issued, the minutes are not published, the amendment is not in
+force.
 """
 
 from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist
 
-from hearings.models import Decision, Minutes, Vote, VoteSettlement
+from hearings.models import Decision, ExecutiveSession, Minutes, Vote, VoteSettlement
 from permits.amendments.models import Amendment
 from stoneham_boh.lib.dates import long_date
 
@@ -23,6 +24,7 @@ FIELD_OF = {
     Minutes: "minutes",
     Amendment: "amendment",
     VoteSettlement: "settlement",
+    ExecutiveSession: "executive_session",
 }
 
 
@@ -65,6 +67,8 @@ def describe(subject) -> str:
             f"the amendment of rule {subject.rule} ({subject.figure.replace('_', ' ')}) to "
             f"{subject.value.normalize():f}, at the {subject.adopted_at}"
         )
+    if isinstance(subject, ExecutiveSession):
+        return f"entering executive session under {subject.purpose_cited}, at the {subject.meeting}"
     return (
         f"settling {_name(subject.disputed.member)}'s dispute of their vote on "
         f"{describe(subject.disputed.subject)}, at the {subject.meeting}"

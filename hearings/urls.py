@@ -9,6 +9,7 @@ from hearings.views import (
     decision_corrections,
     decisions,
     docket,
+    executive_sessions,
     items,
     meeting_notice,
     meetings,
@@ -60,6 +61,22 @@ staff_patterns = [
     path("meetings/<int:pk>/minutes/approve/", minutes.minutes_approve, name="minutes-approve"),
     path("meetings/<int:pk>/minutes/release/", minutes.minutes_release, name="minutes-release"),
     path("meetings/<int:pk>/minutes.pdf", minutes.minutes_print, name="minutes-pdf"),
+    path(
+        "meetings/<int:pk>/executive-sessions/enter/",
+        executive_sessions.enter,
+        name="executive-session-enter",
+    ),
+    path("executive-sessions/<int:pk>/", executive_sessions.detail, name="executive-session"),
+    path(
+        "executive-sessions/<int:pk>/minutes/",
+        executive_sessions.minutes,
+        name="executive-session-minutes",
+    ),
+    path(
+        "executive-sessions/<int:pk>/release/",
+        executive_sessions.release,
+        name="executive-session-release",
+    ),
     path("meetings/<int:pk>/legal-notice/", meetings.legal_notice, name="legal-notice"),
     path(
         "meetings/<int:pk>/legal-notice/draft/",

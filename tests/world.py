@@ -114,6 +114,20 @@ def _town_settings(o, *, admin):
         by=chair,
         today=TODAY,
     )
+    # The Board closed part of that meeting to discuss litigation (c.30A §21(a)(3)).
+    o["executive_session"] = hearing_actions.enter_executive_session(
+        meeting=meeting,
+        purpose="3",
+        statement="To discuss strategy in Doe v. Board of Health, as an open meeting may harm "
+        "the Board's position.",
+        reconvenes=True,
+        votes=votes,
+        by=chair,
+        today=TODAY,
+    )
+    hearing_actions.record_executive_minutes(
+        session=o["executive_session"], text="Town counsel reported on the appeal.", by=admin
+    )
     # A member disputes their vote on it; the Board confirms the record at a later meeting.
     disputed = hearing_actions.dispute_vote(
         vote=o["amendment"].roll.get(member=chair), statement="I abstained.", by=chair

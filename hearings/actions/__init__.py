@@ -24,6 +24,11 @@ from hearings.actions.decisions import (
     record_decision,
 )
 from hearings.actions.docket import schedule_hearing, update_docket_item, withdraw_docket_item
+from hearings.actions.executive_sessions import (
+    enter_executive_session,
+    record_executive_minutes,
+    release_executive_minutes,
+)
 from hearings.actions.legal_notice import (
     draft_legal_notice,
     edit_legal_notice,
@@ -63,7 +68,10 @@ __all__ = [
     "edit_legal_notice",
     "edit_minutes",
     "end_board_term",
+    "enter_executive_session",
     "keeps_its_notice",
+    "record_executive_minutes",
+    "release_executive_minutes",
     "mark_receipt_returned",
     "open_revocation",
     "open_variance_rescission",

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from hearings import actions, motions
+from hearings.executive_session_forms import EnterExecutiveSessionForm
 from hearings.forms import MinutesApprovalForm, MinutesForm, MinutesReleaseForm
 from hearings.minutes import approval_state, record_of
 from hearings.models import Meeting, Minutes
@@ -42,6 +43,9 @@ def _page(request, meeting, status=200, **forms):
         if minutes and minutes.approved
         else [],
         "today": today,
+        # The votes to enter executive session taken at this meeting (c.30A §21(b)).
+        "sessions": list(meeting.executive_sessions.order_by("id")),
+        "executive_form": forms.get("executive_form") or EnterExecutiveSessionForm(meeting=meeting),
     }
     if minutes is not None and not minutes.approved:
         summaries = {f"summary_{k}": v for k, v in minutes.item_summaries.items()}
@@ -152,4 +156,10 @@ def public_minutes(request, pk):
     minutes = get_object_or_404(
         Minutes.objects.published().select_related("meeting", "approved_at"), meeting_id=pk
     )
-    return render(request, "hearings/public_minutes_detail.html", {"minutes": minutes})
+    # The executive sessions' own minutes only once the Board released them (c.30A §22(g)).
+    released = minutes.meeting.executive_sessions.filter(released_on__isnull=False)
+    return render(
+        request,
+        "hearings/public_minutes_detail.html",
+        {"minutes": minutes, "released": list(released.order_by("id"))},
+    )

@@ -24,6 +24,7 @@ from .construction import check_construction
 from .corrections import check_corrections
 from .decided import check_permit_is_the_decision
 from .documents import check_documents
+from .executive_sessions import check_executive_sessions
 from .minutes import check_minutes
 from .notice import check_notices
 from .off_map import check_lots_off_the_map
@@ -55,6 +56,7 @@ CHECKS = (
     check_renewals_together,
     check_records_requests,
     check_votes,
+    check_executive_sessions,
 )
 
 __all__ = [

@@ -209,8 +209,12 @@ LAW: dict[str, Stated] = {
         "An emergency meeting (§18), declared when it was put on the calendar, is excused the "
         "48 hours for a revocation or a rescission only, its notice posted before it began.",
     ),
-    "M.G.L. c.30A §21": none(
-        "An executive session's purpose is the Board's; the product keeps no executive session."
+    "M.G.L. c.30A §21": by(
+        "check_executive_sessions",
+        how="Every executive session entered by the Board's own roll-call vote in open "
+        "session, at a meeting held and noticed in time, a quorum present, for a purpose of "
+        "§21(a) stated there; its minutes released only by the Board's determination at a "
+        "later meeting (§22(g)).",
     ),
     "M.G.L. c.30A §22": by(
         "check_minutes",

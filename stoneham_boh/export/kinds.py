@@ -83,8 +83,14 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
         ),
     ),
     "decisions": (
-        "The Board's decisions, each member's vote on every motion, and disputes settled.",
-        ("hearings.decision", "hearings.vote", "hearings.votesettlement"),
+        "The Board's decisions, each member's vote on every motion, disputes settled, and "
+        "executive sessions.",
+        (
+            "hearings.decision",
+            "hearings.vote",
+            "hearings.votesettlement",
+            "hearings.executivesession",
+        ),
     ),
     "variances": ("Variances the Board granted, and their terms.", ("hearings.variance",)),
     "inspections": (

@@ -51,6 +51,7 @@ VOTING_MODELS = {
     "hearings.Minutes": "motion",
     "permits.Amendment": "motion",
     "hearings.VoteSettlement": "motion",
+    "hearings.ExecutiveSession": "motion",
     "hearings.BoardApproval": "copy of its decision's count (vote_count)",
 }
 
@@ -118,6 +119,7 @@ def test_every_action_that_takes_the_members_votes_calls_and_records_the_roll():
         "approve_minutes",
         "record_amendment",
         "settle_dispute",
+        "enter_executive_session",
     } <= names
     for path, function in takers:
         if str(path) == "hearings/actions/votes.py" or path.parts[1] in ("views", "forms.py"):
@@ -240,7 +242,24 @@ def _amendment(clerk, board, choices=("yes", "yes", "no"), on=LATER, **fields):
     )
 
 
-KINDS = {"decision": _decision, "minutes": _minutes, "amendment": _amendment}
+def _executive_session(clerk, board, choices=("yes", "yes", "no")):
+    return actions.enter_executive_session(
+        meeting=_later_meeting(clerk),
+        purpose="3",
+        statement="To discuss strategy in Doe v. Board of Health, an open meeting harming it.",
+        reconvenes=True,
+        votes=dict(zip(board, choices, strict=True)),
+        by=board[0],
+        today=LATER,
+    )
+
+
+KINDS = {
+    "decision": _decision,
+    "minutes": _minutes,
+    "amendment": _amendment,
+    "executive_session": _executive_session,
+}
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))

@@ -173,6 +173,10 @@ ARGS = {
         "pk": w.revoked_proceeding.docket_item.decision.votes.get().pk
     },
     "hearings:meeting-attendance": lambda w: {"pk": w.meeting.pk},
+    "hearings:executive-session-enter": lambda w: {"pk": w.past_meeting.pk},
+    "hearings:executive-session": lambda w: {"pk": w.executive_session.pk},
+    "hearings:executive-session-minutes": lambda w: {"pk": w.executive_session.pk},
+    "hearings:executive-session-release": lambda w: {"pk": w.executive_session.pk},
     "hearings:revocation-open": lambda w: {"permit_pk": w.permit_a.pk},
     "hearings:revocation-detail": lambda w: {"pk": w.proceeding.pk},
     "hearings:revocation-notice": lambda w: {"pk": w.proceeding.pk},

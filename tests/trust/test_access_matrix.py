@@ -280,6 +280,11 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "hearings:disputes": (GET, staff("clerk", "board")),
     "hearings:dispute-settle": (POST, staff("board", ok=ADMITTED)),
     "hearings:meeting-attendance": (GET, staff("clerk", "board")),
+    # An executive session's minutes are withheld: the Board and its clerk keep them.
+    "hearings:executive-session-enter": (POST, staff("clerk", "board", ok=ADMITTED)),
+    "hearings:executive-session": (GET, staff("clerk", "board")),
+    "hearings:executive-session-minutes": (POST, staff("clerk", ok=ADMITTED)),
+    "hearings:executive-session-release": (POST, staff("clerk", "board", ok=ADMITTED)),
     "hearings:register-acceptance": (GET, staff("clerk")),
     "hearings:revocation-open": (GET, staff("clerk")),
     "hearings:revocation-detail": (GET, staff(*ALL_STAFF)),

@@ -10,6 +10,9 @@ rules merge beside it.
   attempted unlawfully (no attendance, no quorum, a stranger's vote, the administrator
   recording it, an effective day before the publication), which the action must refuse.
 - The minutes of a meeting approved by roll call, the approval disputed and settled.
+- An executive session entered by roll call (c.30A §21), or attempted at a meeting not
+  noticed, an emergency meeting, without its purpose stated or without a quorum; its minutes
+  kept, and released at a later meeting (not at its own).
 
 The machine provides: `today`, `clerk`, `admin`, `permits`.
 """
@@ -313,6 +316,92 @@ class Votes:
             arguments = {**arguments, "effective_on": meeting.date + timedelta(days=1)}
         with pytest.raises(ActionRefused):
             amendment_actions.record_amendment(**arguments, votes=votes, by=by)
+
+    @drives(
+        hearing_actions.enter_executive_session,
+        hearing_actions.record_executive_minutes,
+        hearing_actions.release_executive_minutes,
+    )
+    @rule(
+        how=st.sampled_from(
+            ("lawful", "not_noticed", "no_purpose_stated", "at_an_emergency_meeting", "no_quorum")
+        ),
+        release=st.sampled_from(("never", "at_a_later_meeting", "at_the_same_meeting")),
+    )
+    def an_executive_session(self, how, release):
+        """The Board votes to enter executive session (c.30A §21): lawfully, or at a meeting
+        not noticed, an emergency meeting, with no purpose stated or no quorum, which the
+        action refuses; its minutes kept, then released at a later meeting or not."""
+        t = self.today
+        meeting = Meeting.objects.create(
+            date=t,
+            time=time(17, 15),
+            place="Town Hall",
+            emergency=EMERGENCY if how == "at_an_emergency_meeting" else "",
+        )
+        members = list(BoardMember.objects.in_office(t).select_related("user"))
+        if not members:
+            return
+        if how == "at_an_emergency_meeting":
+            start = timezone.make_aware(meeting.starts_at)
+            with contextlib.suppress(ActionRefused):
+                hearing_actions.record_meeting_posting(
+                    meeting=meeting,
+                    posted_at=start - timedelta(hours=2),
+                    now=start - timedelta(hours=1),
+                    by=self.clerk,
+                )
+        if how == "no_quorum" and len(members) >= 2:
+            votes, chair = roll_call(meeting, absent=[m.user for m in members[1:]])
+        else:
+            votes, chair = roll_call(
+                meeting, notice=how not in ("not_noticed", "at_an_emergency_meeting")
+            )
+        arguments = {
+            "meeting": meeting,
+            "purpose": "3",
+            "statement": "To discuss strategy in Doe v. Board of Health, an open meeting "
+            "harming the Board's position.",
+            "reconvenes": True,
+            "votes": _split(votes),
+            "by": chair,
+            "today": t,
+        }
+        if how == "no_purpose_stated":
+            arguments["statement"] = "Litigation."
+        if how != "lawful" and not (how == "no_quorum" and len(members) < 2):
+            with pytest.raises(ActionRefused):
+                hearing_actions.enter_executive_session(**arguments)
+            return
+        try:
+            session = hearing_actions.enter_executive_session(**arguments)
+        except ActionRefused as refusal:
+            # Members have left and no successor sits yet: the Board closes nothing.
+            assert "quorum" in str(refusal) or "carry" in str(refusal), refusal
+            return
+        hearing_actions.record_executive_minutes(
+            session=session, text="Town counsel reported on the appeal.", by=self.clerk
+        )
+        if release == "never":
+            return
+        later, recorder = meeting, chair
+        if release == "at_a_later_meeting":
+            later, _, recorder = self._meeting(t + timedelta(days=1))
+        try:
+            hearing_actions.release_executive_minutes(
+                session=session,
+                at_meeting=later,
+                determination="The appeal is settled: the minutes no longer need withholding.",
+                by=recorder,
+                today=later.date,
+            )
+        except ActionRefused as refusal:
+            # At its own meeting; or the roll changed (a member left) between the two days.
+            said = str(refusal)
+            assert release == "at_the_same_meeting" or "Board" in said, said
+            return
+        assert release == "at_a_later_meeting", "Released at the session's own meeting."
+        self.today = later.date
 
     @drives(
         hearing_actions.draft_minutes,
