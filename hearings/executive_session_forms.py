@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.utils import timezone
 
+from hearings.actions.executive_sessions import SHORTEST_STATEMENT
 from hearings.forms import MeetingChoiceField
 from hearings.models import ExecutiveSession, Meeting
 from hearings.roll_call_forms import add_roll_call, pop_roll_call
@@ -36,6 +37,15 @@ class EnterExecutiveSessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         roll = add_roll_call(self, meeting.date, "Each member's vote to enter executive session")
         self.helper = helper("purpose", "statement", "reconvenes", roll)
+
+    def clean_statement(self):
+        statement = self.cleaned_data["statement"].strip()
+        if len(statement) < SHORTEST_STATEMENT:
+            raise forms.ValidationError(
+                "State the purpose as the chair stated it in open session, as particularly as "
+                "can be done without defeating it (c.30A §21(b)(3))."
+            )
+        return statement
 
     def clean(self):
         data = super().clean()

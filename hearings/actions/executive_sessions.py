@@ -64,6 +64,12 @@ def enter_executive_session(
             "State the purpose as the chair stated it in open session, as particularly as can "
             "be done without defeating it (c.30A §21(b)(3))."
         )
+    approved = getattr(meeting, "minutes", None)
+    if approved is not None and approved.approved:
+        reasons.append(
+            f"The minutes of that meeting were approved on {long_date(approved.approved_on)} "
+            "without it: the Board's approved record is not added to afterwards."
+        )
     reasons += motion_refusals(meeting, "an executive session")
     the_tally, roll_reasons = call_roll(votes, meeting=meeting, by=by)
     reasons += roll_reasons

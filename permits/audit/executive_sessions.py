@@ -5,7 +5,8 @@ Stated from the records only (the sessions, their roll calls, the meetings and p
 - every executive session was entered by the Board's own roll-call vote in open session, at
   a meeting held and noticed in time, a quorum of its seats present, carried (the motion's
   faults are those of every motion: permits.audit.votes.motion_faults);
-- for a purpose of §21(a), stated as the chair stated it;
+- for a purpose of §21(a), stated as the chair stated it, and on the record before the
+  meeting's minutes were approved (the approved minutes show the vote to enter it);
 - minutes released only by the Board's determination at a later meeting held, dated that
   meeting's day; until then they are not public (hearings.models.ExecutiveSession).
 """
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from hearings.models import ExecutiveSession
+from hearings.models import ExecutiveSession, Minutes
 from stoneham_boh.lib.dates import long_date
 
 from .anomaly import BREACH, Anomaly, RecordRef
@@ -22,6 +23,7 @@ from .votes import Votes, motion_faults
 
 SECTION = "M.G.L. c.30A §21"
 RELEASE = "M.G.L. c.30A §22(g)"
+MINUTES = "M.G.L. c.30A §22(a)"
 # §21(a) lists ten purposes: none other allows the Board to close its meeting.
 PURPOSES = {str(n) for n in range(1, 11)}
 
@@ -63,6 +65,14 @@ def check_executive_sessions(register) -> list[Anomaly]:
     recorded = dict(
         ExecutiveSession.history.filter(history_type="+").values_list("id", "history_date")
     )
+    # When each meeting's minutes were first approved: the approved record is the Board's.
+    approved: dict = {}
+    for meeting_id, when in (
+        Minutes.history.filter(approved_on__isnull=False)
+        .order_by("history_date")
+        .values_list("meeting_id", "history_date")
+    ):
+        approved.setdefault(meeting_id, when)
     found = []
     for session in sessions:
         faults = [
@@ -78,6 +88,16 @@ def check_executive_sessions(register) -> list[Anomaly]:
         ]
         if session.purpose not in PURPOSES:
             faults.append((SECTION, "It names no purpose of §21(a) that allows a closed session."))
+        entered = recorded.get(session.pk)
+        closed = approved.get(session.meeting_id)
+        if entered is not None and closed is not None and entered > closed:
+            faults.append(
+                (
+                    MINUTES,
+                    "It was recorded after the meeting's minutes were approved without it: the "
+                    "approved record does not show the vote to enter it.",
+                )
+            )
         if not session.statement.strip():
             faults.append((SECTION, "The purpose was not stated in open session."))
         faults += _release_faults(session)

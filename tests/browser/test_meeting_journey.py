@@ -147,7 +147,9 @@ def test_an_emergency_meeting_called_and_noticed_two_hours_ahead(browser_page, l
         expect(page.get_by_role("link", name="Schedule a hearing")).to_have_count(0)
         page.get_by_role("link", name="Meeting notice").click()
         expect(page.locator("#emergency-notice")).to_contain_text(emergency)
-        expect(page.locator("#posting-deadline")).to_contain_text("Tuesday, March 26, 2030, 6:00 PM")
+        expect(page.locator("#posting-deadline")).to_contain_text(
+            "Tuesday, March 26, 2030, 6:00 PM"
+        )
         expect(page.locator("pre.legal-notice-text")).to_contain_text(
             "EMERGENCY MEETING: " + emergency
         )
@@ -156,3 +158,82 @@ def test_an_emergency_meeting_called_and_noticed_two_hours_ahead(browser_page, l
         page.get_by_role("button", name="Record the posting").click()
         expect(page.get_by_text("The notice is recorded as posted.")).to_be_visible()
         expect(page.locator("#posting-status")).to_contain_text("before the emergency meeting")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_executive_session_from_the_vote_to_its_released_minutes(browser_page, live_server):
+    """The chair records the roll call to enter executive session on the meeting's minutes
+    page (a vague purpose refused at its field); the clerk keeps its minutes, withheld; at a
+    later meeting the Board releases them, and anyone reads them with the public minutes."""
+    page = browser_page
+    statement = (
+        "To discuss strategy in Doe v. Stoneham Board of Health, an open meeting harming it."
+    )
+    with time_machine.travel(moment("2030-03-05 09:00"), tick=True) as traveller:
+        clerk = make_user("clerk8", Role.CLERK, first_name="Maureen", last_name="Doherty")
+        chair = make_user("chair8", Role.BOARD, first_name="Anne", last_name="Whitcomb")
+        make_user("member8", Role.BOARD, first_name="Robert", last_name="Nolan")
+        meeting = actions.schedule_meeting(
+            on=date(2030, 3, 26), at=time(19), place="Town Hall", by=clerk, today=date(2030, 3, 5)
+        )
+        later = actions.schedule_meeting(
+            on=date(2030, 4, 9), at=time(19), place="Town Hall", by=clerk, today=date(2030, 3, 5)
+        )
+        traveller.move_to(moment("2030-03-26 20:30"))
+        b.posted(meeting, by=clerk)
+        b.attend_as_voting(meeting, b.unanimous(meeting.date), by=clerk)
+
+        login(page, live_server, chair.username)
+        page.goto(f"{live_server.url}/hearings/meetings/{meeting.pk}/minutes/")
+        form = page.locator("#executive-sessions")
+        form.get_by_label("Purpose (M.G.L. c.30A §21(a))").select_option("3")
+        form.get_by_label("The purpose as the chair stated it in open session").fill("Litigation.")
+        form.get_by_label("Anne Whitcomb", exact=True).select_option("yes")
+        form.get_by_label("Robert Nolan", exact=True).select_option("yes")
+        form.get_by_role("button", name="Record the vote").click()
+        expect(
+            page.get_by_text("State the purpose as the chair stated it in open session,")
+        ).to_have_count(2)
+        form = page.locator("#executive-sessions")
+        expect(
+            form.get_by_label("The purpose as the chair stated it in open session")
+        ).to_have_value("Litigation.")
+        form.get_by_label("The purpose as the chair stated it in open session").fill(statement)
+        form.get_by_role("button", name="Record the vote").click()
+        expect(page.get_by_text("The vote to enter executive session is recorded.")).to_be_visible()
+        expect(page.locator("#session-roll")).to_contain_text("Anne Whitcomb yes; Robert Nolan yes")
+        session_url = page.url
+
+        log_out(page)
+        login(page, live_server, clerk.username)
+        page.goto(session_url)
+        page.get_by_label("Minutes of the executive session").fill("Town counsel reported.")
+        page.get_by_role("button", name="Save the minutes").click()
+        expect(page.locator("#minutes-state")).to_have_text("Withheld")
+
+        # At the next meeting the Board approves the open session's minutes, then releases the
+        # closed session's.
+        traveller.move_to(moment("2030-04-09 19:30"))
+        b.posted(later, by=clerk)
+        b.attend_as_voting(later, b.unanimous(later.date), by=clerk)
+        minutes = actions.draft_minutes(meeting=meeting, by=clerk, today=date(2030, 3, 27))
+        actions.approve_minutes(
+            minutes=minutes,
+            at_meeting=later,
+            votes=b.unanimous(later.date),
+            by=chair,
+            today=later.date,
+        )
+        log_out(page)
+        page.goto(f"{live_server.url}/minutes/{meeting.pk}/")
+        expect(page.get_by_text("Motion to enter executive session")).to_be_visible()
+        expect(page.get_by_text("Town counsel reported.")).to_have_count(0)
+        login(page, live_server, chair.username)
+        page.goto(session_url)
+        page.get_by_label("Determined at the meeting of").select_option(str(later.pk))
+        page.get_by_label("What the Board determined").fill("The appeal is settled.")
+        page.get_by_role("button", name="Release the minutes").click()
+        expect(page.locator("#minutes-state")).to_contain_text("Released April 9, 2030")
+        log_out(page)
+        page.goto(f"{live_server.url}/minutes/{meeting.pk}/")
+        expect(page.get_by_text("Town counsel reported.")).to_be_visible()

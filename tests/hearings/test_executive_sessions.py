@@ -189,3 +189,23 @@ def test_the_chair_records_the_vote_on_the_page_and_only_the_board_and_clerk_rea
         assert (
             client.get(reverse("hearings:executive-session", args=[session.pk])).status_code == 403
         )
+
+
+def test_a_session_is_not_added_to_a_meeting_whose_minutes_are_approved():
+    meeting = _meeting()
+    votes, chair = roll_call(meeting)
+    later = _meeting(on=DAY + timedelta(days=14))
+    later_votes, later_chair = roll_call(later)
+    minutes = actions.draft_minutes(meeting=meeting, by=chair, today=DAY + timedelta(days=1))
+    actions.approve_minutes(
+        minutes=minutes, at_meeting=later, votes=later_votes, by=later_chair, today=later.date
+    )
+    assert "approved record is not added to" in refused(lambda: _enter(meeting, votes, chair))
+    # Written past the action, the audit says the approved minutes do not show it.
+    from hearings.actions.votes import record_roll_call
+    from hearings.quorum import tally
+
+    session = save_as(ExecutiveSession(meeting=meeting, purpose="3", statement=STATEMENT), chair)
+    record_roll_call(session, tally(votes, meeting=meeting)[0], by=chair)
+    found = [a.sentence for a in _audit(later.date) if a.record.pk == session.pk]
+    assert any("after the meeting's minutes were approved" in s for s in found), found
