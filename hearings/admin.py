@@ -10,6 +10,7 @@ from hearings.models import (
     Decision,
     DecisionCorrection,
     DocketItem,
+    ExecutiveSession,
     LegalNotice,
     LegalNoticeProof,
     Meeting,
@@ -196,3 +197,9 @@ class DecisionCorrectionAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
 class VoteSettlementAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("disputed", "meeting", "outcome")
     search_fields = ("reasons",)
+
+
+@admin.register(ExecutiveSession)
+class ExecutiveSessionAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
+    list_display = ("meeting", "purpose", "reconvenes", "released_on")
+    search_fields = ("statement",)

@@ -142,6 +142,28 @@ def _town_settings(o, *, admin):
         by=settle_chair,
         today=TODAY,
     )
+    # Another closed session of that meeting, its minutes released by the Board's
+    # determination at the later one (c.30A §22(g)).
+    released = hearing_actions.enter_executive_session(
+        meeting=meeting,
+        purpose="6",
+        statement="To consider the value of land the town may lease for composting, as an "
+        "open meeting may harm the town's position.",
+        reconvenes=False,
+        votes=votes,
+        by=chair,
+        today=TODAY,
+    )
+    hearing_actions.record_executive_minutes(
+        session=released, text="The Board heard the assessor's valuation.", by=admin
+    )
+    o["released_executive_session"] = hearing_actions.release_executive_minutes(
+        session=released,
+        at_meeting=settling,
+        determination="The lease is signed: the minutes no longer need withholding.",
+        by=settle_chair,
+        today=TODAY,
+    )
     # A second vote, recorded in error after its publication and deposit: kept, and void.
     in_error = amendment_actions.record_amendment(
         rule="20-15.4.e",

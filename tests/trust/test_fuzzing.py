@@ -182,6 +182,12 @@ PAGES = {
     ),
     "my-votes": _page("hearings:my-votes", "board"),
     "disputes": _page("hearings:disputes", "board"),
+    "executive-session-clerk": _page(
+        "hearings:executive-session", "clerk", lambda w: {"pk": w.executive_session.pk}
+    ),
+    "executive-session-board": _page(
+        "hearings:executive-session", "board", lambda w: {"pk": w.executive_session.pk}
+    ),
     "register-acceptance": _page("hearings:register-acceptance", "clerk"),
     "revocation-open": _page(
         "hearings:revocation-open", "clerk", lambda w: {"permit_pk": w.permit_b.pk}
@@ -233,6 +239,9 @@ FORM_PAGES = {
     "hearings.forms.DecisionMailingForm": "decision-unmailed",
     "hearings.forms.DecisionReceiptForm": "decision-sent",
     "hearings.forms.MinutesApprovalForm": "minutes-board",
+    "hearings.executive_session_forms.EnterExecutiveSessionForm": "minutes-board",
+    "hearings.executive_session_forms.ExecutiveMinutesForm": "executive-session-clerk",
+    "hearings.executive_session_forms.ReleaseExecutiveMinutesForm": "executive-session-board",
     "hearings.forms.MinutesReleaseForm": "minutes",
     "hearings.forms.PublicationForm": "legal-notice-published",
     "hearings.forms.NoticeProofForm": "legal-notice-published",
