@@ -33,6 +33,10 @@ class EnterExecutiveSessionForm(forms.Form):
         initial=True,
     )
 
+    # The minutes page also shows the approval's roll call: its own prefix keeps the two
+    # forms' member fields (and their ids) apart.
+    prefix = "executive"
+
     def __init__(self, *args, meeting: Meeting, **kwargs):
         super().__init__(*args, **kwargs)
         roll = add_roll_call(self, meeting.date, "Each member's vote to enter executive session")

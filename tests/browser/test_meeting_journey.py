@@ -104,9 +104,10 @@ def test_from_the_meeting_notice_to_the_approved_minutes(browser_page, live_serv
         log_out(page)
         login(page, live_server, chair.username)
         page.goto(f"{live_server.url}/hearings/meetings/{meeting.pk}/minutes/")
-        page.get_by_label("Approved at the meeting of").select_option(str(later.pk))
-        page.get_by_label("Anne Whitcomb", exact=True).select_option("yes")
-        page.get_by_label("Robert Nolan", exact=True).select_option("yes")
+        form = page.locator("form", has_text="The Board's approval")
+        form.get_by_label("Approved at the meeting of").select_option(str(later.pk))
+        form.get_by_label("Anne Whitcomb", exact=True).select_option("yes")
+        form.get_by_label("Robert Nolan", exact=True).select_option("yes")
         page.get_by_role("button", name="Approve the minutes").click()
         expect(page.get_by_text("The minutes are approved and published.")).to_be_visible()
 

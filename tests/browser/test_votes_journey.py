@@ -55,9 +55,11 @@ def test_a_member_disputes_the_chair_settles_and_every_kind_of_vote_is_the_membe
             item = b.noticed(by=clerk)
         decision = b.decide(item, by=anne, votes={anne: "yes", robert: "yes", linda: "no"})
         actions.draft_minutes(meeting=item.meeting, by=clerk, today=date(2030, 3, 27))
-        later = actions.schedule_meeting(
-            on=LATER, at=time(9), place="Town Hall", by=clerk, today=date(2030, 3, 27)
-        )
+        with history.recorded_at(timezone.make_aware(datetime(2030, 3, 27, 10))):
+            later = actions.schedule_meeting(
+                on=LATER, at=time(9), place="Town Hall", by=clerk, today=date(2030, 3, 27)
+            )
+        b.posted(later, by=clerk)  # noticed in time, as every vote's meeting is
         actions.record_attendance(
             meeting=later,
             attendance=dict.fromkeys(BoardMember.objects.all(), "in_person"),

@@ -165,14 +165,18 @@ def test_the_chair_records_the_vote_on_the_page_and_only_the_board_and_clerk_rea
 ):
     meeting = _meeting()
     votes, chair = roll_call(meeting)
-    data = {"purpose": "3", "statement": "Litigation.", "reconvenes": "on"}
-    data.update({f"vote_{user.pk}": vote for user, vote in votes.items()})
+    data = {
+        "executive-purpose": "3",
+        "executive-statement": "Litigation.",
+        "executive-reconvenes": "on",
+    }
+    data.update({f"executive-vote_{user.pk}": vote for user, vote in votes.items()})
     with at(DAY, client, chair):
         response = client.post(reverse("hearings:executive-session-enter", args=[meeting.pk]), data)
         assert response.status_code == 400
         page = response.content.decode()
         assert "State the purpose as the chair stated it" in page and "Litigation." in page
-        data["statement"] = STATEMENT
+        data["executive-statement"] = STATEMENT
         response = client.post(reverse("hearings:executive-session-enter", args=[meeting.pk]), data)
     session = ExecutiveSession.objects.get()
     assert response.status_code == 302 and response.url.endswith(f"/{session.pk}/")
