@@ -204,6 +204,9 @@ class PermitTruth:
         parcel = self._the_map().filter(loc_id="L_E_FAR", lots__isnull=True).first()
         if parcel is None:
             return
+        # Read again: the decision was recorded on the row since this object was read, and the
+        # action judges the application by its status (a plan of record only once decided).
+        application.refresh_from_db()
         with contextlib.suppress(ActionRefused):
             facility_actions.link_lot_to_parcel(lot=application.lot, parcel=parcel, by=self.clerk)
             facility_actions.file_plan_of_record(

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from facilities.siteplan.models import SitePlan
+
 from tests.permits.audit.test_found_by_the_machine import machine  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.django_db
@@ -52,6 +54,9 @@ def test_a_lot_typed_without_its_suffix_is_the_maps(machine, linked_first):
 def test_the_permit_is_what_the_board_decided(machine, after_the_vote):
     machine.the_board_decides_and_something_changes_before_the_issue(after_the_vote=after_the_vote)
     if after_the_vote == "plan_of_record":
+        # The plan filed after the vote measures the coop at 52.1 ft where the Board heard 80:
+        # the permit is refused, not issued for what the Board never decided.
+        assert SitePlan.objects.filter(application__lot__tax_parcel__loc_id="L_E_FAR").exists()
         assert machine.permits == []
     else:
         (permit,) = {p.pk: p for p in machine.permits}.values()
