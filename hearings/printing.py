@@ -23,6 +23,7 @@ from hearings.minutes import approval_state, record_of
 from hearings.models import BoardMember, DocketItem, Meeting
 from hearings.notices import LETTER_ORDER, timing_for
 from hearings.wording import animals_phrase, reliefs
+from permits.amendments.in_force import ruleset_on
 from stoneham_boh.lib.pdf import PrintedImage, render_pdf
 from stoneham_boh.town.current import current_town
 
@@ -221,6 +222,8 @@ def minutes_pdf(meeting: Meeting, minutes) -> bytes:
 def holder_notice_pdf(proceeding, today: date | None = None) -> bytes:
     """The holder's written notice of the hearing on revoking the permit (§20-20(5))."""
     permit = proceeding.permit
+    day = today or timezone.localdate()
+    statements = ruleset_on(day).statements
     return render_pdf(
         "pdf/revocation_notice.html",
         {
@@ -231,7 +234,11 @@ def holder_notice_pdf(proceeding, today: date | None = None) -> bytes:
             "orders": list(proceeding.orders.all()),
             "findings": list(proceeding.findings.select_related("inspection")),
             "BOARD": _board(),
-            "today": today or timezone.localdate(),
+            "today": day,
+            # §20-20(5) and (6) in the regulation's words, as the ruleset of the notice's day
+            # states them: never a wording the administrator saves (issue 33, finding 16).
+            "grounds": statements["revocation.grounds"],
+            "removal": statements["revocation.removal"],
         },
     )
 

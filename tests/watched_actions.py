@@ -33,6 +33,7 @@ ACTION_MODULES = (
     "permits.portal.actions",
     "records.actions",
     "stoneham_boh.actions",
+    "stoneham_boh.town.actions",
 )
 
 

@@ -93,13 +93,9 @@ def _town_settings(o, *, admin):
     world's day (so that nothing the world decides changes)."""
     from hearings.models import Meeting
     from permits.amendments import actions as amendment_actions
-    from stoneham_boh.lib.history import save_as
-    from stoneham_boh.town.current import current_town
-    from stoneham_boh.town.models import StandingText
+    from stoneham_boh.town.actions import save_wording
 
-    o["standing_text"] = save_as(
-        StandingText(town=current_town(), key="order_letter.call", text="Call {telephone}."), admin
-    )
+    o["standing_text"] = save_wording(key="order_letter.call", text="Call {telephone}.", by=admin)
     from tests.hearings.roll_call import roll_call
 
     meeting = Meeting.objects.create(date=TODAY - timedelta(days=7), time=time(19), place="Hall")

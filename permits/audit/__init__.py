@@ -37,6 +37,7 @@ from .register import load
 from .rules_on_day import check_rules_on_day
 from .together import check_renewals_together
 from .votes import check_votes
+from .wordings import check_wordings
 
 # In order: the decisions first, since a permit resting on a faulty decision says so.
 CHECKS = (
@@ -57,6 +58,7 @@ CHECKS = (
     check_records_requests,
     check_votes,
     check_executive_sessions,
+    check_wordings,
 )
 
 __all__ = [

@@ -30,6 +30,7 @@ FAMILIES = {
     "corrections": "Corrections keep the record",
     "law": "The law's clocks",
     "votes": "The Board's votes are its members' own",
+    "wording": "The documents state the regulation in its own words",
 }
 
 

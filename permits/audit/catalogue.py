@@ -146,7 +146,9 @@ REGULATION: dict[str, Stated] = {
     "§20-20(3)": by(
         "check_provenance",
         "check_renewals_together",
-        how="The permit rests on its issued application and names the animals it asked for.",
+        "check_wordings",
+        how="The permit rests on its issued application and names the animals it asked for; "
+        "its sentence on animals in excess is the ruleset's, and no saved wording cites it.",
     ),
     "§20-20(4)": by(
         "check_corrections",
@@ -157,13 +159,16 @@ REGULATION: dict[str, Stated] = {
     "§20-20(5)": by(
         "check_permit_years",
         "check_decisions",
+        "check_wordings",
         how="Expiry on December 31, one permit a year, none while revocation is pending; the "
-        "holder noticed before a revocation hearing.",
+        "holder noticed before a revocation hearing, in the ruleset's words of the section.",
     ),
     "§20-20(6)": by(
         "check_permit_years",
         "check_renewals_together",
-        how="No permit after its keeping's revocation, and none renewing a revoked one.",
+        "check_wordings",
+        how="No permit after its keeping's revocation, and none renewing a revoked one; the "
+        "notice states the order to remove the animals in the ruleset's words.",
     ),
     "§20-20(7)": by("check_provenance", how="The permit's lot and holder are its application's."),
     "§20-20(8)": by(

@@ -398,6 +398,20 @@ STONEHAM_2002 = Ruleset(
                 "No animals in excess of the number specified on this permit shall be kept "
                 "without written permission from the Board of Health or its authorized agent.",
             ),
+            # §20-20(5): permits expire on December 31 "unless sooner revoked by the Board of
+            # Health upon violation of any of the provisions of these regulations".
+            "revocation.grounds": Statement(
+                "§20-20(5)",
+                "A permit to keep animals expires on December 31 of each year unless the Board "
+                "of Health revokes it sooner for a violation of any provision of the regulation.",
+            ),
+            # §20-20(6): the person whose permit is denied or revoked "shall be ordered to
+            # remove all unlicensed animals from the property occupied by said animals".
+            "revocation.removal": Statement(
+                "§20-20(6)",
+                "A person whose permit is revoked is ordered to remove all unlicensed animals "
+                "from the property the animals occupy.",
+            ),
         }
     ),
 )

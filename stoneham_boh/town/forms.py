@@ -8,8 +8,8 @@ from django.utils.dates import MONTHS
 from django.utils.text import slugify
 
 from stoneham_boh.lib.forms import DateInput, columns, helper
-from stoneham_boh.town import placeholders
 from stoneham_boh.town.models import Town
+from stoneham_boh.town.standing import wording_problems
 
 SECTIONS = (
     ("The town and its Board", ("name", "state", "zip_code", "formal_name", "board_name")),
@@ -97,11 +97,7 @@ class StandingTextForm(forms.Form):
 
     def clean_text(self) -> str:
         text = self.cleaned_data["text"].strip()
-        found = placeholders.problems(text, self.paragraph.offered)
-        printed = set(placeholders.PLACEHOLDER.findall(text))
-        for name, why in self.paragraph.required.items():
-            if name not in printed:
-                found.append(f"The wording must print {{{name}}}: {why}.")
+        found = wording_problems(self.paragraph, text)
         if found:
             raise forms.ValidationError(found)
         return text

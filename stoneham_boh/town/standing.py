@@ -13,6 +13,7 @@ passing the record's facts the paragraph names (``citation=...``); the town's ow
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -65,8 +66,11 @@ class Paragraph:
 PARAGRAPHS: dict[str, Paragraph] = {
     paragraph.key: paragraph
     for paragraph in (
-        # The permit's sentence under the animals authorized states §20-20(3)'s meaning: it is
-        # the ruleset's (permits.rules Statement "permit.excess"), not a wording (issue 33).
+        # A sentence that states what the regulation means is the ruleset's (permits.rules
+        # Statement), never a wording (issue 33, finding 16): the permit's §20-20(3) sentence
+        # ("permit.excess") and the revocation notice's §20-20(5) and (6) ("revocation.grounds",
+        # "revocation.removal"). No paragraph here may cite a section of the regulation
+        # (regulation_cited).
         Paragraph(
             "abutter_letter.attend",
             "Abutters' notice of a hearing",
@@ -76,33 +80,12 @@ PARAGRAPHS: dict[str, Paragraph] = {
             "{office_hours}).",
         ),
         Paragraph(
-            "revocation_notice.intro",
-            "Notice of a revocation hearing",
-            "Opening paragraph",
-            "The Board of Health will consider at a hearing whether to revoke your permit to "
-            "keep animals, under {citation} of its Rules and Regulations for the Keeping of "
-            "Animals, which provides that a permit may be revoked by the Board upon violation "
-            "of any of the regulation's provisions.",
-            {"citation": "the section that lets the Board revoke a permit"},
-            {"citation": "§20-20(5)"},
-        ),
-        Paragraph(
             "revocation_notice.rights",
             "Notice of a revocation hearing",
             "The holder's right to be heard",
             "You have the right to attend the hearing and be heard, to bring witnesses and "
             "documents, to be represented, and to write to the Board before it. The records of "
             "the inspections may be seen at the Board of Health office (open {office_hours}).",
-        ),
-        Paragraph(
-            "revocation_notice.removal",
-            "Notice of a revocation hearing",
-            "What follows a revocation",
-            "If the Board revokes the permit, it will order you to remove all unlicensed "
-            "animals from the property by a date it sets ({citation}), and will send you its "
-            "written decision.",
-            {"citation": "the section on removing the animals"},
-            {"citation": "§20-20(6)"},
         ),
         Paragraph(
             "order_letter.call",
@@ -177,6 +160,40 @@ PARAGRAPHS: dict[str, Paragraph] = {
         ),
     )
 }
+
+
+# A section of a regulation as a sentence cites it, numbered chapter-section as the Board's
+# regulations number theirs: "§20-20(3)", "§ 20-20", "§§20-21", "Sec. 20-20", "section
+# 20-15(4)(a)". A section of a statute (c.30A §20, c.249 §4) is numbered otherwise: not one.
+_REGULATION_SECTION = re.compile(
+    r"(?:§+|\bsec(?:tion|t?\.)?)\s*\d+\s*[-\u2010-\u2013]\s*\d+", re.IGNORECASE
+)
+
+
+def regulation_cited(text: str) -> list[str]:
+    """The citations of a section of a regulation in ``text``, as written there, once each."""
+    return list(dict.fromkeys(match.strip() for match in _REGULATION_SECTION.findall(text)))
+
+
+def wording_problems(spec: Paragraph, text: str) -> list[str]:
+    """Why ``text`` cannot be paragraph ``spec``'s wording: a placeholder it does not offer, a
+    fact of the law it must print and leaves out, or a section of the regulation it cites
+    (what the regulation says is printed from the ruleset in its own sentence, never from a
+    wording, so that no setting states it otherwise: issue 33, finding 16)."""
+    found = placeholders.problems(text, spec.offered)
+    printed = set(placeholders.PLACEHOLDER.findall(text))
+    for name, why in spec.required.items():
+        if name not in printed:
+            found.append(f"The wording must print {{{name}}}: {why}.")
+    cited = regulation_cited(text)
+    if cited:
+        found.append(
+            f"The wording cites the regulation ({', '.join(cited)}): what the "
+            "regulation says is printed from the regulation itself, in its own sentence with "
+            "its citation, and a letter's wording may not state it. Leave the regulation out "
+            "of this paragraph."
+        )
+    return found
 
 
 def texts_of(town) -> dict[str, str]:

@@ -10,7 +10,9 @@ from django.views.decorators.http import require_http_methods
 
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import history_response, history_rows, save_as
+from stoneham_boh.town.actions import save_wording
 from stoneham_boh.town.current import current_town, forget_current_town
 from stoneham_boh.town.forms import StandingTextForm, TownForm
 from stoneham_boh.town.models import StandingText
@@ -87,13 +89,13 @@ def standing_text_edit(request, key: str):
         if action == "preview":
             shown = preview(key, form.cleaned_data["text"])
         else:
-            record = StandingText.objects.filter(town=town, key=key).first() or StandingText(
-                town=town, key=key
-            )
-            record.text = form.cleaned_data["text"]
-            save_as(record, request.user)
-            messages.success(request, f"The wording of “{spec.label}” is saved.")
-            return redirect("town:standing-text", key=key)
+            try:
+                save_wording(key=key, text=form.cleaned_data["text"], by=request.user)
+            except ActionRefused as refused:
+                form.add_error("text", refused.reasons or [refused.message])
+            else:
+                messages.success(request, f"The wording of “{spec.label}” is saved.")
+                return redirect("town:standing-text", key=key)
     record = StandingText.objects.filter(town=town, key=key).first()
     return render(
         request,

@@ -95,6 +95,13 @@ def test_the_administrator_sets_up_the_town_rewords_a_letter_and_records_an_amen
     expect(page.get_by_label("Wording")).to_have_value(typed)
     shot(page, "2-wording-error")
     assert not StandingText.objects.exists()
+    # The regulation in the administrator's words is refused too (issue 33, finding 16).
+    typed = "Call {telephone}. Up to twice your animals may be kept (§20-20(3))."
+    page.get_by_label("Wording").fill(typed)
+    page.get_by_role("button", name="Save the wording").click()
+    expect(error).to_contain_text("The wording cites the regulation (§20-20)")
+    expect(page.get_by_label("Wording")).to_have_value(typed)
+    assert not StandingText.objects.exists()
     page.get_by_label("Wording").fill("Questions? Call {telephone}, {office_hours}.")
     page.get_by_role("button", name="Preview").click()
     expect(page.locator(".standing-preview")).to_contain_text("Questions? Call (781) 555-0142")

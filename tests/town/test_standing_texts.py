@@ -12,9 +12,12 @@ from django.urls import reverse
 from hearings.printing import holder_notice_pdf
 from permits import actions
 from permits.printing import render_permit_pdf
+from permits.rules.ruleset_2002 import STONEHAM_2002
+from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.town import placeholders
+from stoneham_boh.town.actions import save_wording
 from stoneham_boh.town.models import StandingText, Town
-from stoneham_boh.town.standing import PARAGRAPHS, paragraph
+from stoneham_boh.town.standing import PARAGRAPHS, paragraph, wording_problems
 from tests import factories
 from tests.permits.test_permit_pdf import pdf_text
 
@@ -49,8 +52,8 @@ def test_the_standard_wording_prints_until_one_is_saved():
         "Board&#x27;s office at (781) 438-0762 (Monday to Thursday 8:30 a.m. to 4:30 p.m., "
         "Friday 8:30 a.m. to 12:30 p.m.)."
     )
-    with pytest.raises(ValueError, match="needs the facts citation"):
-        paragraph("revocation_notice.removal", {})
+    with pytest.raises(ValueError, match="needs the facts appeal_by, decided_on"):
+        paragraph("decision.appeal", {})
 
 
 def _edit(client, key, text, action="save"):
@@ -152,6 +155,35 @@ def test_every_standard_wording_offers_only_its_own_placeholders():
     for spec in PARAGRAPHS.values():
         assert placeholders.problems(spec.default, spec.offered) == [], spec.key
         assert set(spec.sample) == set(spec.facts), spec.key
+        # No standard wording states the regulation: that is the ruleset's (finding 16).
+        assert wording_problems(spec, spec.default) == [], spec.key
+
+
+@pytest.mark.django_db
+def test_a_wording_that_cites_the_regulation_is_refused_at_the_field_with_the_text_kept(
+    client, admin_user
+):
+    """Issue 33, finding 16: a paragraph the administrator words may not state the regulation;
+    the law's own routes (c.249 §4) stay the paragraph's to state."""
+    client.force_login(admin_user)
+    typed = "Call {telephone}. Up to twice the animals on your permit may be kept (§ 20-20(3))."
+    response = _edit(client, "order_letter.call", typed)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "The wording cites the regulation (§ 20-20): what the regulation says is printed" in (
+        page
+    )
+    assert typed in page
+    assert not StandingText.objects.exists()
+    listed = client.get(reverse("town:standing-texts")).content.decode()
+    assert "What the regulation itself says is not worded here" in listed
+    # The action refuses it whoever calls it, not only the form.
+    with pytest.raises(ActionRefused, match="cites the regulation"):
+        save_wording(key="order_letter.call", text="See Sec. 20-16 of the rules.", by=admin_user)
+    with pytest.raises(ActionRefused, match="not a paragraph the administrator words"):
+        save_wording(key="revocation_notice.intro", text="Revoked at will.", by=admin_user)
+    law = "Appeal by {appeal_by} (M.G.L. c.249 §4), from the decision of {decided_on}."
+    assert save_wording(key="decision.appeal", text=law, by=admin_user).text == law
 
 
 @pytest.mark.django_db
@@ -165,6 +197,24 @@ def test_the_revocation_notice_prints_the_reworded_paragraph(clerk, admin_user):
     text = pdf_text(holder_notice_pdf(proceeding)).replace("\n", " ")
     assert "Come and be heard; call (781) 438-0762." in text
     assert "You have the right to attend" not in text
+
+
+@pytest.mark.django_db
+def test_the_revocation_notice_states_section_20_20_5_and_6_in_the_rulesets_words(clerk):
+    """Issue 33, finding 16: the notice's sentences on revocation and removal are the
+    ruleset's; a wording saved for them before they moved there prints nowhere."""
+    town = Town.objects.get(is_current=True)
+    for key in ("revocation_notice.intro", "revocation_notice.removal"):
+        StandingText.objects.create(town=town, key=key, text="Revoked at the Board's pleasure.")
+    permit = factories.issued_permit(by=clerk)
+    text = pdf_text(holder_notice_pdf(_open_revocation(permit, clerk)))
+    text = " ".join(text.split())
+    assert "at the Board's pleasure" not in text
+    statements = STONEHAM_2002.statements
+    for key in ("revocation.grounds", "revocation.removal"):
+        sentence = statements[key]
+        assert f"{sentence.citation}: {sentence.text}" in text
+    assert f"Permit: {permit.number}" in text
 
 
 def _open_revocation(permit, clerk):

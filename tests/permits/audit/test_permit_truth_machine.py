@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from facilities.siteplan.models import SitePlan
-
 from tests.permits.audit.test_found_by_the_machine import machine  # noqa: F401 - fixture
 
 pytestmark = pytest.mark.django_db

@@ -73,6 +73,7 @@ from tests.permits.audit.stateful_permits import PermitTruth
 from tests.permits.audit.stateful_records import RecordsRequests
 from tests.permits.audit.stateful_register import RegisterRecords
 from tests.permits.audit.stateful_votes import Votes
+from tests.permits.audit.stateful_wordings import Wordings
 from tests.watched_actions import watching_actions
 
 _successors = itertools.count(1)  # a fresh log-in for each successor appointed
@@ -137,6 +138,7 @@ class Register(
     PermitTruth,
     RecordsRequests,
     OpenMeetings,
+    Wordings,
     RuleBasedStateMachine,
 ):
     """The Board's office over some months: applications, hearings, renewals, enforcement."""
