@@ -12,7 +12,7 @@ from hearings import actions, motions
 from hearings.executive_session_forms import EnterExecutiveSessionForm
 from hearings.forms import MinutesApprovalForm, MinutesForm, MinutesReleaseForm
 from hearings.minutes import approval_state, record_of
-from hearings.models import Meeting, Minutes
+from hearings.models import ExecutiveSession, Meeting, Minutes
 from hearings.printing import minutes_pdf
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role, has_role, roles_of
@@ -45,6 +45,17 @@ def _page(request, meeting, status=200, **forms):
         "today": today,
         # The votes to enter executive session taken at this meeting (c.30A §21(b)).
         "sessions": list(meeting.executive_sessions.order_by("id")),
+        # The minutes of earlier executive sessions still withheld, which the Board reviews at
+        # later meetings for release (§22(g)(1)): listed here so that none is forgotten.
+        "withheld_earlier": list(
+            ExecutiveSession.objects.filter(
+                meeting__date__lt=meeting.date, released_at__isnull=True
+            )
+            .select_related("meeting")
+            .order_by("meeting__date", "id")
+        )
+        if meeting.date <= today
+        else [],
         "executive_form": forms.get("executive_form") or EnterExecutiveSessionForm(meeting=meeting),
     }
     if minutes is not None and not minutes.approved:

@@ -213,3 +213,32 @@ def test_a_session_is_not_added_to_a_meeting_whose_minutes_are_approved():
     record_roll_call(session, tally(votes, meeting=meeting)[0], by=chair)
     found = [a.sentence for a in _audit(later.date) if a.record.pk == session.pk]
     assert any("after the meeting's minutes were approved" in s for s in found), found
+
+
+def test_a_later_meetings_minutes_page_lists_the_sessions_still_withheld_for_review(client, clerk):
+    """§22(g)(1): the Board reviews withheld minutes at later meetings; each later meeting's
+    page lists those still withheld, until the Board releases them."""
+    meeting = _meeting()
+    votes, chair = roll_call(meeting)
+    session = _enter(meeting, votes, chair)
+    actions.record_executive_minutes(session=session, text="Counsel reported.", by=chair)
+    later = _meeting(on=DAY + timedelta(days=14))
+    listed = "April 9, 2030: executive session under c.30A §21(a)(3)"
+    with at(later.date, client, clerk):
+        page = client.get(reverse("hearings:minutes", args=[later.pk])).content.decode()
+        assert "Withheld from earlier meetings, for the Board's review" in page
+        assert listed in page
+        # Not on the session's own meeting: the review is at a later one.
+        own = client.get(reverse("hearings:minutes", args=[meeting.pk])).content.decode()
+        assert listed not in own
+    later_votes, later_chair = roll_call(later)
+    actions.release_executive_minutes(
+        session=session,
+        at_meeting=later,
+        determination="The appeal is settled: the minutes no longer need withholding.",
+        by=later_chair,
+        today=later.date,
+    )
+    with at(later.date, client, clerk):
+        page = client.get(reverse("hearings:minutes", args=[later.pk])).content.decode()
+        assert listed not in page
