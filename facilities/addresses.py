@@ -10,21 +10,26 @@ way (`resolve_key`, on the streets it reads itself).
 
 from __future__ import annotations
 
-from stoneham_boh.lib.addresses import address_key, resolve_key, street_of
+from stoneham_boh.lib.addresses import (
+    address_key,
+    lead_word,
+    needs_resolving,
+    resolve_key,
+    street_of,
+    street_word,
+)
 
 from .models import Lot, Parcel
 
 
 def streets_named_like(key: str) -> set[str]:
     """The street keys the town knows whose name begins as `key`'s street does."""
-    street = street_of(key)
-    if not street:
+    first = street_word(key)
+    if not first:
         return set()
-    first = street.split()[0]
-    typed = Parcel.objects.filter(site_address__icontains=first).values_list(
-        "site_address", flat=True
-    )
-    on_file = Lot.objects.current().filter(street_address__icontains=first)
+    # Only a street whose name begins with this word can complete it (resolve_key).
+    typed = Parcel.objects.filter(street_word=first).values_list("site_address", flat=True)
+    on_file = Lot.objects.current().filter(street_word=first)
     addresses = [*typed, *on_file.values_list("street_address", flat=True)]
     return {street_of(address_key(address)) for address in addresses} - {""}
 
@@ -32,7 +37,8 @@ def streets_named_like(key: str) -> set[str]:
 def resolved_key(street_address: str) -> str:
     """The address's key, its street's suffix added where it was left off and unambiguous."""
     key = address_key(street_address)
-    return resolve_key(key, streets_named_like(key)) if key else key
+    # The streets are read only for an address typed without its suffix.
+    return resolve_key(key, streets_named_like(key)) if needs_resolving(key) else key
 
 
 def lots_at_address(street_address: str, *, exclude_pk: int | None = None) -> list[Lot]:
@@ -40,17 +46,17 @@ def lots_at_address(street_address: str, *, exclude_pk: int | None = None) -> li
     key = resolved_key(street_address)
     if not key:
         return []
-    # The house number (or first word) narrows the search; the key decides.
-    first = key.split()[0]
+    # The house number (or first word) narrows the search, by its indexed column; the key
+    # decides (completing a suffix never changes the number).
     candidates = (
-        Lot.objects.current().filter(street_address__icontains=first).order_by("tax_parcel", "pk")
+        Lot.objects.current().filter(address_number=lead_word(key)).order_by("tax_parcel", "pk")
     )
     if exclude_pk is not None:
         candidates = candidates.exclude(pk=exclude_pk)
-    streets = streets_named_like(key)
-    return [
-        lot for lot in candidates if resolve_key(address_key(lot.street_address), streets) == key
-    ]
+    keyed = [(lot, address_key(lot.street_address)) for lot in candidates]
+    # The streets are read only when a lot on file was typed without its suffix.
+    streets = streets_named_like(key) if any(needs_resolving(k) for _, k in keyed) else set()
+    return [lot for lot, lot_key in keyed if resolve_key(lot_key, streets) == key]
 
 
 def parcels_at_address(street_address: str) -> list[Parcel]:
@@ -59,9 +65,8 @@ def parcels_at_address(street_address: str) -> list[Parcel]:
     key = resolved_key(street_address)
     if not key:
         return []
-    first = key.split()[0]
     return [
         parcel
-        for parcel in Parcel.objects.filter(site_address__icontains=first).order_by("loc_id")
+        for parcel in Parcel.objects.filter(address_number=lead_word(key)).order_by("loc_id")
         if parcel.has_owner and address_key(parcel.site_address) == key
     ]

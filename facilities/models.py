@@ -20,6 +20,7 @@ from facilities.choices import (
     ZoningDistrict,
     counted,
 )
+from stoneham_boh.lib.address_lookup import LOOKUP_FIELDS, AddressLookup
 from stoneham_boh.lib.corrections import MistakeCorrected
 from stoneham_boh.town import defaults as town_defaults
 
@@ -101,8 +102,10 @@ class LotQuerySet(models.QuerySet):
         return self.filter(Q(street_address__icontains=text) | Q(parcel_id__icontains=text.upper()))
 
 
-class Lot(models.Model):
+class Lot(AddressLookup):
     """A parcel of land as the Assessor records it (§20-14, Lot)."""
+
+    ADDRESS_FIELD = "street_address"
 
     parcel_id = models.CharField(
         "parcel id",
@@ -199,7 +202,8 @@ class Lot(models.Model):
     notes = models.TextField(blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
+    # The look-up words are the address's, not a change of their own.
+    history = HistoricalRecords(excluded_fields=list(LOOKUP_FIELDS))
 
     objects = LotQuerySet.as_manager()
 

@@ -823,11 +823,7 @@ def enter_register_permit(
         reasons.append("Give the number printed on the paper permit.")
     elif len(number) > Permit._meta.get_field("register_number").max_length:
         reasons.append("The paper permit's number is at most 40 characters.")
-    elif (
-        Permit.objects.filter(legacy=True, register_number__iexact=number)
-        .exclude(status=Permit.Status.VOID)
-        .exists()
-    ):
+    elif Permit.objects.paper_numbered(number).exclude(status=Permit.Status.VOID).exists():
         reasons.append(f"Paper permit {number} is already entered.")
     if document is None:
         reasons.append("Attach the scan of the paper permit: an entry rests on its document.")

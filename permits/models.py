@@ -9,7 +9,8 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import F, Q, Value
+from django.db.models.functions import Upper
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
@@ -38,6 +39,10 @@ DOCUMENT_FIELDS = (
 
 
 class ApplicantQuerySet(models.QuerySet):
+    def named(self, name: str):
+        """The applicants of this name, whatever its case, found through the name's index."""
+        return self.alias(name_upper=Upper("name")).filter(name_upper=Upper(Value(name)))
+
     def search(self, text: str):
         """Free text: the name, the contact person, the mailing street, e-mail or phone."""
         text = text.strip()
@@ -92,6 +97,9 @@ class Applicant(MailingAddress):
 
     class Meta:
         ordering = ["name"]
+        # The register's import finds the holder on record by name, whatever its case
+        # (permits/register_import/loading.py), through this index, not a scan (issue 39).
+        indexes = [models.Index(Upper("name"), name="applicant_name_upper")]
 
     def __str__(self) -> str:
         return self.name
@@ -545,6 +553,13 @@ class Payment(models.Model):
 
 
 class PermitQuerySet(models.QuerySet):
+    def paper_numbered(self, number: str):
+        """The register's paper permits numbered `number`, whatever its case, found through the
+        number's index."""
+        return self.alias(number_upper=Upper("register_number")).filter(
+            legacy=True, number_upper=Upper(Value(number))
+        )
+
     def seen_by_holder(self, user):
         """The permits `user` sees as a holder: their own, void ones left out (a voided permit
         was never valid to show). Used by the applicant's home page, lists and PDFs alike."""
@@ -666,6 +681,9 @@ class Permit(models.Model):
 
     class Meta:
         ordering = ["-year", "-sequence"]
+        # A paper permit's number, whatever its case, is entered once (enter_register_permit):
+        # found through this index, not by scanning the register (issue 39).
+        indexes = [models.Index(Upper("register_number"), name="permit_register_number_upper")]
         constraints = [
             models.UniqueConstraint(fields=["year", "sequence"], name="permit_sequence_per_year"),
             models.CheckConstraint(condition=Q(sequence__gte=1), name="permit_sequence_positive"),

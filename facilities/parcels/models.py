@@ -14,6 +14,7 @@ from django.db import models
 from simple_history.models import HistoricalRecords
 
 from facilities.parcels.geometry import from_wkt, tiles_meeting
+from stoneham_boh.lib.address_lookup import LOOKUP_FIELDS, AddressLookup
 
 
 class BoundingBox(models.Model):
@@ -53,8 +54,10 @@ class ParcelQuerySet(models.QuerySet):
         ).order_by()
 
 
-class Parcel(BoundingBox):
+class Parcel(BoundingBox, AddressLookup):
     """One polygon of the tax parcel layer and the tax-list record linked to it by LOC_ID."""
+
+    ADDRESS_FIELD = "site_address"
 
     class Kind(models.TextChoices):
         # MassGIS POLY_TYPE: FEE and TAX are taxed land; ROW is a public right of way;
@@ -81,7 +84,9 @@ class Parcel(BoundingBox):
     )
     use_code = models.CharField(max_length=8, blank=True)
     fiscal_year = models.PositiveIntegerField("tax list fiscal year", null=True, blank=True)
-    history = HistoricalRecords(excluded_fields=["min_x", "min_y", "max_x", "max_y", "tile"])
+    history = HistoricalRecords(
+        excluded_fields=["min_x", "min_y", "max_x", "max_y", "tile", *LOOKUP_FIELDS]
+    )
 
     objects = ParcelQuerySet.as_manager()
 

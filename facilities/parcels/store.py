@@ -11,6 +11,8 @@ from simple_history.utils import bulk_create_with_history, bulk_update_with_hist
 from facilities.parcels.geometry import bbox_fields, to_wkt
 from facilities.parcels.layout import Layer, LayerError, ParcelRow
 from facilities.parcels.models import Footprint, Parcel
+from stoneham_boh.lib.address_lookup import LOOKUP_FIELDS
+from stoneham_boh.lib.addresses import lookup_words
 
 OWNER_FIELDS = ("owner_name", "owner_street", "owner_city", "owner_state", "owner_zip")
 RECORD_FIELDS = (
@@ -37,6 +39,8 @@ def _values(row: ParcelRow) -> dict:
     values = {name: getattr(row, name) for name in RECORD_FIELDS}
     values["geometry_wkt"] = to_wkt(row.geometry)
     values.update(bbox_fields(row.geometry))
+    # Written in bulk, where save() is not called: the address's look-up words here.
+    values.update(zip(LOOKUP_FIELDS, lookup_words(row.site_address), strict=True))
     return values
 
 
@@ -74,7 +78,16 @@ def store_parcels(layer: Layer, *, by) -> Counts:
         changed.append(parcel)
     bulk_create_with_history(new, Parcel, batch_size=BATCH, default_user=by)
     if changed:
-        fields = [*RECORD_FIELDS, "geometry_wkt", "min_x", "min_y", "max_x", "max_y", "tile"]
+        fields = [
+            *RECORD_FIELDS,
+            *LOOKUP_FIELDS,
+            "geometry_wkt",
+            "min_x",
+            "min_y",
+            "max_x",
+            "max_y",
+            "tile",
+        ]
         # Small batches: bulk_update writes one CASE per field per batch, slow when wide.
         bulk_update_with_history(changed, Parcel, fields, batch_size=200, default_user=by)
     counts.added, counts.updated = len(new), len(changed)

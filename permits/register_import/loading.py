@@ -24,6 +24,7 @@ from facilities.models import Lot
 from permits import actions
 from permits.eligibility import lot_refusals
 from permits.models import Applicant, Permit
+from stoneham_boh.lib.addresses import lookup_words
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.town.current import town_scope
 
@@ -100,7 +101,13 @@ def _lot_for(values: dict, by) -> Lot:
             return lot
     address = values.get("address") or values["_parcel"].site_address
     if not parcel_id:
-        existing = Lot.objects.current().filter(street_address__iexact=address).first()
+        # The lots sharing the address's house number (an indexed column), then the address
+        # itself, whatever its case: one look-up of a few rows, not a scan of the lots on file.
+        same_number = Lot.objects.current().filter(address_number=lookup_words(address)[0])
+        wanted = address.casefold()
+        existing = next(
+            (lot for lot in same_number if lot.street_address.casefold() == wanted), None
+        )
         if existing is not None:
             return existing
     fields = {"street_address": address, "parcel_id": parcel_id or None}
@@ -119,11 +126,10 @@ def _holder_for(values: dict, lot: Lot, by) -> Applicant:
     for key in ("mailing_city", "mailing_state"):
         if values.get(key):
             address[key] = values[key]
-    same = Applicant.objects.filter(
-        name__iexact=values["holder"],
-        mailing_street__iexact=address["mailing_street"],
-        mailing_zip=address["mailing_zip"],
-    ).first()
+    # By the name's index, whatever its case; then the mailing address among those few.
+    street = address["mailing_street"].casefold()
+    named = Applicant.objects.named(values["holder"]).filter(mailing_zip=address["mailing_zip"])
+    same = next((a for a in named if a.mailing_street.casefold() == street), None)
     return same or actions.create_applicant(by=by, name=values["holder"], **address)
 
 

@@ -45,6 +45,7 @@ from hearings.notices import legal_notice_content, legal_notice_text
 from inspections.models import Complaint, Inspection, Order
 from permits.models import Applicant, Application, Document, FeeSchedule, Permit, PermitAnimal
 from stoneham_boh.bench import benchmap
+from stoneham_boh.lib.address_lookup import AddressLookup
 from stoneham_boh.lib.mass_calendar import MassCalendar
 from stoneham_boh.ops.demo import STREETS
 
@@ -68,6 +69,10 @@ SCAN = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
 def _bulk(model, rows, *, by=None) -> list:
     """Insert `rows` and their history rows ("created", by `by`); return them saved."""
+    rows = list(rows)
+    for row in rows:
+        if isinstance(row, AddressLookup):
+            row.set_lookup_words()  # what save() writes, which a bulk insert does not call
     saved = model.objects.bulk_create(rows, batch_size=BATCH)
     if saved and hasattr(model, "history"):
         if saved[0].pk is None:  # a backend that does not return the new keys

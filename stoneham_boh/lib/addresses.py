@@ -80,14 +80,46 @@ def street_of(key: str) -> str:
     return " ".join(words[1:]) if words and words[0][:1].isdigit() else key
 
 
+# The stored look-up words are cut to this length (the columns' own), on both sides.
+LOOKUP_WORD_LENGTH = 100
+
+
+def lead_word(key: str) -> str:
+    """The first word of an address key: its house number, or its first word where it has
+    none. Two addresses that are one lot share it, whatever suffix either was typed with."""
+    words = key.split()
+    return words[0][:LOOKUP_WORD_LENGTH] if words else ""
+
+
+def street_word(key: str) -> str:
+    """The first word of an address key's street ("204 marble street" -> "marble")."""
+    words = street_of(key).split()
+    return words[0][:LOOKUP_WORD_LENGTH] if words else ""
+
+
+def lookup_words(street_address: str) -> tuple[str, str]:
+    """The two words a lot or a parcel is found by, stored beside its address and indexed, so
+    that a look-up reads the few records that share them instead of every address on file
+    (issue 39: the register's import scanned the whole table once a row)."""
+    key = address_key(street_address)
+    return lead_word(key), street_word(key)
+
+
+def needs_resolving(key: str) -> bool:
+    """Whether `key` names a house on a street typed without its suffix ("204 marble"): only
+    such a key is completed from the streets the town knows (resolve_key)."""
+    street = street_of(key)
+    return bool(street) and street != key and street.split()[-1] not in STREET_SUFFIXES
+
+
 def resolve_key(key: str, streets) -> str:
     """`key` with its street's suffix, when it was typed without one ("204 marble") and the
     town knows exactly one street of that name among `streets` (street keys, `street_of`):
     "204 Marble" is 204 Marble Street where Marble Street is the only Marble. Unchanged when
     it has a suffix, or when two streets share the name (Marble Street, Marble Road)."""
-    street = street_of(key)
-    if not street or street == key or street.split()[-1] in STREET_SUFFIXES:
+    if not needs_resolving(key):
         return key
+    street = street_of(key)
     completions = {
         known
         for known in streets
