@@ -51,6 +51,17 @@ def _enter(meeting, votes, chair, **fields):
     return actions.enter_executive_session(**arguments)
 
 
+def _release(session, later, chair):
+    """The Board's determination at the later meeting, recorded by its chair."""
+    actions.release_executive_minutes(
+        session=session,
+        at_meeting=later,
+        determination="The appeal is settled: the minutes no longer need withholding.",
+        by=chair,
+        today=later.date,
+    )
+
+
 def _audit(on):
     return [a for a in audit_register(today=on).anomalies if a.family == "votes"]
 
@@ -128,13 +139,7 @@ def test_the_minutes_are_withheld_until_the_board_releases_them_at_a_later_meeti
     page = client.get(reverse("hearings:public-minutes-detail", args=[meeting.pk]))
     assert "executive session under M.G.L. c.30A §21(a)(3)" in page.content.decode()
     assert "Town counsel reported" not in page.content.decode()
-    actions.release_executive_minutes(
-        session=session,
-        at_meeting=later,
-        determination="The appeal is settled: the minutes no longer need withholding.",
-        by=later_chair,
-        today=later.date,
-    )
+    _release(session, later, later_chair)
     session.refresh_from_db()
     assert session.released_on == later.date
     assert "were released on" in refused(
@@ -231,14 +236,8 @@ def test_a_later_meetings_minutes_page_lists_the_sessions_still_withheld_for_rev
         # Not on the session's own meeting: the review is at a later one.
         own = client.get(reverse("hearings:minutes", args=[meeting.pk])).content.decode()
         assert listed not in own
-    later_votes, later_chair = roll_call(later)
-    actions.release_executive_minutes(
-        session=session,
-        at_meeting=later,
-        determination="The appeal is settled: the minutes no longer need withholding.",
-        by=later_chair,
-        today=later.date,
-    )
+    _, later_chair = roll_call(later)
+    _release(session, later, later_chair)
     with at(later.date, client, clerk):
         page = client.get(reverse("hearings:minutes", args=[later.pk])).content.decode()
         assert listed not in page

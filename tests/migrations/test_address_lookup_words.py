@@ -5,11 +5,9 @@ the migrations: marked `migrations`, run by `make test`'s second pass on both da
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
-
 from facilities.addresses import lots_at_address
 from facilities.models import Lot, Parcel
+from tests.migrations.executor import migrate, migrate_to_latest
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.migrations]
 
@@ -17,18 +15,9 @@ BEFORE = [("facilities", "0008_parcel_id_corrections")]
 ADDED = ("facilities", "0009_address_lookup_words")
 
 
-def _executor() -> MigrationExecutor:
-    executor = MigrationExecutor(connection)
-    if ADDED not in executor.loader.disk_migrations:
-        pytest.skip("the test database was made without migrations")
-    return executor
-
-
 def test_the_lots_and_parcels_on_file_are_found_by_their_new_look_up_words():
-    executor = _executor()
     try:
-        executor.migrate(BEFORE)
-        before = executor.loader.project_state(BEFORE).apps
+        before = migrate(BEFORE, ADDED).loader.project_state(BEFORE).apps
         old_lot = before.get_model("facilities", "Lot")
         old_parcel = before.get_model("facilities", "Parcel")
         old_lot.objects.create(street_address="204 MARBLE ST., Unit 2", parcel_id="1-2-3")
@@ -37,8 +26,7 @@ def test_the_lots_and_parcels_on_file_are_found_by_their_new_look_up_words():
             min_x=0, min_y=0, max_x=1, max_y=1,
         )
     finally:
-        executor = _executor()
-        executor.migrate(executor.loader.graph.leaf_nodes())
+        migrate_to_latest(ADDED)
     lot = Lot.objects.get()
     assert (lot.address_number, lot.street_word) == ("204", "marble")
     assert lots_at_address("204 Marble Street") == [lot]

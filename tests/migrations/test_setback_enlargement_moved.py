@@ -10,11 +10,10 @@ from decimal import Decimal
 
 import pytest
 from django.contrib.contenttypes.models import ContentType
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from hearings.models import SetbackEnlargement
 from tests import factories
+from tests.migrations.executor import migrate, migrate_to_latest
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.migrations]
 
@@ -22,28 +21,11 @@ BEFORE = [("permits", "0008_merge_round_15_branches"), ("hearings", "0009_merge_
 MOVE = ("hearings", "0010_setback_enlargement_from_permits")
 
 
-def _executor() -> MigrationExecutor:
-    executor = MigrationExecutor(connection)
-    if MOVE not in executor.loader.disk_migrations:
-        pytest.skip("the test database was made without migrations")
-    return executor
-
-
-def _migrate(targets) -> MigrationExecutor:
-    executor = _executor()
-    executor.migrate(targets)
-    return executor
-
-
-def _latest() -> list:
-    return _executor().loader.graph.leaf_nodes()
-
-
 def test_an_enlargement_recorded_before_the_move_is_read_after_it_with_its_history(clerk):
     application = factories.hen_renewal(by=clerk)
     content_type = ContentType.objects.get_for_model(SetbackEnlargement).pk
     try:
-        before = _migrate(BEFORE).loader.project_state(BEFORE).apps
+        before = migrate(BEFORE, MOVE).loader.project_state(BEFORE).apps
         # The model as the permits app had it, on the same tables.
         old = before.get_model("permits", "SetbackEnlargement")
         old_history = before.get_model("permits", "HistoricalSetbackEnlargement")
@@ -65,7 +47,7 @@ def test_an_enlargement_recorded_before_the_move_is_read_after_it_with_its_histo
         )
         assert ContentType.objects.get(pk=content_type).app_label == "permits"
     finally:
-        _migrate(_latest())
+        migrate_to_latest(MOVE)
 
     moved = SetbackEnlargement.objects.get()
     assert (moved.pk, moved.rule, moved.minimum_ft) == (enlargement.pk, "20-15.4.a", Decimal("75"))
