@@ -166,7 +166,8 @@ PARAGRAPHS: dict[str, Paragraph] = {
 # regulations number theirs: "§20-20(3)", "§ 20-20", "§§20-21", "Sec. 20-20", "section
 # 20-15(4)(a)". A section of a statute (c.30A §20, c.249 §4) is numbered otherwise: not one.
 _REGULATION_SECTION = re.compile(
-    r"(?:§+|\bsec(?:tion|t?\.)?)\s*\d+\s*[-\u2010-\u2013]\s*\d+", re.IGNORECASE
+    r"(?:§+|\bsec(?:tion|t?\.)?)\s*\d+\s*[-\u2010-\u2013]\s*\d+(?:\s?\([0-9a-z]{1,4}\))*",
+    re.IGNORECASE,
 )
 
 

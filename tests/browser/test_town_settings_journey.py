@@ -99,8 +99,9 @@ def test_the_administrator_sets_up_the_town_rewords_a_letter_and_records_an_amen
     typed = "Call {telephone}. Up to twice your animals may be kept (§20-20(3))."
     page.get_by_label("Wording").fill(typed)
     page.get_by_role("button", name="Save the wording").click()
-    expect(error).to_contain_text("The wording cites the regulation (§20-20)")
+    expect(error).to_contain_text("The wording cites the regulation (§20-20(3))")
     expect(page.get_by_label("Wording")).to_have_value(typed)
+    shot(page, "2-wording-cites-the-regulation")
     assert not StandingText.objects.exists()
     page.get_by_label("Wording").fill("Questions? Call {telephone}, {office_hours}.")
     page.get_by_role("button", name="Preview").click()

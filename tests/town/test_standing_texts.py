@@ -170,7 +170,7 @@ def test_a_wording_that_cites_the_regulation_is_refused_at_the_field_with_the_te
     response = _edit(client, "order_letter.call", typed)
     assert response.status_code == 200
     page = response.content.decode()
-    assert "The wording cites the regulation (§ 20-20): what the regulation says is printed" in (
+    assert "The wording cites the regulation (§ 20-20(3)): what the regulation says is printed" in (
         page
     )
     assert typed in page

@@ -26,7 +26,7 @@ def test_a_wording_citing_the_regulation_written_past_the_action_is_reported():
         text="Call {telephone}. Up to twice this number may be kept (§20-20(3)).",
     )
     (anomaly,) = _wording_anomalies()
-    assert anomaly.provision == "§20-20"
+    assert anomaly.provision == "§20-20(3)"
     assert anomaly.record.pk == record.pk
     assert "Order to correct a violation" in anomaly.record.label
     # A wording kept under a key the ruleset took over prints nowhere: nothing to report.
