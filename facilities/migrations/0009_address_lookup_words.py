@@ -3,20 +3,12 @@ records already on file; from now on save() and the parcel import write them."""
 
 from django.db import migrations, models
 
-from stoneham_boh.lib.addresses import lookup_words
+from stoneham_boh.lib.address_lookup import write_lookup_words
 
 
 def write_the_lookup_words(apps, schema_editor):
-    for model, field in (("Lot", "street_address"), ("Parcel", "site_address")):
-        records = apps.get_model("facilities", model).objects.order_by("pk")
-        batch = []
-        for record in records.only("pk", field).iterator(chunk_size=2000):
-            record.address_number, record.street_word = lookup_words(getattr(record, field))
-            batch.append(record)
-            if len(batch) == 2000:
-                records.model.objects.bulk_update(batch, ["address_number", "street_word"])
-                batch = []
-        records.model.objects.bulk_update(batch, ["address_number", "street_word"])
+    write_lookup_words(apps.get_model("facilities", "Lot"), "street_address")
+    write_lookup_words(apps.get_model("facilities", "Parcel"), "site_address")
 
 
 class Migration(migrations.Migration):

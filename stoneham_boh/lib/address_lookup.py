@@ -36,3 +36,18 @@ class AddressLookup(models.Model):
 
     def set_lookup_words(self) -> None:
         self.address_number, self.street_word = lookup_words(getattr(self, self.ADDRESS_FIELD))
+
+
+def write_lookup_words(model, address_field: str, *, batch: int = 2000) -> None:
+    """Write the look-up words of every record of `model` from its `address_field`: for the
+    records a migration found on file, and those a restore put back (loading a backup made
+    before the words existed, or typed by hand, does not call save())."""
+    records = model.objects.order_by("pk").only("pk", address_field)
+    pending = []
+    for record in records.iterator(chunk_size=batch):
+        record.address_number, record.street_word = lookup_words(getattr(record, address_field))
+        pending.append(record)
+        if len(pending) == batch:
+            model.objects.bulk_update(pending, list(LOOKUP_FIELDS))
+            pending = []
+    model.objects.bulk_update(pending, list(LOOKUP_FIELDS))

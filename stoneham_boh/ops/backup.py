@@ -31,7 +31,9 @@ from django.core.management import call_command
 from django.db import transaction
 from django.test.utils import override_settings
 
+from facilities.models import Lot, Parcel
 from stoneham_boh.accounts.roles import ensure_role_groups
+from stoneham_boh.lib.address_lookup import write_lookup_words
 
 FORMAT = 1
 NOT_DUMPED = ("contenttypes", "auth.permission", "sessions")
@@ -190,6 +192,10 @@ def restore_backup(infile: Path, *, force: bool = False) -> dict:
             Group.objects.all().delete()
             call_command("loaddata", str(data_path), verbosity=0)
             ensure_role_groups()
+            # Derived from the addresses, not kept as records: written anew, whatever the
+            # archive holds (one made before they existed holds none).
+            write_lookup_words(Lot, "street_address")
+            write_lookup_words(Parcel, "site_address")
         _restore_files(archive, uploads)
 
     counts = row_counts()

@@ -128,3 +128,23 @@ def test_restore_warns_about_a_backup_that_others_can_read(tmp_path):
     quiet = io.StringIO()
     call_command("restore_data", str(archive), stdout=io.StringIO(), stderr=quiet)
     assert "readable" not in quiet.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_restored_lot_is_found_at_its_address_from_a_backup_made_before_its_look_up_words(
+    tmp_path, clerk
+):
+    """A backup made before the lots carried their look-up words (issue 39) holds none: the
+    restore writes them, so the lot on file is found and a second one at its address refused."""
+    from facilities.addresses import lots_at_address
+    from facilities.models import Lot
+    from tests import factories
+
+    lot = factories.lot(street_address="204 Marble Street")
+    Lot.objects.update(address_number="", street_word="")  # as a backup of that time holds
+    archive = tmp_path / "boh-backup.tar.gz"
+    call_command("backup_data", str(archive), stdout=io.StringIO())
+    call_command("restore_data", str(archive), "--force", stdout=io.StringIO())
+    restored = Lot.objects.get(pk=lot.pk)
+    assert (restored.address_number, restored.street_word) == ("204", "marble")
+    assert lots_at_address("204 MARBLE ST") == [restored]
