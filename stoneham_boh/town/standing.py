@@ -7,7 +7,7 @@ below is the one printed until the administrator saves another. Templates print 
 
     {% load standing %}{% standing "revocation_notice.rights" %}
 
-passing the record's facts the paragraph names (``citation=...``); the town's own facts
+passing the record's facts the paragraph names (``appeal_by=...``); the town's own facts
 (``TOWN_FACTS``) are always offered.
 """
 
