@@ -13,6 +13,7 @@ from __future__ import annotations
 from stoneham_boh.lib.addresses import (
     address_key,
     lead_word,
+    lookup_words,
     needs_resolving,
     resolve_key,
     street_of,
@@ -70,3 +71,11 @@ def parcels_at_address(street_address: str) -> list[Parcel]:
         for parcel in Parcel.objects.filter(address_number=lead_word(key)).order_by("loc_id")
         if parcel.has_owner and address_key(parcel.site_address) == key
     ]
+
+
+def typed_alike(records, street_address: str) -> list:
+    """The records of `records` (lots or parcels) whose address is `street_address` as typed,
+    whatever its case: read through the house number's index, never the whole table."""
+    wanted = street_address.casefold()
+    same_number = records.filter(address_number=lookup_words(street_address)[0])
+    return [r for r in same_number if getattr(r, r.ADDRESS_FIELD).casefold() == wanted]

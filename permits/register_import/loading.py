@@ -20,11 +20,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from facilities import actions as lot_actions
+from facilities.addresses import typed_alike
 from facilities.models import Lot
 from permits import actions
 from permits.eligibility import lot_refusals
 from permits.models import Applicant, Permit
-from stoneham_boh.lib.addresses import lookup_words
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.town.current import town_scope
 
@@ -101,15 +101,9 @@ def _lot_for(values: dict, by) -> Lot:
             return lot
     address = values.get("address") or values["_parcel"].site_address
     if not parcel_id:
-        # The lots sharing the address's house number (an indexed column), then the address
-        # itself, whatever its case: one look-up of a few rows, not a scan of the lots on file.
-        same_number = Lot.objects.current().filter(address_number=lookup_words(address)[0])
-        wanted = address.casefold()
-        existing = next(
-            (lot for lot in same_number if lot.street_address.casefold() == wanted), None
-        )
-        if existing is not None:
-            return existing
+        existing = typed_alike(Lot.objects.current(), address)
+        if existing:
+            return existing[0]
     fields = {"street_address": address, "parcel_id": parcel_id or None}
     if values.get("lot_acres"):
         fields["area_acres"] = values["lot_acres"]

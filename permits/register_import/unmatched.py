@@ -15,13 +15,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from facilities import actions as lot_actions
+from facilities.addresses import typed_alike
 from facilities.parcels.models import Parcel
 from facilities.views.lots import ParcelIdForm
 from permits.eligibility import lot_refusals
 from permits.models import Permit
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
-from stoneham_boh.lib.addresses import lookup_words
 from stoneham_boh.lib.form_actions import attempt
 
 # A page of entries at once: the register's rows the Board has not accepted yet.
@@ -48,14 +48,8 @@ def _choices(lot) -> list[Parcel]:
     address is not the map's)."""
     if not lot.street_address:
         return []
-    # The parcels sharing the house number (an indexed column), then the address itself.
-    wanted = lot.street_address.casefold()
-    same_number = (
-        Parcel.objects.filter(address_number=lookup_words(lot.street_address)[0])
-        .exclude(map_par_id="")
-        .order_by("map_par_id")
-    )
-    return [parcel for parcel in same_number if parcel.site_address.casefold() == wanted][:10]
+    mapped = Parcel.objects.exclude(map_par_id="").order_by("map_par_id")
+    return typed_alike(mapped, lot.street_address)[:10]
 
 
 @role_required(Role.CLERK)

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_http_methods
 
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
-from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.history import history_response, history_rows, save_as
 from stoneham_boh.town.actions import save_wording
 from stoneham_boh.town.current import current_town, forget_current_town
@@ -88,14 +88,14 @@ def standing_text_edit(request, key: str):
     if request.method == "POST" and form.is_valid():
         if action == "preview":
             shown = preview(key, form.cleaned_data["text"])
-        else:
-            try:
-                save_wording(key=key, text=form.cleaned_data["text"], by=request.user)
-            except ActionRefused as refused:
-                form.add_error("text", refused.reasons or [refused.message])
-            else:
-                messages.success(request, f"The wording of “{spec.label}” is saved.")
-                return redirect("town:standing-text", key=key)
+        elif attempt(
+            request,
+            form,
+            lambda data: save_wording(key=key, text=data["text"], by=request.user),
+            f"The wording of “{spec.label}” is saved.",
+            field="text",
+        ):
+            return redirect("town:standing-text", key=key)
     record = StandingText.objects.filter(town=town, key=key).first()
     return render(
         request,

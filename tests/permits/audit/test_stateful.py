@@ -474,8 +474,7 @@ class Register(
         decisions = list(Decision.objects.order_by("pk"))
         # One the correction can apply to: whose reasons the Board recorded (adding reasons is
         # its vote), or whose mailing is on record (a mailing is recorded by its own step).
-        applies = {"reasons": "reasons", "mailed_on": "mailed_on"}.get(what)
-        fitting = [d for d in decisions if applies and getattr(d, applies)]
+        fitting = [d for d in decisions if what in ("reasons", "mailed_on") and getattr(d, what)]
         decision = data.draw(st.sampled_from(fitting or decisions))
         with contextlib.suppress(ActionRefused):
             sequences.decision_corrected(decision, clerk=self.clerk, what=what, on=self.today)
