@@ -19,6 +19,11 @@ def long_date(day: date) -> str:
     return date_format(day, "DATE_FORMAT")
 
 
+def month_day(day: date) -> str:
+    """ "July 5": a day of a year that goes without saying (the pigeon loft's cleaning day)."""
+    return date_format(day, "F j")
+
+
 def weekday_date(day: date) -> str:
     return date_format(day, f"l, {get_format('DATE_FORMAT')}")
 
