@@ -10,6 +10,7 @@ from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
 from stoneham_boh.accounts.roles import Role
+from tests import heavy_first
 
 # Hypothesis per environment (HYPOTHESIS_PROFILE, else "ci" under CI=true, else "dev"): CI
 # has no deadline (a loaded machine is not a slow test) and prints each failing example's
@@ -30,42 +31,48 @@ hypothesis_settings.load_profile(
 ASKED_FOR_ONLY = ("perf", "migrations")
 
 
-# The modules that take ten seconds or more of a worker (measured on PostgreSQL, most first).
-# pytest-xdist hands out a module at a time in the order collected (`--no-loadscope-reorder` in
-# the Makefile): these go first, so that no worker starts one when the other is nearly done;
-# the rest follow in their usual order. A module missing here costs time, never a result.
-HEAVY_FIRST = (
-    "tests/trust/test_fuzzing.py",
-    "tests/trust/test_query_string_fuzzing.py",
-    "tests/trust/test_access_matrix.py",
-    "tests/stoneham_boh/export/test_round_trip.py",
-    "tests/permits/audit/test_command.py",
-    "tests/trust/test_backup_restore.py",
-    "tests/stoneham_boh/test_demo.py",
-    "tests/hearings/test_views.py",
-    "tests/permits/register_import/test_loading.py",
-    "tests/inspections/test_access.py",
-    "tests/stoneham_boh/test_demo_seasons.py",
-    "tests/permits/audit/test_audit.py",
-    "tests/trust/test_private_responses.py",
-    "tests/rules/test_rules_compare.py",
-    "tests/stoneham_boh/test_page_queries.py",
-    "tests/permits/audit/test_found_by_the_machine.py",
-)
+def _database() -> str:
+    from django.conf import settings
+
+    return settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
 
 
-def _heavy_first(items) -> None:
-    rank = {path: index for index, path in enumerate(HEAVY_FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::", 1)[0], len(rank)))
+_STOPWATCH = heavy_first.Stopwatch()
 
 
 def pytest_collection_modifyitems(config, items):
-    _heavy_first(items)  # a stable sort: the rest keep their order
+    heavy_first.heavy_first(items, heavy_first.read_record().get(_database(), {}))
     unasked = [marker for marker in ASKED_FOR_ONLY if marker not in (config.option.markexpr or "")]
     left_out = [item for item in items if any(item.get_closest_marker(m) for m in unasked)]
     if left_out:
         config.hook.pytest_deselected(items=left_out)
         items[:] = [item for item in items if item not in left_out]
+
+
+def pytest_deselected(items):
+    _STOPWATCH.left_out(items)
+
+
+def pytest_runtest_logreport(report):
+    # Under xdist the workers' reports reach the controller, which alone keeps the record.
+    _STOPWATCH.add(report)
+
+
+@pytest.hookimpl(optionalhook=True)  # xdist's: absent under -p no:xdist
+def pytest_testnodedown(node, error):
+    # A worker collected, so a worker saw what was left out: it tells the controller.
+    _STOPWATCH.partial.update(getattr(node, "workeroutput", {}).get("partial_modules", ()))
+
+
+def pytest_sessionfinish(session, exitstatus):
+    if hasattr(session.config, "workerinput"):
+        session.config.workeroutput["partial_modules"] = sorted(_STOPWATCH.partial)
+        return
+    if not _STOPWATCH.seconds:
+        return
+    database = _database()
+    known = heavy_first.read_record().get(database, {})
+    heavy_first.write_record(database, _STOPWATCH.merged(known))
 
 
 @pytest.fixture(scope="session")

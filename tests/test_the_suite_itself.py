@@ -1,17 +1,79 @@
 """The suite's own settings that a rename would quietly undo."""
 
 from pathlib import Path
+from types import SimpleNamespace
 
-from tests.conftest import HEAVY_FIRST
+from tests import heavy_first
+from tests.seeds import digest_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_every_module_scheduled_first_still_exists():
-    # A module renamed without its entry would be handed out last again, and a worker would
-    # start it when the other is nearly done.
-    missing = [path for path in HEAVY_FIRST if not (ROOT / path).is_file()]
-    assert not missing, f"HEAVY_FIRST names modules that are gone: {missing}"
+def _items(*nodeids):
+    return [SimpleNamespace(nodeid=nodeid) for nodeid in nodeids]
+
+
+def test_the_heavy_modules_go_first_most_first_and_the_rest_keep_their_order():
+    items = _items(
+        "tests/a.py::one",
+        "tests/slow.py::one",
+        "tests/b.py::one",
+        "tests/slower.py::one",
+        "tests/slow.py::two",
+        "tests/light.py::one",
+    )
+    measured = {"tests/slower.py": 95, "tests/slow.py": 12, "tests/light.py": 3}
+    heavy_first.heavy_first(items, measured)
+    assert [item.nodeid for item in items] == [
+        "tests/slower.py::one",
+        "tests/slow.py::one",
+        "tests/slow.py::two",
+        "tests/a.py::one",
+        "tests/b.py::one",
+        "tests/light.py::one",
+    ]
+
+
+def test_a_run_keeps_the_record_without_anyone_editing_it(tmp_path):
+    (tmp_path / "tests").mkdir()
+    for name in ("renamed.py", "kept.py", "partly.py", "lighter.py"):
+        (tmp_path / "tests" / name).write_text("")
+    known = {
+        "tests/gone.py": 40,
+        "tests/kept.py": 30,
+        "tests/partly.py": 20,
+        "tests/lighter.py": 15,
+    }
+    watch = heavy_first.Stopwatch()
+    for module, seconds in (("renamed", 25.4), ("partly", 2.0), ("lighter", 4.0)):
+        watch.add(SimpleNamespace(nodeid=f"tests/{module}.py::test", duration=seconds))
+    watch.left_out(_items("tests/partly.py::other"))
+    # A module gone is forgotten, one measured heavy for the first time joins, one run only in
+    # part keeps its figure, one now light leaves the list.
+    assert watch.merged(known, root=tmp_path) == {
+        "tests/kept.py": 30,
+        "tests/renamed.py": 25,
+        "tests/partly.py": 20,
+    }
+    record = tmp_path / "seconds.json"
+    heavy_first.write_record("sqlite3", {"tests/kept.py": 30}, path=record)
+    heavy_first.write_record("postgresql", {"tests/renamed.py": 25}, path=record)
+    assert heavy_first.read_record(record) == {
+        "sqlite3": {"tests/kept.py": 30},
+        "postgresql": {"tests/renamed.py": 25},
+    }
+
+
+def test_the_seeds_do_not_follow_the_measured_seconds(tmp_path):
+    # Every run may rewrite the record: were it source, the stateful machine would search other
+    # sequences after a local run than CI does for the same tree.
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text("def test(): pass\n")
+    before = digest_of(tmp_path)
+    (tmp_path / "tests" / "module_seconds.json").write_text('{"sqlite3": {}}')
+    assert digest_of(tmp_path) == before
+    (tmp_path / "tests" / "test_x.py").write_text("def test(): assert 1\n")
+    assert digest_of(tmp_path) != before
 
 
 def test_every_test_of_the_migrations_is_where_their_pass_looks():
