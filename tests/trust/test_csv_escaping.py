@@ -16,7 +16,7 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from stoneham_boh.export.export import export_records
+from records.export.export import export_records
 
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCT = ("stoneham_boh", "permits", "facilities", "hearings", "inspections", "records")
