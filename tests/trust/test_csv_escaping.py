@@ -17,9 +17,10 @@ from django.test import Client
 from django.urls import reverse
 
 from records.export.export import export_records
+from tests.our_apps import APPS, PROJECT
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = ("stoneham_boh", "permits", "facilities", "hearings", "inspections", "records")
+PRODUCT = (PROJECT, *APPS)
 HELPER = Path("stoneham_boh/lib/csv_export.py")
 
 # As allauth keeps it (in lower case); a space is not allowed in an address.
