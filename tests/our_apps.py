@@ -16,9 +16,10 @@ from django.conf import settings
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: The project package: its settings' package (stoneham_boh), an installed app too, whose
-#: tier-1 parts (lib/, accounts/, town/) the apps read.
-PROJECT = settings.SETTINGS_MODULE.partition(".")[0]
+#: The project package, whose URLs are the site's (stoneham_boh): an installed app too, whose
+#: tier-1 parts (lib/, accounts/, town/) the apps read. (Read from ROOT_URLCONF, which a test's
+#: override_settings keeps, where it drops SETTINGS_MODULE.)
+PROJECT = settings.ROOT_URLCONF.partition(".")[0]
 
 #: Every installed app of ours, in the settings' order: the project package and its town app
 #: among them.
