@@ -5,8 +5,8 @@ from django.urls import include, path, re_path
 from django.views.generic import RedirectView
 
 from permits.views import day_changes, search
+from records.export import views as records_out
 from stoneham_boh import views
-from stoneham_boh.export import views as records_out
 
 # Only allauth's sign-up, confirmation and reset pages: log-in is ours (axes, staff two-factor),
 # and allauth's own name for it leads to the same page.
@@ -71,7 +71,7 @@ urlpatterns = [
     path("", include("hearings.urls")),
     path("facilities/", include("facilities.urls")),
     path("inspections/", include("inspections.urls")),
-    path("api/", include("stoneham_boh.api.urls")),
+    path("api/", include("records.api.urls")),
     path("records/", records_out.records_page, name="records"),
     path("records/export.zip", records_out.records_download, name="records-export"),
     path("records/", include("records.urls")),

@@ -58,7 +58,7 @@ def amendment_list(request):
     amendments = Amendment.objects.filter(town_id=town.pk).select_related("adopted_at")
     return render(
         request,
-        "amendments/list.html",
+        "permits/amendments/list.html",
         {
             "form": form,
             "amendments": [_described(a) for a in amendments.order_by("-effective_on", "-id")],
@@ -91,7 +91,7 @@ def amendment_detail(request, pk: int):
         return redirect("amendments:detail", pk=pk)
     return render(
         request,
-        "amendments/detail.html",
+        "permits/amendments/detail.html",
         {
             **_described(amendment),
             "publication": publication,

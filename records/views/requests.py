@@ -162,12 +162,11 @@ def request_redact_passage(request, pk):
 @require_POST
 def redaction_withdraw(request, pk):
     redaction = get_object_or_404(Redaction, pk=pk)
-    try:
-        actions.withdraw_redaction(redaction=redaction, by=request.user)
-    except ActionRefused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        messages.success(request, "The redaction is withdrawn; its record is kept.")
+    act(
+        request,
+        lambda: actions.withdraw_redaction(redaction=redaction, by=request.user),
+        "The redaction is withdrawn; its record is kept.",
+    )
     return redirect("records:request-detail", pk=redaction.request_id)
 
 
@@ -196,12 +195,11 @@ def complainant_release(request, pk, complaint_pk):
 @require_POST
 def complainant_withhold_again(request, pk):
     release = get_object_or_404(ComplainantRelease, pk=pk)
-    try:
-        actions.withhold_complainant_again(release=release, by=request.user)
-    except ActionRefused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        messages.success(request, "The complainant's identity is withheld again.")
+    act(
+        request,
+        lambda: actions.withhold_complainant_again(release=release, by=request.user),
+        "The complainant's identity is withheld again.",
+    )
     return redirect("records:request-detail", pk=release.request_id)
 
 

@@ -13,6 +13,7 @@ from records.models import Destruction, LegalHold, RecordSeries
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.lib.form_actions import act
 from stoneham_boh.lib.forms import ReasonForm
 
 
@@ -45,18 +46,17 @@ def schedule(request):
 @require_POST
 def series_period(request, kind):
     series = get_object_or_404(RecordSeries, kind=kind)
-    try:
-        retention.set_period(
+    act(
+        request,
+        lambda: retention.set_period(
             series=series,
             period_years=_int_or_none(request.POST.get("period_years", "")),
             schedule_item=request.POST.get("schedule_item", ""),
             authorization_required=bool(request.POST.get("authorization_required")),
             by=request.user,
-        )
-    except ActionRefused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        messages.success(request, f"The period of {series} is recorded.")
+        ),
+        f"The period of {series} is recorded.",
+    )
     return redirect("records:retention")
 
 
@@ -88,18 +88,16 @@ def hold_place(request, kind):
     if not form.is_valid():
         messages.error(request, "No hold placed: " + " ".join(form.errors["reason"]))
         return redirect("records:retention-series", kind=kind)
-    try:
-        record_id = _int_or_none(request.POST.get("record_id", ""))
-        retention.place_hold(
+    act(
+        request,
+        lambda: retention.place_hold(
             series=series,
-            record_id=record_id,
+            record_id=_int_or_none(request.POST.get("record_id", "")),
             reason=form.cleaned_data["reason"],
             by=request.user,
-        )
-    except ActionRefused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        messages.success(request, "The legal hold is in force.")
+        ),
+        "The legal hold is in force.",
+    )
     return redirect("records:retention-series", kind=kind)
 
 
@@ -116,18 +114,17 @@ def hold_release(request, pk):
 @require_POST
 def record_destroy(request, kind, record_id):
     series = get_object_or_404(RecordSeries, kind=kind)
-    try:
-        entry = retention.destroy(
+    act(
+        request,
+        lambda: retention.destroy(
             series=series,
             record_id=record_id,
             confirmed=bool(request.POST.get("confirmed")),
             authorization=request.POST.get("authorization", "")[:200],
             by=request.user,
-        )
-    except ActionRefused as refusal:
-        messages.error(request, str(refusal))
-    else:
-        messages.success(request, f"Destroyed: {entry.record_label}. The log keeps the entry.")
+        ),
+        lambda entry: f"Destroyed: {entry.record_label}. The log keeps the entry.",
+    )
     return redirect("records:retention-series", kind=kind)
 
 

@@ -33,11 +33,11 @@ from tests.hearings import builders as b
 from tests.hearings.roll_call import noticed, roll_call
 from tests.hearings.test_board_authority import refused
 from tests.hearings.test_views import at
+from tests.our_apps import APPS, OUR_LABELS, PROJECT
 
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[2]
-APPS = ("hearings", "permits", "facilities", "inspections", "records", "stoneham_boh")
 LATER = date(2030, 4, 9)
 
 
@@ -70,7 +70,7 @@ def test_every_model_that_keeps_a_vote_is_a_motion_of_the_one_mechanism():
     found = {
         model._meta.label
         for model in apps.get_models()
-        if model._meta.app_label in APPS
+        if model._meta.app_label in OUR_LABELS
         and not model.__name__.startswith("Historical")
         and _keeps_votes(model)
     }
@@ -99,7 +99,7 @@ def _calls(node) -> set[str]:
 
 
 def _sources():
-    for app in APPS:
+    for app in (PROJECT, *APPS):
         for path in (ROOT / app).rglob("*.py"):
             if "migrations" not in path.parts:
                 yield path

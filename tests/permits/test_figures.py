@@ -15,9 +15,10 @@ from django.template import Context, Template
 
 from permits import figures, rules
 from permits.rules.wording import num
+from tests.our_apps import APPS, PROJECT
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("permits", "facilities", "hearings", "inspections", "stoneham_boh")
+PACKAGES = (*APPS, PROJECT)
 # Records made up for the demo and the benchmark describe one site ("the coop is 41 ft from the
 # line"), not the regulation, as do the benchmark's random facts (rules_facts.py, drawn up to
 # 300 ft); the rules module is where the figures live.

@@ -7,8 +7,11 @@ from django.contrib import admin
 from django.urls import reverse
 
 from tests import factories
+from tests.our_apps import APPS, OUR_LABELS
 
-OUR_APPS = {"facilities", "permits", "hearings", "inspections", "records", "stoneham_boh"}
+# Every installed app of ours but the town's: its settings and standing wording are kept on
+# their own pages, with history (settings/town/), not in the admin.
+OUR_APPS = set(OUR_LABELS) - {"town"}
 
 
 def our_models():
@@ -49,7 +52,7 @@ EDITABLE = {
     "facilities.Lot",
     "stoneham_boh.User",
 }
-WORKFLOW_APPS = {"permits", "facilities", "hearings", "inspections", "records"}
+WORKFLOW_APPS = set(APPS)  # the apps proper: the project package's records are reference data
 
 
 def workflow_models():

@@ -18,6 +18,7 @@ from stoneham_boh.town.current import current_town
 from stoneham_boh.town.models import Town
 from tests import factories
 from tests.hearings import builders as b
+from tests.our_apps import APPS, PROJECT
 from tests.permits.test_permit_pdf import pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,10 +33,9 @@ NOT_PRODUCT = ("demo", "bench", "migrations", "permits/rules/")
 
 
 def _product_python() -> list[Path]:
-    folders = ("permits", "facilities", "hearings", "inspections", "stoneham_boh")
     return [
         path
-        for folder in folders
+        for folder in (*APPS, PROJECT)
         for path in (ROOT / folder).rglob("*.py")
         if not any(part in str(path.relative_to(ROOT)) for part in NOT_PRODUCT)
     ]

@@ -16,10 +16,11 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from stoneham_boh.export.export import export_records
+from records.export.export import export_records
+from tests.our_apps import APPS, PROJECT
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = ("stoneham_boh", "permits", "facilities", "hearings", "inspections", "records")
+PRODUCT = (PROJECT, *APPS)
 HELPER = Path("stoneham_boh/lib/csv_export.py")
 
 # As allauth keeps it (in lower case); a space is not allowed in an address.

@@ -28,7 +28,7 @@ from hearings.models import Decision, Meeting, Minutes, Variance
 from inspections import actions as inspection_actions
 from inspections.models import Complaint
 from permits.models import Applicant, Permit
-from stoneham_boh.api.endpoints import ENDPOINTS
+from records.api.endpoints import ENDPOINTS
 from stoneham_boh.lib.history import save_as
 from stoneham_boh.models import User
 from tests import factories

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from permits.audit import audit_register
 from permits.models import Permit
-from stoneham_boh.export.kinds import KINDS, exported_models, file_stem
+from records.export.kinds import KINDS, exported_models, file_stem
 
 PDF = b"%PDF-1.4\n% a paper permit, scanned\n%%EOF\n"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
-from stoneham_boh.export.restore import RestoreError, restore_records
+from records.export.restore import RestoreError, restore_records
 
 
 class Command(BaseCommand):

@@ -3,6 +3,6 @@ one CSV file for each kind of record, the documents and photos beside them, and 
 says what each field means. `restore` puts an export back into an empty database.
 
 The export is the town's own copy of its records (password hashes excepted); what the public
-may read is the API's (stoneham_boh.api), which leaves out everything private. (The `records`
-app is another thing: the records office, with its requests and retention.)
+may read is the API's (records.api), which leaves out everything private. Both sit in the
+records office's app beside its requests and retention: c.66's work, in one place.
 """

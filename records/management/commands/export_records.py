@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from stoneham_boh.export.export import export_records
+from records.export.export import export_records
 
 
 class Command(BaseCommand):

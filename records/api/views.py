@@ -94,7 +94,7 @@ def endpoint(request, name: str):
 def documentation(request):
     return render(
         request,
-        "api/index.html",
+        "records/api/index.html",
         {
             "endpoints": [(e, reverse(f"api:{e.name}")) for e in ENDPOINTS],
             "max_per_page": MAX_PER_PAGE,
