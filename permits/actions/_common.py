@@ -4,11 +4,7 @@ an issued permit and an entry of the paper register alike keep.
 
 from __future__ import annotations
 
-from permits.models import (
-    Application,
-    Permit,
-    PermitAnimal,
-)
+from permits.models import Application, Permit, PermitAnimal
 
 
 def _keep_the_applications_animals(permit: Permit, application: Application) -> None:

@@ -15,11 +15,7 @@ from django.db.models import Sum
 from django.template.defaultfilters import filesizeformat
 from django.utils import timezone
 
-from permits.models import (
-    DOCUMENT_FIELDS,
-    Application,
-    Document,
-)
+from permits.models import DOCUMENT_FIELDS, Application, Document
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_file, validate_upload

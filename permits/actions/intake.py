@@ -14,13 +14,8 @@ from django.db import IntegrityError, transaction
 
 from facilities import actions as lot_actions
 from facilities.models import AnimalKept, Lot, Structure
-from permits.eligibility import (
-    keep_fee_at_receipt,
-)
-from permits.models import (
-    Applicant,
-    Application,
-)
+from permits.eligibility import keep_fee_at_receipt
+from permits.models import Applicant, Application
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 

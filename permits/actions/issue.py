@@ -18,16 +18,9 @@ from permits.eligibility import (
     refusals_to_issue,
     twin_lot_refusals,
 )
-from permits.facts_from_records import (
-    evaluate_application,
-    variances_for,
-)
+from permits.facts_from_records import evaluate_application, variances_for
 from permits.keeping_year import one_permit_a_year_refusals
-from permits.models import (
-    Application,
-    Permit,
-    PermitNumberCounter,
-)
+from permits.models import Application, Permit, PermitNumberCounter
 from permits.portal import notifications
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused

@@ -9,14 +9,8 @@ from decimal import Decimal
 
 from django.db import transaction
 
-from permits.eligibility import (
-    amount_paid,
-    fee_due,
-)
-from permits.models import (
-    Application,
-    Payment,
-)
+from permits.eligibility import amount_paid, fee_due
+from permits.models import Application, Payment
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 

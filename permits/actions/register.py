@@ -12,22 +12,10 @@ from django.utils import timezone
 from permits.actions import documents
 from permits.actions._common import _keep_the_applications_animals
 from permits.amendments.in_force import ruleset_on
-from permits.eligibility import (
-    keep_fee_at_receipt,
-    lot_refusals,
-    twin_lot_refusals,
-)
-from permits.facts_from_records import (
-    evaluate_application,
-    evaluate_register_entry,
-)
+from permits.eligibility import keep_fee_at_receipt, lot_refusals, twin_lot_refusals
+from permits.facts_from_records import evaluate_application, evaluate_register_entry
 from permits.keeping_year import one_permit_a_year_refusals
-from permits.models import (
-    Application,
-    Document,
-    Permit,
-    permit_expiry,
-)
+from permits.models import Application, Document, Permit, permit_expiry
 from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused

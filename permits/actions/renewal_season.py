@@ -24,16 +24,8 @@ from permits import renewals
 from permits.actions import intake, issue
 from permits.actions import payments as payment_actions
 from permits.actions import renewals as renewal_actions
-from permits.eligibility import (
-    amount_paid,
-    fee_due,
-)
-from permits.models import (
-    Application,
-    Permit,
-    RenewalBatch,
-    RenewalBatchEntry,
-)
+from permits.eligibility import amount_paid, fee_due
+from permits.models import Application, Permit, RenewalBatch, RenewalBatchEntry
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as

@@ -14,10 +14,7 @@ from facilities.models import AnimalKept, Structure
 from hearings.models import SetbackEnlargement
 from permits import renewals
 from permits.actions import intake
-from permits.models import (
-    Application,
-    Permit,
-)
+from permits.models import Application, Permit
 from permits.portal import actions as portal_actions
 from permits.portal.models import RenewalRequest
 from stoneham_boh.lib.dates import long_date

@@ -8,9 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from permits import renewals
-from permits.models import (
-    Permit,
-)
+from permits.models import Permit
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
