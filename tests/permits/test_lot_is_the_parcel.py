@@ -203,7 +203,7 @@ def test_a_duplicate_lot_with_no_parcel_is_merged_into_the_parcels_lot_with_hist
     # Today no permit issues on a lot recorded twice; the permit on file is from before.
     assert "merge the two lots" in refusal(application)
     with monkeypatch.context() as before_the_guard:
-        before_the_guard.setattr(actions, "twin_lot_refusals", lambda lot: [])
+        before_the_guard.setattr(actions.issue, "twin_lot_refusals", lambda lot: [])
         permit = actions.issue_permit(application=application, by=clerk, on=ISSUE_DAY)
     kept = inspection_actions.merge_lots(duplicate=duplicate, into=shared, by=clerk)
     permit.refresh_from_db()

@@ -31,10 +31,10 @@ FORMSETS = {
 def formsets_of_the_project() -> dict:
     """Every formset class made by a factory in any forms module of the project."""
     found = {}
-    for path in ROOT.glob("*/**/forms.py"):
+    for path in [*ROOT.glob("*/**/forms.py"), *ROOT.glob("*/**/forms/__init__.py")]:
         if ".venv" in path.parts:
             continue
-        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
         module = import_module(name)
         for attr, value in vars(module).items():
             if (

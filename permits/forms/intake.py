@@ -1,28 +1,24 @@
-"""Forms of the clerk's desk. They check single fields; the actions check the workflow."""
+"""The intake forms (permits/views/intake.py): the applicant and the lot, new or found, what was
+applied for, the lot's ground, the structures and animals (their formsets, capped), and the day
+received. They check single fields; the actions (permits.actions.intake) check the workflow.
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal
-
 from crispy_forms.layout import Column, Fieldset, Row
 from django import forms
-from django.conf import settings
-from django.core.validators import MinValueValidator
 from django.forms import inlineformset_factory
 from django.utils import timezone
 
 from facilities.addresses import lots_at_address
 from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES, Species
 from facilities.models import AnimalKept, Lot, Structure
-from permits.actions import APPLICATION_FIELDS
-from permits.amendments.in_force import ruleset_on
+from permits.actions.intake import APPLICATION_FIELDS
 from permits.figures import blank_distance_text, lazy_with_figures
-from permits.models import Applicant, Application, Document, Payment
-from stoneham_boh.lib.forms import BoundedFormSet, DateInput, ReasonForm, columns, helper
-from stoneham_boh.lib.kept_uploads import KeepsUploads
+from permits.models import Applicant, Application
+from stoneham_boh.lib.forms import BoundedFormSet, DateInput, columns, helper
 from stoneham_boh.lib.record_ids import record_id
 from stoneham_boh.lib.typed_numbers import TypedNumbersForm
-from stoneham_boh.lib.uploads import DOCUMENT_KINDS, validate_upload
 
 
 class ApplicantForm(forms.ModelForm):
@@ -210,7 +206,11 @@ DISTANCE_CITATIONS = {
         "line, one along a street included.",
     }.items()
 }
+
+
 DISTANCE_NAMES = tuple(f"distance_{key}_ft" for key, _ in DISTANCE_FEATURES)
+
+
 STRUCTURE_FIELDS = (
     "label",
     "kind",
@@ -367,6 +367,7 @@ class AnimalFormSetBase(UniqueFormSet):
 # regulation): a post claiming more is refused before its rows are built.
 MAX_ROWS = 30
 
+
 StructureFormSet = inlineformset_factory(
     Application,
     Structure,
@@ -378,6 +379,8 @@ StructureFormSet = inlineformset_factory(
     absolute_max=MAX_ROWS,
     validate_max=True,
 )
+
+
 AnimalFormSet = inlineformset_factory(
     Application,
     AnimalKept,
@@ -404,253 +407,3 @@ class ReceiveForm(forms.Form):
         if day > timezone.localdate():
             raise forms.ValidationError("The day received cannot be in the future.")
         return day
-
-
-class DocumentForm(forms.Form):
-    # The building inspector's approval is recorded with its date (BuildingInspectorForm).
-    kind = forms.ChoiceField(
-        choices=[c for c in Document.Kind.choices if c[0] != Document.Kind.BUILDING_INSPECTOR],
-        label="Kind of document",
-    )
-    file = forms.FileField(
-        help_text=(
-            "§20-20(1). A PDF or an image (JPEG, PNG, GIF, WebP, TIFF), at most "
-            f"{settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB. Kept private, shown only to staff."
-        )
-    )
-    description = forms.CharField(max_length=200, required=False)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.helper = helper(columns("kind", "file", "description"))
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        validate_upload(upload, DOCUMENT_KINDS)
-        return upload
-
-
-class BuildingInspectorForm(KeepsUploads, forms.Form):
-    """The building inspector's approval of the construction, as received (§20-20(2)(a)); a
-    letter chosen is kept when the form comes back for its date."""
-
-    kept_files = ("file",)
-
-    approved_on = forms.DateField(
-        label="Date of the building inspector's approval",
-        widget=DateInput,
-        help_text="§20-20(2)(a): as written on the approval.",
-    )
-    file = forms.FileField(
-        label="The approval as received",
-        help_text=(
-            "A PDF or an image (JPEG, PNG, GIF, WebP, TIFF), at most "
-            f"{settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB. Kept with the documents."
-        ),
-    )
-    description = forms.CharField(
-        max_length=200, required=False, label="Reference (optional)", help_text="A permit number."
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.helper = helper(
-            columns("approved_on", "file", "description"), render_hidden_fields=True
-        )
-
-    def clean_approved_on(self):
-        day = self.cleaned_data["approved_on"]
-        if day > timezone.localdate():
-            raise forms.ValidationError("The approval cannot be dated after today.")
-        return day
-
-    def clean_file(self):
-        upload = self.cleaned_data["file"]
-        validate_upload(upload, DOCUMENT_KINDS)
-        return upload
-
-
-CONFIRM_AMOUNT = "confirm_amount"
-CONFIRM_DAY = "confirm_day"
-
-
-class PaymentForm(TypedNumbersForm, forms.ModelForm):
-    """A payment as received. An amount other than what is outstanding, or a day after today
-    (a post-dated check), is a slip as often as not: the field asks, and a tick box below it
-    takes the answer; nothing typed is lost."""
-
-    class Meta:
-        model = Payment
-        fields = ["amount", "received_on", "method", "reference"]
-        widgets = {"received_on": DateInput}
-        help_texts = {"amount": "§20-20(4): the fee of the schedule in force."}
-
-    def __init__(self, *args, outstanding: Decimal | None = None, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.outstanding = outstanding
-        # A field error, in words: otherwise the model's check constraint answered with its
-        # own name ("payment_amount_positive").
-        self.fields["amount"].validators.append(
-            MinValueValidator(Decimal("0.01"), "Enter an amount above $0.00.")
-        )
-        for name in (CONFIRM_AMOUNT, CONFIRM_DAY):
-            self.fields[name] = forms.BooleanField(required=False, widget=forms.HiddenInput)
-        self.helper = helper(
-            Row(
-                Column("amount", CONFIRM_AMOUNT, css_class="col-sm-6"),
-                Column("received_on", CONFIRM_DAY, css_class="col-sm-6"),
-                Column("method", css_class="col-sm-6"),
-                Column("reference", css_class="col-sm-6"),
-            )
-        )
-
-    def _ask(self, field: str, confirm: str, question: str, label: str) -> None:
-        self.add_error(field, question)
-        self.fields[confirm].widget = forms.CheckboxInput()
-        self.fields[confirm].label = label
-        # A bound field read while cleaning keeps the label it had: let it be made again.
-        self._bound_fields_cache.pop(confirm, None)
-
-    def clean(self):
-        cleaned = super().clean()
-        amount, day = cleaned.get("amount"), cleaned.get("received_on")
-        if (
-            amount is not None
-            and self.outstanding is not None
-            and amount != self.outstanding
-            and not cleaned.get(CONFIRM_AMOUNT)
-        ):
-            owed = (
-                f"${self.outstanding} is outstanding"
-                if self.outstanding
-                else "the fee is paid in full"
-            )
-            self._ask(
-                "amount",
-                CONFIRM_AMOUNT,
-                f"{owed}, not ${amount}. If ${amount} is what was paid, tick the box and "
-                "record it again.",
-                f"Yes, ${amount} was paid",
-            )
-        today = timezone.localdate()
-        if day is not None and day > today and not cleaned.get(CONFIRM_DAY):
-            self._ask(
-                "received_on",
-                CONFIRM_DAY,
-                f"{day:%B} {day.day}, {day.year} is after today. If the payment is dated so "
-                "(a post-dated check), tick the box and record it again.",
-                f"Yes, dated {day:%B} {day.day}, {day.year}",
-            )
-        cleaned.pop(CONFIRM_AMOUNT, None)
-        cleaned.pop(CONFIRM_DAY, None)
-        return cleaned
-
-
-class PaymentCorrectionForm(PaymentForm):
-    """A payment voided or corrected: the reason always; the payment as it was made, for a
-    correction."""
-
-    reason = forms.CharField(
-        max_length=180,
-        help_text="Kept with the payment's history, e.g. “typed $500 for $50”.",
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.helper.layout.append(Row(Column("reason", css_class="col-12")))
-
-
-class IssueForm(forms.Form):
-    conditions = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}),
-        required=False,
-        max_length=4000,
-        help_text="Printed on the permit. Blank: the Board's conditions as it voted them (or "
-        "those of the permit renewed); where the Board voted conditions, no others are typed.",
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.helper = helper()
-
-
-class RegisterPermitForm(forms.Form):
-    """One permit of the town's paper register, entered provisionally (§20-20(8)); the Board
-    accepts it by a vote at a meeting."""
-
-    register_number = forms.CharField(
-        label="Number on the paper permit", max_length=40, help_text="For example: 94-17."
-    )
-    first_permitted_on = forms.DateField(
-        widget=DateInput,
-        label="Keeping first permitted on",
-        help_text="§20-20(8): the date of the original permit, as the record shows it.",
-    )
-    issued_on = forms.DateField(
-        widget=DateInput,
-        label="Paper permit in force issued on",
-        help_text="The date printed on the paper permit now in force.",
-    )
-    valid_for_year = forms.IntegerField(
-        label="Year of the paper permit in force",
-        min_value=1900,
-        max_value=2200,
-        help_text="The entered permit runs to December 31 of that year (§20-20(5)).",
-    )
-    document = forms.FileField(
-        label="Scan of the paper permit",
-        help_text=(
-            f"Required. A PDF or an image, at most {settings.UPLOAD_MAX_BYTES // (1024 * 1024)} MB."
-        ),
-    )
-    basis = forms.CharField(
-        label="Where the paper is kept (optional)",
-        max_length=300,
-        required=False,
-        help_text="For example: paper file, cabinet 2.",
-    )
-
-    def __init__(self, *args, **kwargs):
-        from django.utils import timezone
-
-        super().__init__(*args, **kwargs)
-        cutoff = ruleset_on(timezone.localdate()).interpretations.grandfathering_cutoff
-        self.fields["first_permitted_on"].help_text += (
-            f" Only a keeping first permitted before {cutoff:%B} {cutoff.day}, {cutoff.year} is "
-            "grandfathered."
-        )
-        self.helper = helper(
-            columns("register_number", "valid_for_year", css="col-sm-6"),
-            columns("first_permitted_on", "issued_on", css="col-sm-6"),
-            "document",
-            "basis",
-        )
-
-
-class ClerkLetterForm(forms.Form):
-    subject = forms.CharField(
-        max_length=200,
-        help_text="Printed in bold above the greeting, e.g. “Your application: the site plan”.",
-    )
-    body = forms.CharField(
-        label="Letter",
-        widget=forms.Textarea(attrs={"rows": 14}),
-        help_text="From the greeting to the last paragraph; the Board's letterhead, the date, "
-        "the applicant's address and your name are printed around it.",
-    )
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.helper = helper()
-
-
-def unreceive_form(data=None) -> ReasonForm:
-    """Why an application was marked received by mistake (permits.corrections.actions)."""
-    form = ReasonForm(
-        data,
-        prefix="unreceive",
-        label="Why it was marked received by mistake",
-        help_text="Kept on the application's history with your name and the time.",
-    )
-    form.fields["reason"].error_messages["required"] = "Say why the receipt was a mistake."
-    return form
