@@ -13,7 +13,7 @@ from permits.portal import actions as portal_actions
 from permits.portal.models import DetailsChange
 from permits.printing import render_permit_pdf
 from tests import factories
-from tests.permits.test_permit_pdf import pdf_text
+from tests.permits.test_printing import pdf_text
 
 pytestmark = pytest.mark.django_db
 

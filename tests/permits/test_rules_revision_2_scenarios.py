@@ -16,7 +16,7 @@ from permits.models import Permit
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.hearings import builders as hearing
-from tests.permits.test_intake import draft, form_data
+from tests.permits.actions.test_intake import draft, form_data
 
 ISSUE_DAY = date(2027, 1, 14)
 

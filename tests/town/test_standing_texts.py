@@ -19,7 +19,7 @@ from stoneham_boh.town.actions import save_wording
 from stoneham_boh.town.models import StandingText, Town
 from stoneham_boh.town.standing import PARAGRAPHS, paragraph, wording_problems
 from tests import factories
-from tests.permits.test_permit_pdf import pdf_text
+from tests.permits.test_printing import pdf_text
 
 URL = "town:standing-text"
 

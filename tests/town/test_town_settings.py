@@ -18,7 +18,7 @@ from stoneham_boh.town.current import current_town
 from stoneham_boh.town.models import Town
 from tests import factories
 from tests.hearings import builders as b
-from tests.permits.test_permit_pdf import pdf_text
+from tests.permits.test_printing import pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -178,7 +178,7 @@ def test_before_issue_the_clerk_reads_the_day_the_permit_will_end_with_its_varia
 
 def test_the_permit_printed_says_it_ends_with_its_variance(clerk):
     from permits.printing import render_permit_pdf
-    from tests.permits.test_permit_pdf import pdf_text
+    from tests.permits.test_printing import pdf_text
 
     permit = varied_permit(clerk, date(2030, 6, 30))
     text = " ".join(pdf_text(render_permit_pdf(permit)).split())
