@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from permits.portal.models import DetailsChange
 from tests import factories
-from tests.permits.online.test_apply_online import edit_data, start
+from tests.permits.online.test_views import edit_data, start
 
 pytestmark = pytest.mark.django_db
 

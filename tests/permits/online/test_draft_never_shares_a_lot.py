@@ -22,7 +22,7 @@ from permits.models import Application
 from permits.online import actions as online
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
-from tests.permits.online.test_apply_online import DAY, edit_data, pdf, start
+from tests.permits.online.test_views import DAY, edit_data, pdf, start
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-# ruff: noqa: F811 - the fixtures of test_records_requests, imported by name
+# ruff: noqa: F811 - the fixtures of test_actions, imported by name
 """A complainant's identity is withheld from every records package by default, under the
 exemption of M.G.L. c.4 §7(26), until the clerk releases it to the request, with its reason and
 history (issue 38, M2): no exemption needs writing in the Django admin first."""
@@ -17,7 +17,7 @@ from records import actions, complainants
 from records.models import ComplainantRelease
 from records.package import assemble
 from stoneham_boh.lib.errors import ActionRefused
-from tests.records.test_records_requests import complaint, logged, permit  # noqa: F401
+from tests.records.test_actions import complaint, logged, permit  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 

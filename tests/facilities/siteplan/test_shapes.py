@@ -17,7 +17,7 @@ from facilities.siteplan import raster
 from facilities.siteplan.drawing import plan_svg
 from facilities.siteplan.shapes import ShapeError, parse_shapes
 from stoneham_boh.lib.errors import ActionRefused
-from tests.facilities.test_site_plan_editor import at_from_rear_line, stable_row
+from tests.facilities.siteplan.test_editor import at_from_rear_line, stable_row
 from tests.facilities.wide_lot import application_on_the_wide_lot
 
 pytestmark = pytest.mark.django_db
