@@ -161,8 +161,8 @@ def test_the_towns_settings_an_amendment_and_a_records_request_come_out_and_back
     from permits.amendments.models import Amendment
     from records.models import RecordsRequest
     from stoneham_boh.town.models import Town
-    from tests.permits.test_amendments import _amend
-    from tests.records.test_records_requests import logged
+    from tests.permits.amendments.test_in_force import _amend
+    from tests.records.test_actions import logged
 
     amendment = _amend(admin_user)
     logged(clerk)
