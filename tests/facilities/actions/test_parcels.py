@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import zipfile
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 import shapely
@@ -219,3 +220,27 @@ def test_a_lot_size_that_is_not_a_number_is_refused_naming_the_record_and_field(
     assert (
         "feature 3 (LOC_ID L_N1), field LOT_SIZE: 'about half an acre' is not a number" in message
     )
+
+
+# Every parcel layer of tests/data/parcels/ through the parcel
+# import (the clerk's and the `import_parcels` command's one action). A new file is a new case:
+# nothing to add here. A file named `refused_*` must be refused with its problems named and nothing
+# written; every other one is imported whole.
+CORPUS = Path(__file__).resolve().parents[2] / "data" / "parcels"
+
+
+FILES = sorted(CORPUS.glob("*.zip"))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", FILES, ids=[path.name for path in FILES])
+def test_every_parcel_layer_is_imported_or_refused_with_its_problems_named(clerk, path):
+    if path.name.startswith("refused_"):
+        with pytest.raises(ActionRefused) as refusal:
+            actions.import_parcel_layer(path=path, by=clerk, source_name=path.name)
+        assert refusal.value.reasons, refusal.value
+        assert not Parcel.objects.exists()
+        return
+    actions.import_parcel_layer(path=path, by=clerk, source_name=path.name)
+    assert Parcel.objects.filter(poly_type="FEE").exclude(owner_name="").exists()
+    assert all(len(p.owner_zip) in (0, 5, 10) for p in Parcel.objects.all())

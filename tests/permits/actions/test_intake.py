@@ -8,8 +8,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from facilities.models import Lot, Structure
+from facilities.models import AnimalKept, Lot, Structure
 from permits import actions
+from permits.facts_from_records import facts_for
 from permits.models import Applicant, Application
 from permits.panel import panel
 from permits.views.intake import _intake_forms
@@ -306,3 +307,92 @@ def test_an_issued_application_can_no_longer_be_edited(clerk_client, clerk):
     assert response["Location"] == reverse(
         "permits:application-detail", args=[permit.application_id]
     )
+
+
+# Other domestic animals are kept by name, one row a kind (issue 12, point 19).
+@pytest.mark.django_db
+def test_guinea_pigs_are_recorded_as_other_domestic_with_their_name(clerk, clerk_client):
+    application = draft(clerk)
+    url = reverse("permits:application-edit", args=[application.pk])
+    data = form_data(
+        application,
+        **{
+            "animals-1-species": "other_domestic",
+            "animals-1-name": "Guinea pig",
+            "animals-1-count": "2",
+            "save": "",
+        },
+    )
+    response = clerk_client.post(url, data)
+    assert response.status_code == 302
+    kept = AnimalKept.objects.get(application=application, species="other_domestic")
+    assert (kept.name, kept.count, kept.kind_label) == ("Guinea pig", 2, "Guinea pig")
+    assert {"species": "other_domestic", "name": "Guinea pig", "count": 2} in facts_for(
+        application
+    )["animals"]
+    page = clerk_client.get(reverse("permits:application-detail", args=[application.pk]))
+    assert "2 Guinea pig" in page.content.decode()
+
+
+@pytest.mark.django_db
+def test_guinea_pigs_and_ferrets_are_two_rows_of_other_domestic(clerk, clerk_client):
+    application = draft(clerk)
+    data = form_data(
+        application,
+        **{
+            "animals-1-species": "other_domestic",
+            "animals-1-name": "Guinea pig",
+            "animals-1-count": "2",
+            "animals-TOTAL_FORMS": "3",
+            "animals-2-species": "other_domestic",
+            "animals-2-name": "Ferret",
+            "animals-2-count": "1",
+            "save": "",
+        },
+    )
+    response = clerk_client.post(reverse("permits:application-edit", args=[application.pk]), data)
+    assert response.status_code == 302
+    names = set(application.animals.filter(species="other_domestic").values_list("name", "count"))
+    assert names == {("Guinea pig", 2), ("Ferret", 1)}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("species", "name", "error"),
+    [
+        ("other_domestic", "", "Say what the animal is"),
+        ("other_domestic", "   ", "Say what the animal is"),
+        ("duck", "Mallard", "Only another domesticated animal takes a name"),
+    ],
+)
+def test_an_animal_name_is_required_for_other_domestic_and_refused_otherwise(
+    clerk, clerk_client, species, name, error
+):
+    application = draft(clerk)
+    data = form_data(
+        application,
+        **{
+            "animals-1-species": species,
+            "animals-1-name": name,
+            "animals-1-count": "2",
+            "save": "",
+        },
+    )
+    response = clerk_client.post(reverse("permits:application-edit", args=[application.pk]), data)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert error in page
+    assert "Nothing was saved" in page
+    assert application.animals.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_permit_for_guinea_pigs_names_them(clerk):
+    application = factories.hen_renewal(by=clerk)
+    AnimalKept.objects.create(
+        application=application, species="other_domestic", name="Guinea pig", count=2
+    )
+    permit = actions.issue_permit(application=application, by=clerk, on=date(2027, 1, 14))
+    assert {str(a) for a in permit.animals.all()} == {"6 Chickens (hens)", "2 Guinea pigs"}
+    renewal = actions.start_renewal(permit=permit, by=clerk, today=date(2027, 11, 2))
+    assert renewal.animals.get(species="other_domestic").name == "Guinea pig"

@@ -125,3 +125,23 @@ def test_the_sheet_downloads_as_csv_that_excel_reads_as_utf8(clerk, clerk_client
     assert body.startswith("\ufeffReceived on,Application,Payer")
     assert "José Núñez" in body
     assert Payment.objects.count() == 1
+
+
+# Messages say things in words, at the field: no constraint name (issue 17).
+@pytest.mark.django_db
+def test_a_payment_of_nothing_is_refused_at_the_amount_in_words(clerk_client, clerk):
+    application = factories.hen_renewal(by=clerk, paid=False)
+    response = clerk_client.post(
+        reverse("permits:payment-add", args=[application.pk]),
+        {
+            "pay-amount": "0",
+            "pay-received_on": "2027-01-10",
+            "pay-method": "check",
+            "pay-reference": "#12",
+        },
+    )
+    page = response.content.decode()
+    assert response.status_code == 400
+    assert "Enter an amount above $0.00." in page
+    assert "payment_amount_positive" not in page
+    assert "Constraint" not in page

@@ -17,6 +17,7 @@ from permits import actions as permit_actions
 from permits.models import Application
 from permits.online import actions as online
 from permits.online.models import InformationRequest
+from permits.portal.models import DetailsChange
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 
@@ -414,3 +415,60 @@ def test_a_permit_is_not_issued_on_an_application_only_sent_online(client, clerk
 
     application = submitted(client, resident)
     assert "The application has not been marked as received." in refusals_to_issue(application, DAY)
+
+
+# A resident's changed name, address or phone, typed on the
+# online form, goes to the clerk as a change request (the record is shared): the resident is
+# told so where they look, and the request waits, shown, on their pages
+# (issue 34, point 6).
+@pytest.fixture
+def resident_with_phone(clerk):
+    return factories.applicant_account(
+        by=clerk,
+        name="Jane Resident",
+        email="jane@example.org",
+        phone="781-555-0100",
+        mailing_street="12 Pond Street",
+    )
+
+
+def test_a_changed_phone_on_save_is_said_to_be_waiting_for_the_clerk(client, resident_with_phone):
+    application = start(client, resident_with_phone)
+    response = client.post(
+        reverse("permits:my-application-edit", args=[application.pk]),
+        edit_data(application, **{"you-phone": "781-555-0199"}),
+        follow=True,
+    )
+    page = response.content.decode()
+    assert DetailsChange.objects.pending().filter(applicant=resident_with_phone).exists()
+    assert "Your change of details went to the Board&#x27;s clerk to accept" in page
+    assert "phone 781-555-0199 (on record: 781-555-0100)" in page
+    # The form shows the record; the request beside it says what waits.
+    assert "Your change of details waits for the Board's clerk" in page
+    mine = client.get(reverse("permits:my-applications")).content.decode()
+    assert "Your change of details waits for the Board's clerk" in mine
+    assert "Phone 781-555-0199 (on record: 781-555-0100)" in mine
+
+
+def test_a_changed_phone_saved_with_an_upload_is_said_too(client, resident_with_phone):
+    application = start(client, resident_with_phone)
+    data = edit_data(application, **{"you-phone": "781-555-0199"})
+    data.update({"online-form-fields": "1", "doc-kind": "site_plan"})
+    pdf = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
+    data["doc-file"] = SimpleUploadedFile("plan.pdf", pdf, content_type="application/pdf")
+    response = client.post(
+        reverse("permits:my-document-upload", args=[application.pk]), data, follow=True
+    )
+    page = response.content.decode()
+    assert "Site plan uploaded." in page
+    assert "Your change of details went to the Board&#x27;s clerk to accept" in page
+
+
+def test_nothing_is_said_when_the_details_are_unchanged(client, resident_with_phone):
+    application = start(client, resident_with_phone)
+    response = client.post(
+        reverse("permits:my-application-edit", args=[application.pk]),
+        edit_data(application),
+        follow=True,
+    )
+    assert "change of details" not in response.content.decode()

@@ -189,3 +189,21 @@ def test_a_failing_mail_server_leaves_nothing_behind(clerk, joan, settings, monk
     assert not Notification.objects.exists()
     joan.refresh_from_db()
     assert joan.user is None
+
+
+# The clerk's desk and the applicant's side meet: the invitation button on the applicant's page.
+@pytest.mark.django_db
+def test_the_applicants_page_offers_the_invitation_and_sends_it(clerk, clerk_client):
+    person = factories.applicant(email="karen@example.org")
+    page = clerk_client.get(f"/permits/applicants/{person.pk}/").content.decode()
+    assert "Invite by e-mail" in page
+    response = clerk_client.post(reverse("permits:invite-applicant", args=[person.pk]))
+    assert response.status_code == 302
+    assert [message.to for message in mail.outbox] == [["karen@example.org"]]
+
+
+@pytest.mark.django_db
+def test_an_applicant_without_email_cannot_be_invited_and_the_page_says_why(clerk_client):
+    person = factories.applicant(email="")
+    page = clerk_client.get(f"/permits/applicants/{person.pk}/").content.decode()
+    assert "Add an e-mail address to invite the applicant." in page

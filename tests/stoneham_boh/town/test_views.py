@@ -20,7 +20,7 @@ from tests import factories
 from tests.hearings import builders as b
 from tests.permits.test_printing import pdf_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 # The town's identity as the demo sets it: none of it may be written into the product.
 IDENTITY = re.compile(

@@ -1,4 +1,5 @@
-"""Issue #12, points 6, 14 and 19, through the actions and the pages a clerk uses."""
+"""Horses are counted per lot across its active permits (issue #12, point 14), through the
+actions and the pages a clerk uses."""
 
 from __future__ import annotations
 
@@ -9,14 +10,11 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from facilities.models import AnimalKept
 from permits import actions, eligibility
 from permits.facts_from_records import evaluate_application, facts_for
 from permits.models import Permit
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
-from tests.hearings import builders as hearing
-from tests.permits.actions.test_intake import draft, form_data
 
 ISSUE_DAY = date(2027, 1, 14)
 
@@ -160,143 +158,3 @@ def test_horses_on_another_lot_do_not_count(clerk, paddock):
     elsewhere = horse_application(by=clerk, lot=factories.lot(area_acres=Decimal("2")), horses=1)
     assert facts_for(elsewhere, ISSUE_DAY)["lot"]["equines_under_other_permits"] == 0
     assert actions.issue_permit(application=elsewhere, by=clerk, on=ISSUE_DAY)
-
-
-# --- point 19: other domesticated animals, with their name -------------------------------------
-
-
-@pytest.mark.django_db
-def test_guinea_pigs_are_recorded_as_other_domestic_with_their_name(clerk, clerk_client):
-    application = draft(clerk)
-    url = reverse("permits:application-edit", args=[application.pk])
-    data = form_data(
-        application,
-        **{
-            "animals-1-species": "other_domestic",
-            "animals-1-name": "Guinea pig",
-            "animals-1-count": "2",
-            "save": "",
-        },
-    )
-    response = clerk_client.post(url, data)
-    assert response.status_code == 302
-    kept = AnimalKept.objects.get(application=application, species="other_domestic")
-    assert (kept.name, kept.count, kept.kind_label) == ("Guinea pig", 2, "Guinea pig")
-    assert {"species": "other_domestic", "name": "Guinea pig", "count": 2} in facts_for(
-        application
-    )["animals"]
-    page = clerk_client.get(reverse("permits:application-detail", args=[application.pk]))
-    assert "2 Guinea pig" in page.content.decode()
-
-
-@pytest.mark.django_db
-def test_guinea_pigs_and_ferrets_are_two_rows_of_other_domestic(clerk, clerk_client):
-    application = draft(clerk)
-    data = form_data(
-        application,
-        **{
-            "animals-1-species": "other_domestic",
-            "animals-1-name": "Guinea pig",
-            "animals-1-count": "2",
-            "animals-TOTAL_FORMS": "3",
-            "animals-2-species": "other_domestic",
-            "animals-2-name": "Ferret",
-            "animals-2-count": "1",
-            "save": "",
-        },
-    )
-    response = clerk_client.post(reverse("permits:application-edit", args=[application.pk]), data)
-    assert response.status_code == 302
-    names = set(application.animals.filter(species="other_domestic").values_list("name", "count"))
-    assert names == {("Guinea pig", 2), ("Ferret", 1)}
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize(
-    ("species", "name", "error"),
-    [
-        ("other_domestic", "", "Say what the animal is"),
-        ("other_domestic", "   ", "Say what the animal is"),
-        ("duck", "Mallard", "Only another domesticated animal takes a name"),
-    ],
-)
-def test_an_animal_name_is_required_for_other_domestic_and_refused_otherwise(
-    clerk, clerk_client, species, name, error
-):
-    application = draft(clerk)
-    data = form_data(
-        application,
-        **{
-            "animals-1-species": species,
-            "animals-1-name": name,
-            "animals-1-count": "2",
-            "save": "",
-        },
-    )
-    response = clerk_client.post(reverse("permits:application-edit", args=[application.pk]), data)
-    page = response.content.decode()
-    assert response.status_code == 200
-    assert error in page
-    assert "Nothing was saved" in page
-    assert application.animals.count() == 1
-
-
-@pytest.mark.django_db
-def test_a_permit_for_guinea_pigs_names_them(clerk):
-    application = factories.hen_renewal(by=clerk)
-    AnimalKept.objects.create(
-        application=application, species="other_domestic", name="Guinea pig", count=2
-    )
-    permit = actions.issue_permit(application=application, by=clerk, on=ISSUE_DAY)
-    assert {str(a) for a in permit.animals.all()} == {"6 Chickens (hens)", "2 Guinea pigs"}
-    renewal = actions.start_renewal(permit=permit, by=clerk, today=date(2027, 11, 2))
-    assert renewal.animals.get(species="other_domestic").name == "Guinea pig"
-
-
-# --- point 6: the rules are applied on the day of issue -----------------------------------------
-
-
-def new_application_with_a_variance(clerk, expires_on):
-    """A coop 40 ft from the line (§20-15(4)(a) needs 50), varied by the Board until
-    `expires_on`, at a hearing noticed and decided through the hearings actions."""
-    from django.contrib.auth import get_user_model
-
-    from stoneham_boh.accounts.roles import Role
-    from tests.conftest import make_user
-
-    member = get_user_model().objects.filter(username="board-v").first() or make_user(
-        "board-v", Role.BOARD
-    )
-    item = hearing.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="40")
-    hearing.decide(item, by=member, variance_rules=["20-15.4.a"], variance_expires_on=expires_on)
-    return item.application
-
-
-@pytest.mark.django_db
-def test_permit_is_not_issued_after_its_variance_expired(clerk):
-    application = new_application_with_a_variance(clerk, date(2030, 3, 31))
-    assert "§20-15(4)(a)" in refusal(application, date(2030, 4, 1))
-
-
-@pytest.mark.django_db
-def test_permit_is_issued_on_the_last_day_of_its_variance(clerk):
-    application = new_application_with_a_variance(clerk, date(2030, 3, 31))
-    permit = actions.issue_permit(application=application, by=clerk, on=date(2030, 3, 31))
-    assert "§20-15(4)(a)" in permit.variances_text
-    assert "until March 31, 2030" in permit.variances_text
-
-
-@pytest.mark.django_db
-def test_permit_is_not_issued_after_its_variance_expired_on_the_page(clerk, clerk_client):
-    application = new_application_with_a_variance(clerk, date(2030, 3, 31))
-    with time_machine.travel(factories.midday(date(2030, 4, 2)), tick=False):
-        clerk_client.force_login(clerk)
-        detail = clerk_client.get(reverse("permits:application-detail", args=[application.pk]))
-        issued = clerk_client.post(
-            reverse("permits:application-issue", args=[application.pk]),
-            {"issue-conditions": ""},
-        )
-    assert 'data-rule="20-15.4.a" data-status="fail"' in detail.content.decode()
-    assert issued.status_code == 409
-    assert "§20-15(4)(a)" in issued.content.decode()
-    assert not Permit.objects.filter(application=application).exists()
