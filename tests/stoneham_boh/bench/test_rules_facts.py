@@ -10,7 +10,7 @@ from pathlib import Path
 from permits.rules import check
 from stoneham_boh.bench.rules_facts import generate_facts
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def test_same_seed_same_facts_other_seed_other_facts():
