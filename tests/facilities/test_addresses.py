@@ -1,5 +1,6 @@
 """ "204 Marble" is 204 Marble Street where the town has one Marble: the lot matcher, the
-reason a lot is off the map, the audit and the merge read it so (issue 33, finding 2)."""
+reason a lot is off the map, the audit and the merge read it so (issue 33, finding 2). A
+five-digit house number is the house's, not a ZIP code (issue 39)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""Issue 22, finding 12 and rules contract revision 3 (point 4): the day the term begins.
+"""What a permit waits for (permits.eligibility). Issue 22, finding 12 and rules contract
+revision 3 (point 4): the day the term begins.
 
 A renewal issued in December is next year's permit; a variance it rests on must still be in
 effect on January 1 (`application.term_begins`), and a permit resting on a variance ends no
 later than the variance (§20-21 lets the Board limit a variance in time; §20-20(5) fixes the
-latest day a permit runs).
+latest day a permit runs). A variance counts up to the day it expires, and the fee due
+includes what the notice cost (§20-20(9)).
 """
 
 from __future__ import annotations

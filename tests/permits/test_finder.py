@@ -1,4 +1,5 @@
-"""The search across records: a name typed last name first is found as written."""
+"""The search across records: a name typed last name first is found as written, with or without
+its comma, and a paper permit's number finds its permit."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""import_parcels: the Assessor's layer in the MassGIS layout, and its bad files."""
+"""import_parcels: the Assessor's layer in the MassGIS layout, its bad files, and every layer of
+the corpus (tests/data/parcels/)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Intake: find or create the applicant and lot, complete the draft, live compliance panel."""
+"""Intake: find or create the applicant and lot, complete the draft, live compliance panel;
+other domestic animals kept by name."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Payments as the clerk records them (§20-20(4)): an amount other than what is owed, or a day
-after today, is asked about at its field; a mistyped payment is voided or corrected with its
-reason and history; the day's payments make the Treasurer's sheet."""
+after today, is asked about at its field, a payment of nothing refused there in words; a
+mistyped payment is voided or corrected with its reason and history; the day's payments make
+the Treasurer's sheet."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@
 Each entry carries the paper permit's scan, number and dates; only a keeping first permitted
 before the ruleset's grandfathering date is grandfathered; the rules are run on each entry and
 every failure is shown; the entry is provisional (not in force to the public, not renewable)
-until the Board accepts it by a vote at a meeting.
+until the Board accepts it by a vote at a meeting. One permit a year per keeping, paper or not
+(issue 33, finding 11).
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Renewals (§20-15(1), §20-20(5), (8)), revocation (§20-20(6)) and voiding (§20-20(7))."""
+"""Renewals (§20-15(1), §20-20(5), (8)), revocation (§20-20(6)) and voiding (§20-20(7)): one
+permit year at a time, grandfathered only from the permit chain and an unchanged whole keeping,
+a renewal that enlarges the keeping before the Board."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The resident's documents (issue 26, points 8 and 9): an upload saves what is typed with it,
 a draft's wrong file is removed or replaced (withdrawn, kept in the history), and after
 receipt the documents still needed are sent from the application's page, counted only once
-the clerk accepts them; the page shows what was sent and the clerk's questions."""
+the clerk accepts them; the page shows what was sent and the clerk's questions. A resident's
+draft never takes or edits a lot on file: the clerk matches it on receipt (issue 23, point 4)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """A resident applies online: from the pre-check's answers to a draft, the form saved as they
-go, the plan uploaded, sending; the clerk asks for more or marks it received; withdrawal."""
+go, the plan uploaded, sending; the clerk asks for more or marks it received; withdrawal. A
+change of the resident's own details typed on the form is said to wait for the clerk."""
 
 from __future__ import annotations
 

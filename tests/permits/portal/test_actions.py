@@ -1,4 +1,6 @@
-"""From November 1 a holder asks online for the renewal of their own active permit, once."""
+"""The holder's requests online (permits.portal.actions): from November 1 a holder asks for the
+renewal of their own active permit, once; a change of their own details is a request the clerk
+accepts or declines, and the permit keeps the name and address it was issued to."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The clerk invites an applicant by e-mail; the one-time link sets a password, once, for 7 days."""
+"""The clerk invites an applicant by e-mail, from the applicant's page; the one-time link sets a
+password, once, for 7 days."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """The register loaded from a spreadsheet (issue 25 point 3): a dry run that names every error
 by row and column and writes nothing; an import that enters every row or none, through the
-paper register's own action (provisional, the rules run on each entry)."""
+paper register's own action (provisional, the rules run on each entry); each row's look-ups
+through an index (issue 39, item 3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The administrator's upload page and `manage.py import_register` (issue 25 point 3)."""
+"""The administrator's upload page and `manage.py import_register` (issue 25 point 3); each
+region of the page named once."""
 
 from __future__ import annotations
 
