@@ -106,7 +106,7 @@ def test_every_photo_through_the_clerks_documents_of_an_application(clerk_client
 
 @pytest.fixture
 def resident(clerk):
-    from tests.permits.online.test_apply_online import DAY
+    from tests.permits.online.test_views import DAY
 
     with time_machine.travel(
         datetime.combine(DAY, time(12), tzinfo=ZoneInfo("America/New_York")), tick=False
@@ -117,7 +117,7 @@ def resident(clerk):
 
 @pytest.mark.parametrize("photo", PHOTOS, ids=ids)
 def test_every_photo_through_the_residents_documents_online(client, resident, photo):
-    from tests.permits.online.test_apply_online import DAY, edit_data, start
+    from tests.permits.online.test_views import DAY, edit_data, start
 
     with time_machine.travel(
         datetime.combine(DAY, time(12), tzinfo=ZoneInfo("America/New_York")), tick=False

@@ -17,7 +17,7 @@ from permits.models import Application
 from permits.precheck import forms as precheck_forms
 from stoneham_boh.lib.forms import BoundedFormSet
 from tests import factories
-from tests.permits.online.test_apply_online import edit_data, start
+from tests.permits.online.test_views import edit_data, start
 
 ROOT = Path(__file__).resolve().parents[2]
 FORMSETS = {

@@ -205,3 +205,18 @@ def test_names_with_apostrophes_are_not_mangled_in_plain_text(clerk):
     with time_machine.travel(factories.midday(date(2027, 11, 5)), tick=False):
         _remind()
     assert "Dear Sean O'Brien," in mail.outbox[-1].body
+
+
+# The clerk's desk and the holder's side meet: the e-mail on issue.
+@pytest.mark.django_db
+def test_issuing_a_permit_emails_the_holder_once_it_is_committed(
+    clerk, django_capture_on_commit_callbacks
+):
+    holder = factories.applicant(email="holder@example.org")
+    application = factories.hen_renewal(by=clerk, applicant=holder)
+    with django_capture_on_commit_callbacks(execute=True):
+        permit = permit_actions.issue_permit(
+            application=application, by=clerk, on=date(2027, 1, 14)
+        )
+    assert [message.to for message in mail.outbox] == [["holder@example.org"]]
+    assert permit.number in mail.outbox[0].body
