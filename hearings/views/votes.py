@@ -11,7 +11,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from hearings import actions, motions
 from hearings.models import Vote
-from hearings.roll_call_forms import SettlementForm
+from hearings.forms.votes import SettlementForm
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role, roles_of
 from stoneham_boh.lib.form_actions import attempt
