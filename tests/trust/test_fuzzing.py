@@ -96,7 +96,7 @@ PAGES = {
         lambda w: {"pk": w.online_draft_a.pk},
         travel=RENEWAL_SEASON,
     ),
-    "lot-merge": _page("inspections:lot-merge", "clerk", lambda w: {"pk": w.lot_a.pk}),
+    "lot-merge": _page("facilities:lot-merge", "clerk", lambda w: {"pk": w.lot_a.pk}),
     "lot-detail": _page("facilities:lot-detail", "clerk", lambda w: {"pk": w.lot_a.pk}),
     "lot-without-parcel-id": _page(
         "facilities:lot-detail", "clerk", lambda w: {"pk": w.lot_without_parcel_id.pk}
@@ -303,7 +303,7 @@ FORM_PAGES = {
     "permits.online.forms.InformationRequestForm": "online-review",
     "permits.online.forms.ReceiveOnLotForm": "online-review",
     "permits.online.forms.DiscardDraftForm": "online-review-draft",
-    "inspections.views.lots.MergeForm": "lot-merge",
+    "facilities.views.lots.MergeForm": "lot-merge",
     "facilities.views.lots.UnmappedReasonForm": "lot-detail",
     "facilities.forms.ParcelIdCorrectionForm": "lot-detail",
     "hearings.forms.decision_corrections.DecisionCorrectionForm": "decision-sent",
