@@ -1,6 +1,5 @@
 """What several lot actions share: linking a lot to its parcel on the map (its mapped area
-refreshed), as the clerk, the parcel layer's import and the lot's placing on the map do.
-"""
+refreshed), as the clerk, the parcel layer's import and the lot's placing on the map do."""
 
 from __future__ import annotations
 

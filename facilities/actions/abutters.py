@@ -1,6 +1,5 @@
 """The abutter list of an application (§20-14): drafted from the parcel map, imported from the
-certified list, added to, struck from, certified.
-"""
+certified list, added to, struck from, certified."""
 
 from __future__ import annotations
 

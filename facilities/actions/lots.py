@@ -1,7 +1,6 @@
 """Changes of state of a lot (§20-14, Lot: one lot per parcel): creating one or finding it at
 its address, placing it on the parcel map, its parcel id given or linked, why it is off the
-map, and merging a duplicate lot into the lot of its parcel with every record that names it.
-"""
+map, and merging a duplicate lot into the lot of its parcel with every record that names it."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The Assessor's parcel map: importing its layer, and linking the lots whose map-block-lot
-matches a parcel.
-"""
+matches a parcel."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The application's site plan: its shapes measured, saved as a draft, filed as the plan of
-record with its structures' distances.
-"""
+record with its structures' distances."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """What several of the hearings forms share: the time widget, the relief the Board can vary, the
 choice of an application or a meeting, the meetings an item can still be put on, the members in
-office on a day, and the notice's date with its confirmation when the day is far from today.
-"""
+office on a day, and the notice's date with its confirmation when the day is far from today."""
 
 from __future__ import annotations
 

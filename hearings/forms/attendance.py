@@ -1,6 +1,5 @@
 """The meeting's attendance (hearings.actions.attendance): one choice per member in office on its
-day.
-"""
+day."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The forms of the Board's roll (hearings.actions.board_roll): appointing a member, ending a term,
-the number of seats.
-"""
+the number of seats."""
 
 from __future__ import annotations
 

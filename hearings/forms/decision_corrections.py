@@ -1,6 +1,5 @@
 """Correcting a recorded decision (hearings.corrections; the page is
-hearings/views/decision_corrections.py).
-"""
+hearings/views/decision_corrections.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The Board's decision on an item (hearings.actions.decisions): its result, its votes by roll call,
-the variance granted and its conditions.
-"""
+the variance granted and its conditions."""
 
 from __future__ import annotations
 

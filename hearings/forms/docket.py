@@ -1,6 +1,5 @@
 """The forms of the docket (hearings.actions.docket): putting an application on a meeting's docket,
-and changing an item on it.
-"""
+and changing an item on it."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The forms of an executive session (c.30A §21; hearings.actions.executive_sessions): the roll-call
-vote to enter it, its minutes, and the Board's determination releasing them.
-"""
+vote to enter it, its minutes, and the Board's determination releasing them."""
 
 from __future__ import annotations
 

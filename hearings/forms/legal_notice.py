@@ -1,6 +1,5 @@
 """The forms of the legal notice (hearings.actions.legal_notice): its text, its sending to the
-newspaper, its publication, and the newspaper's charge.
-"""
+newspaper, its publication, and the newspaper's charge."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The forms of the notices mailed to the abutters (hearings.actions.mailing): one mailing, the
-mailing list pasted whole, a return receipt.
-"""
+mailing list pasted whole, a return receipt."""
 
 from __future__ import annotations
 

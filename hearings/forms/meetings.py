@@ -1,6 +1,5 @@
 """The forms of a meeting (hearings.actions.meetings): scheduling it, and posting its Open Meeting
-Law notice or an amendment of it.
-"""
+Law notice or an amendment of it."""
 
 from __future__ import annotations
 

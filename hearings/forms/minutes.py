@@ -1,6 +1,5 @@
 """The forms of the minutes (hearings.actions.minutes): their summary, their approval by roll
-call at a later meeting, the release of a draft on request.
-"""
+call at a later meeting, the release of a draft on request."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The forms of the legal notice's online postings and their proofs (c.4 §13; the pages are
-hearings/views/notice_postings.py).
-"""
+hearings/views/notice_postings.py)."""
 
 from __future__ import annotations
 

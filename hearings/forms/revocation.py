@@ -1,6 +1,5 @@
 """The forms of a revocation (hearings.actions.revocation): bringing a permit before the Board on
-its findings and orders, and the notice to its holder.
-"""
+its findings and orders, and the notice to its holder."""
 
 from __future__ import annotations
 

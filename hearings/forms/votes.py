@@ -1,7 +1,6 @@
 """The roll call on a form, as every motion of the Board is voted (hearings.actions.votes): one
 field per member in office, a member left blank did not vote (absent); a member's dispute of a
-vote recorded in their name, and the Board's settlement of it.
-"""
+vote recorded in their name, and the Board's settlement of it."""
 
 from __future__ import annotations
 

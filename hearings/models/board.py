@@ -1,6 +1,5 @@
 """The Board's roll: its number of seats over time and its members with their terms
-(hearings.actions.board_roll).
-"""
+(hearings.actions.board_roll)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The days the Town's offices close though no legal holiday (the business-day clocks skip
-them). Alone in its module: it is the town's record, not the Board's.
-"""
+them). Alone in its module: it is the town's record, not the Board's."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """The Board's decisions on docket items, and their corrections (hearings.actions.decisions,
-hearings.corrections).
-"""
+hearings.corrections)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """An item on a meeting's docket: an application, a revocation, a rescission or register
-entries put before the Board (hearings.actions.docket).
-"""
+entries put before the Board (hearings.actions.docket)."""
 
 from __future__ import annotations
 

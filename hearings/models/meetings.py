@@ -1,6 +1,5 @@
 """The Board's meetings, their attendance and their Open Meeting Law postings
-(hearings.actions.meetings, attendance); the notice a hearing on a day requires (§20-20(9)).
-"""
+(hearings.actions.meetings, attendance); the notice a hearing on a day requires (§20-20(9))."""
 
 from __future__ import annotations
 

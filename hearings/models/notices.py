@@ -1,7 +1,6 @@
 """The notices of a hearing: the legal notice in the newspaper with its proofs, the
 newspaper's charge, and the notices mailed to each abutter (hearings.actions.legal_notice,
-mailing).
-"""
+mailing)."""
 
 from __future__ import annotations
 

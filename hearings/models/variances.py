@@ -1,6 +1,5 @@
 """What the Board's decisions grant beside a permit: variances (§20-21), the Board's approvals,
-and the enlargement of a setback (§20-15(4)).
-"""
+and the enlargement of a setback (§20-15(4))."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Each member's vote on one motion (a decision, the minutes' approval, an executive session,
-a settlement...), and the Board's settlement of a disputed vote (hearings.actions.votes).
-"""
+a settlement...), and the Board's settlement of a disputed vote (hearings.actions.votes)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """What the inspection actions share: a form sent twice makes one record (`_once`), no moment
-in the future (`_refuse_future`, allowing a phone's clock a little ahead), who is an agent.
-"""
+in the future (`_refuse_future`, allowing a phone's clock a little ahead), who is an agent."""
 
 from __future__ import annotations
 

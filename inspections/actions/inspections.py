@@ -1,7 +1,6 @@
 """Scheduling, cancelling and recording an inspection: the checklist's answers with their
 photos, what a visit settles (the complaint it answers, the order it follows, the excavation
-inspected), and the earliest day a visit can have been made (the day it was put on the list).
-"""
+inspected), and the earliest day a visit can have been made (the day it was put on the list)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,5 @@
 """Orders to correct a violation (§20-16(6)): issuing one with its re-inspection, and its
-ends: abated, extended, marked unabated, withdrawn.
-"""
+ends: abated, extended, marked unabated, withdrawn."""
 
 from __future__ import annotations
 
