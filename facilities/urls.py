@@ -25,6 +25,7 @@ urlpatterns: list = [
     path("lots/<int:pk>/", lots.lot_detail, name="lot-detail"),
     path("lots/<int:pk>/unmapped/", lots.lot_unmapped_reason, name="lot-unmapped-reason"),
     path("lots/<int:pk>/parcel-id/", lots.lot_parcel_id, name="lot-parcel-id"),
+    path("lots/<int:pk>/merge/", lots.lot_merge, name="lot-merge"),
     path(
         "lots/<int:pk>/parcel-id/correct/",
         parcel_corrections.lot_parcel_id_correct,

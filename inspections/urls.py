@@ -7,7 +7,6 @@ from inspections.views import (
     field_reports,
     inspections,
     lot_search,
-    lots,
     orders,
     phone,
 )
@@ -25,7 +24,6 @@ urlpatterns = [
     path("<int:pk>/report.pdf", documents.inspection_report, name="inspection-report"),
     path("lots/<int:pk>/", inspections.lot_history, name="lot-history"),
     path("lots/<int:pk>/summary/", inspections.lot_summary, name="lot-summary"),
-    path("lots/<int:pk>/merge/", lots.lot_merge, name="lot-merge"),
     path("lots/search/", lot_search.lot_search, name="lot-search"),
     path("photos/<int:pk>/", documents.photo, name="photo"),
     path("photos/<int:pk>/thumbnail.jpg", documents.photo_thumbnail, name="photo-thumbnail"),

@@ -391,7 +391,7 @@ def _one_lot_per_parcel(o, *, clerk):
     lot = facility_actions.create_lot(by=clerk, parcel_id="7-80-8", street_address="80 Pond Street")
     # Recorded twice before the intake refused an address on file (issue 22, finding 4).
     duplicate = factories.duplicate_lot(by=clerk, street_address="80 pond street")
-    o["merged_lot"] = inspection_actions.merge_lots(duplicate=duplicate, into=lot, by=clerk)
+    o["merged_lot"] = facility_actions.merge_lots(duplicate=duplicate, into=lot, by=clerk)
     o["unmapped_lot"] = facility_actions.record_unmapped_reason(
         lot=facility_actions.create_lot(
             by=clerk, parcel_id="7-90-9", street_address="90 Pond Street"

@@ -1,8 +1,10 @@
-"""The lots (parcels): the list and each lot's page."""
+"""The lots (parcels): the list, each lot's page, and merging a duplicate lot into the lot of
+its parcel (one lot per parcel, §20-14; facilities.actions.merge_lots moves its records)."""
 
 from __future__ import annotations
 
 from django import forms
+from django.db.models import Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -15,6 +17,7 @@ from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.forms import helper
 from stoneham_boh.lib.listing import list_page
+from stoneham_boh.lib.record_ids import record_id
 from stoneham_boh.lib.tables import Column, Table
 
 LOT_TABLE = Table(
@@ -137,4 +140,70 @@ def lot_page(
             .order_by("-year", "-sequence")[:100],
         },
         status=status,
+    )
+
+
+def merge_candidates(lot: Lot) -> list[Lot]:
+    """The lots `lot` is likely a duplicate of: the same street address, or the same parcel."""
+    same = Q(street_address__iexact=" ".join(lot.street_address.split()))
+    if lot.parcel_id:
+        same |= Q(parcel_id=lot.parcel_id) | Q(tax_parcel__map_par_id=lot.parcel_id)
+    if lot.tax_parcel_id:
+        same |= Q(tax_parcel=lot.tax_parcel_id)
+    return list(Lot.objects.current().filter(same).exclude(pk=lot.pk).order_by("pk")[:20])
+
+
+class MergeForm(forms.Form):
+    into = forms.ChoiceField(
+        label="Merge it into",
+        widget=forms.RadioSelect,
+        required=False,
+        help_text="The lot of the parcel (§20-14, Lot): it takes this lot's applications, "
+        "permits, inspections, orders and complaints.",
+    )
+    other = forms.CharField(
+        label="Or the number of another lot",
+        required=False,
+        max_length=12,
+        help_text="As in the lot's address bar (/lots/123/).",
+    )
+
+    def __init__(self, *args, candidates=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["into"].choices = [(str(lot.pk), str(lot)) for lot in candidates]
+        self.helper = helper("into", "other")
+
+    def clean(self):
+        data = super().clean()
+        chosen = data.get("other") or data.get("into")
+        pk = record_id(chosen) if chosen else None
+        lot = Lot.objects.filter(pk=pk).first() if pk is not None else None
+        if lot is None:
+            raise forms.ValidationError("Choose the lot to merge into, or give its number.")
+        data["lot"] = lot
+        return data
+
+
+@role_required(Role.CLERK)
+@require_http_methods(["GET", "POST"])
+def lot_merge(request, pk: int):
+    duplicate = get_object_or_404(Lot, pk=pk)
+    candidates = merge_candidates(duplicate)
+    form = MergeForm(request.POST or None, candidates=candidates)
+    if request.method == "POST":
+        merged = attempt(
+            request,
+            form,
+            lambda data: actions.merge_lots(duplicate=duplicate, into=data["lot"], by=request.user),
+            lambda into: (
+                f"{duplicate.street_address} is merged into {into}: its records moved, "
+                "each with its history."
+            ),
+        )
+        if merged is not None:
+            return redirect("facilities:lot-detail", pk=merged.pk)
+    return render(
+        request,
+        "facilities/lot_merge.html",
+        {"lot": duplicate, "form": form, "candidates": candidates},
     )

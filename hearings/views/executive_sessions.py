@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from hearings import actions, motions
-from hearings.executive_session_forms import (
+from hearings.forms.executive_sessions import (
     EnterExecutiveSessionForm,
     ExecutiveMinutesForm,
     ReleaseExecutiveMinutesForm,

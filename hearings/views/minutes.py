@@ -9,8 +9,8 @@ from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from hearings import actions, motions
-from hearings.executive_session_forms import EnterExecutiveSessionForm
 from hearings.forms import MinutesApprovalForm, MinutesForm, MinutesReleaseForm
+from hearings.forms.executive_sessions import EnterExecutiveSessionForm
 from hearings.minutes import approval_state, record_of
 from hearings.models import ExecutiveSession, Meeting, Minutes
 from hearings.printing import minutes_pdf

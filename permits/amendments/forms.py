@@ -6,8 +6,8 @@ from crispy_forms.layout import Fieldset
 from django import forms
 from django.utils import timezone
 
+from hearings.forms.votes import add_roll_call, pop_roll_call
 from hearings.models import Meeting
-from hearings.roll_call_forms import add_roll_call, pop_roll_call
 from permits.amendments.actions import amendable_figures
 from permits.amendments.in_force import ruleset_on
 from permits.rules.wording import quantity

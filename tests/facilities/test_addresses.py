@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from facilities import actions as facility_actions
+from facilities.actions import merge_lots
 from facilities.addresses import lots_at_address, parcels_at_address
 from facilities.models import Parcel
-from inspections.actions import merge_lots
 from permits.audit import audit_register
 from stoneham_boh.lib.addresses import address_key, resolve_key
 from stoneham_boh.lib.errors import ActionRefused

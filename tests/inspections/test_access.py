@@ -53,7 +53,6 @@ MATRIX = {
     "inspection-report": (("pk", "inspection"), "get", READ, PAGE),
     "lot-history": (("pk", "lot"), "get", READ, PAGE),
     "lot-summary": (("pk", "lot"), "get", READ, PAGE),
-    "lot-merge": (("pk", "lot"), "get", {Role.CLERK}, PAGE),
     "photo": (("pk", "photo"), "get", READ, PAGE),
     "photo-thumbnail": (("pk", "photo"), "get", READ, PAGE),
     "lot-search": (None, "get", DESK, PAGE),

@@ -12,6 +12,7 @@ import time_machine
 
 from inspections import actions as inspection_actions
 from inspections.actions import Answer
+from inspections.actions import inspections as inspection_noun  # where record_inspection reads it
 from inspections.checklist import items_for
 from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection
@@ -81,7 +82,7 @@ def test_the_audit_reads_a_violation_dated_before_its_listing_as_found_the_day_i
     permit = _legacy(clerk)
     with time_machine.travel(factories.midday(DAY), tick=False):
         inspection, answers = _rats_found(permit, agent=agent, clerk=clerk)
-        with mock.patch.object(inspection_actions, "refusal_of_an_early_visit", return_value=None):
+        with mock.patch.object(inspection_noun, "refusal_of_an_early_visit", return_value=None):
             inspection_actions.record_inspection(
                 inspection=inspection, by=agent, answers=answers, performed_at=TWO_YEARS_BACK
             )

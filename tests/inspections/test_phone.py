@@ -98,7 +98,7 @@ def test_a_queued_checklist_for_an_inspection_recorded_meanwhile_is_refused_sayi
     answer = response.json()
     assert answer["recorded"] is False
     assert "already completed" in answer["message"]
-    assert answer["reasons"] == ["Recorded by Dana Reyes on June 15 at 9:00 AM."]
+    assert answer["reasons"] == ["Recorded by Dana Reyes on June 15 at 9:00 a.m.."]
     inspection.refresh_from_db()
     assert inspection.recorded_on_phone_at is None
     assert not inspection.findings.filter(result="violation").exists()
@@ -110,7 +110,9 @@ def test_a_queued_checklist_for_a_cancelled_inspection_gives_the_clerks_reason(
     inspection = scheduled(lot=hen_permit(by=clerk).lot, by=clerk)
     actions.cancel_inspection(inspection=inspection, by=agent, reason="The owner moved away.")
     answer = agent_client.post(record_url(inspection), queued(inspection), **JSON).json()
-    assert answer["reasons"] == ["Cancelled by Agent1 on June 15 at 9:00 AM: The owner moved away."]
+    assert answer["reasons"] == [
+        "Cancelled by Agent1 on June 15 at 9:00 a.m.: The owner moved away."
+    ]
 
 
 def test_a_queued_checklist_with_errors_is_refused_with_each_item_and_nothing_recorded(

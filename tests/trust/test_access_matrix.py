@@ -303,7 +303,7 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "inspections:inspection-report": (GET, staff(*ALL_STAFF)),
     "inspections:lot-history": (GET, staff(*ALL_STAFF)),
     "inspections:lot-summary": (GET, staff(*ALL_STAFF)),
-    "inspections:lot-merge": (GET, staff("clerk")),
+    "facilities:lot-merge": (GET, staff("clerk")),
     "inspections:photo": (GET, staff(*ALL_STAFF)),
     "inspections:photo-thumbnail": (GET, staff(*ALL_STAFF)),
     "inspections:complaint-list": (GET, staff("clerk", "agent")),

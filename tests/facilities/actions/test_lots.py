@@ -17,7 +17,6 @@ from django.urls import reverse
 
 from facilities import actions as lot_actions
 from facilities.models import Lot
-from inspections import actions as inspection_actions
 from permits import actions, eligibility
 from permits.facts_from_records import evaluate_application, facts_for
 from permits.models import Permit
@@ -205,7 +204,7 @@ def test_a_duplicate_lot_with_no_parcel_is_merged_into_the_parcels_lot_with_hist
     with monkeypatch.context() as before_the_guard:
         before_the_guard.setattr(actions.issue, "twin_lot_refusals", lambda lot: [])
         permit = actions.issue_permit(application=application, by=clerk, on=ISSUE_DAY)
-    kept = inspection_actions.merge_lots(duplicate=duplicate, into=shared, by=clerk)
+    kept = lot_actions.merge_lots(duplicate=duplicate, into=shared, by=clerk)
     permit.refresh_from_db()
     duplicate.refresh_from_db()
     assert kept == shared and permit.lot == shared
@@ -223,7 +222,7 @@ def test_a_duplicate_lot_with_no_parcel_is_merged_into_the_parcels_lot_with_hist
 def test_two_lots_of_different_parcels_are_not_merged(clerk):
     one, other = factories.lot(), factories.lot()
     with pytest.raises(ActionRefused) as refused:
-        inspection_actions.merge_lots(duplicate=one, into=other, by=clerk)
+        lot_actions.merge_lots(duplicate=one, into=other, by=clerk)
     assert "different parcels" in " ".join(refused.value.reasons)
     assert Lot.objects.get(pk=one.pk).merged_into is None
 
@@ -233,7 +232,7 @@ def test_the_clerk_merges_a_duplicate_lot_on_its_page(clerk, clerk_client):
     duplicate = factories.duplicate_lot(parcel_id=None, street_address="4 elm street")
     application = factories.hen_renewal(by=clerk, lot=duplicate)
     clerk_client.force_login(clerk)
-    url = reverse("inspections:lot-merge", args=[duplicate.pk])
+    url = reverse("facilities:lot-merge", args=[duplicate.pk])
     page = clerk_client.get(url).content.decode()
     assert str(lot) in page
     response = clerk_client.post(url, {"into": str(lot.pk)})
@@ -241,7 +240,7 @@ def test_the_clerk_merges_a_duplicate_lot_on_its_page(clerk, clerk_client):
     application.refresh_from_db()
     assert application.lot == lot
     refused = clerk_client.post(
-        reverse("inspections:lot-merge", args=[factories.lot().pk]), {"into": str(lot.pk)}
+        reverse("facilities:lot-merge", args=[factories.lot().pk]), {"into": str(lot.pk)}
     )
     assert "different parcels" in refused.content.decode()
 

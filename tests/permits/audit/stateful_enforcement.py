@@ -105,7 +105,7 @@ class Enforcement:
         inspection_actions.close_complaint,
         facility_actions.lot_at_address,
         facility_actions.give_parcel_id,
-        inspection_actions.merge_lots,
+        facility_actions.merge_lots,
         facility_actions.retire_merged_lot,
     )
     @rule(
@@ -173,7 +173,7 @@ class Enforcement:
                     lot=complaint.lot, parcel_id=f"77-{complaint.lot.pk}-1", by=clerk
                 )
             if where == "misspelled" and complaint.lot.pk != permit.lot_id:
-                inspection_actions.merge_lots(duplicate=complaint.lot, into=permit.lot, by=clerk)
+                facility_actions.merge_lots(duplicate=complaint.lot, into=permit.lot, by=clerk)
         inspection_actions.close_complaint(
             complaint=complaint, by=clerk, resolution="Nothing found.", on=t + timedelta(days=2)
         )

@@ -1,54 +1,29 @@
-"""Changes of state of complaints, inspections and orders (§20-16(6), §20-22).
-
-Every action is atomic, names who acted (`by`), re-checks what it depends on and raises
-`ActionRefused` with every reason when it cannot proceed. Actions that create a record take
-the form's `token`: the same form sent twice returns the record the first send made.
-"""
+"""Scheduling, cancelling and recording an inspection: the checklist's answers with their
+photos, what a visit settles (the complaint it answers, the order it follows, the excavation
+inspected), and the earliest day a visit can have been made (the day it was put on the list)."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import date, datetime
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from facilities import actions as facility_actions
 from facilities.models import Lot
+from inspections.actions._common import Result, _is_agent, _once, _refuse_future
 from inspections.checklist import items_for
 from inspections.keeping import active_permit_for, keeping_for, open_application_for
 from inspections.models import ChecklistFinding, Complaint, Inspection, Order, Photo
 from inspections.photos import check_photo
 from permits.models import Application, Permit
-from stoneham_boh.accounts.roles import Role, has_role
-from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.dates import long_date, month_day, time_of_day
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import history_of, save_as
 from stoneham_boh.lib.uploads import stored_name
-
-# A phone's clock may run a little ahead of the server's.
-CLOCK_SKEW = timedelta(minutes=10)
-Result = ChecklistFinding.Result
-
-
-def _once(model: type[models.Model], token: uuid.UUID | None, create: Callable[[], models.Model]):
-    """(record, created): `create()` unless a record already carries `token` (a form sent twice)."""
-    if token is not None:
-        existing = model.objects.filter(submission_token=token).first()
-        if existing is not None:
-            return existing, False
-    try:
-        with transaction.atomic():
-            return create(), True
-    except IntegrityError:
-        # Two sends of one form raced past the check above: the other one won.
-        existing = model.objects.filter(submission_token=token).first() if token else None
-        if existing is None:
-            raise
-        return existing, False
 
 
 def day_put_on_the_list(inspection: Inspection) -> date | None:
@@ -100,91 +75,6 @@ def refusal_of_an_early_visit(inspection: Inspection, moment: datetime) -> str |
         return None
     day, cause = earliest
     return f"The inspection cannot have been made before {long_date(day)}, when {cause}."
-
-
-def _refuse_future(moment: datetime | date | None, what: str) -> None:
-    if moment is None:
-        return
-    if isinstance(moment, datetime):
-        if moment > timezone.now() + CLOCK_SKEW:
-            raise ActionRefused(f"{what} cannot be in the future.")
-    elif moment > timezone.localdate():
-        raise ActionRefused(f"{what} cannot be in the future.")
-
-
-# Complaints ---------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def record_complaint(
-    *,
-    lot: Lot | None = None,
-    address: str = "",
-    nature: str,
-    description: str,
-    by,
-    complainant_name: str = "",
-    complainant_contact: str = "",
-    received_on: date | None = None,
-    observed_at: datetime | None = None,
-    token: uuid.UUID | None = None,
-) -> Complaint:
-    """Record a complaint about a keeping (odour, flies, noise, runoff, unpermitted animals...).
-
-    The lot is the one on file, or the one at ``address``, recorded now if the town has none
-    (animals kept without a permit have no lot on file). The complainant may stay anonymous.
-    """
-    received_on = received_on or timezone.localdate()
-    reasons = []
-    if nature not in Complaint.Nature.values:
-        reasons.append("Choose what the complaint is about.")
-    if not description.strip():
-        reasons.append("Describe what the neighbour reports.")
-    if lot is None and not address.strip():
-        reasons.append("Give the lot, or the street address where the animals are kept.")
-    if reasons:
-        raise ActionRefused("The complaint cannot be recorded.", reasons)
-    _refuse_future(received_on, "The date received")
-    _refuse_future(observed_at, "The time observed")
-
-    def create():
-        return save_as(
-            Complaint(
-                lot=lot or facility_actions.lot_at_address(street_address=address, by=by),
-                nature=nature,
-                description=description.strip(),
-                complainant_name=complainant_name.strip(),
-                complainant_contact=complainant_contact.strip(),
-                received_on=received_on,
-                observed_at=observed_at,
-                received_by=by,
-                submission_token=token,
-            ),
-            by,
-        )
-
-    return _once(Complaint, token, create)[0]
-
-
-@transaction.atomic
-def close_complaint(*, complaint: Complaint, by, resolution: str, on: date | None = None):
-    """Close a complaint without (further) inspection, saying why."""
-    complaint = Complaint.objects.select_for_update().get(pk=complaint.pk)
-    if complaint.status == Complaint.Status.CLOSED:
-        raise ActionRefused("The complaint is already closed.")
-    if not resolution.strip():
-        raise ActionRefused("Say how the complaint was resolved.")
-    complaint.status = Complaint.Status.CLOSED
-    complaint.closed_on = on or timezone.localdate()
-    complaint.resolution = resolution.strip()
-    return save_as(complaint, by)
-
-
-# Inspections --------------------------------------------------------------------------------
-
-
-def _is_agent(user) -> bool:
-    return user is not None and has_role(user, [Role.AGENT])
 
 
 @transaction.atomic
@@ -433,9 +323,9 @@ def _why_not_scheduled(inspection: Inspection) -> list[str]:
     name = (who.get_full_name() or who.get_username()) if who else "the system"
     moment = timezone.localtime(last.history_date)
     if inspection.is_completed:
-        reason = f"Recorded by {name} on {moment:%B %-d at %-I:%M %p}."
+        reason = f"Recorded by {name} on {month_day(moment)} at {time_of_day(moment)}."
     else:
-        reason = f"Cancelled by {name} on {moment:%B %-d at %-I:%M %p}"
+        reason = f"Cancelled by {name} on {month_day(moment)} at {time_of_day(moment)}"
         reason += f": {inspection.cancel_reason}" if inspection.cancel_reason else "."
     return [reason]
 
@@ -473,197 +363,3 @@ def _mark_excavation_inspected(inspection, findings, by) -> None:
     if not lot.porous_fill_board_inspected:
         lot.porous_fill_board_inspected = True
         save_as(lot, by)
-
-
-# Orders -------------------------------------------------------------------------------------
-
-
-@transaction.atomic
-def issue_order(
-    *,
-    finding: ChecklistFinding,
-    by,
-    requirement: str,
-    deadline: date,
-    issued_on: date | None = None,
-    token: uuid.UUID | None = None,
-) -> Order:
-    """Order the owner to correct a violation by a deadline (e.g. abate vermin, §20-16(6)).
-
-    The re-inspection is put on the agent's list for the deadline.
-    """
-    issued_on = issued_on or timezone.localdate()
-    if token is not None and (existing := Order.objects.filter(submission_token=token).first()):
-        return existing
-    finding = ChecklistFinding.objects.select_related("inspection__lot").get(pk=finding.pk)
-    inspection = finding.inspection
-    reasons = []
-    if finding.result != Result.VIOLATION:
-        reasons.append("Only a violation can become an order.")
-    if not requirement.strip():
-        reasons.append("Say what the owner must do.")
-    if deadline <= issued_on:
-        reasons.append("The deadline must be after the day the order is issued.")
-    open_order = finding.orders.filter(status=Order.Status.OPEN).first()
-    if open_order is not None:
-        reasons.append(f"Order {open_order.pk} already covers this violation.")
-    if reasons:
-        raise ActionRefused("The order cannot be issued.", reasons)
-
-    def create():
-        return save_as(
-            Order(
-                inspection=inspection,
-                finding=finding,
-                lot=inspection.lot,
-                citation=finding.citation,
-                requirement=requirement.strip(),
-                deadline=deadline,
-                issued_on=issued_on,
-                issued_by=by,
-                submission_token=token,
-            ),
-            by,
-        )
-
-    order, created = _once(Order, token, create)
-    if not created:
-        return order
-    schedule_inspection(
-        lot=inspection.lot,
-        kind=Inspection.Kind.REINSPECTION,
-        scheduled_for=deadline,
-        by=by,
-        agent=inspection.agent if _is_agent(inspection.agent) else None,
-        follows_order=order,
-        application=inspection.application,
-        today=issued_on,
-    )
-    return order
-
-
-def _open_order(order: Order, *, also: tuple = ()) -> Order:
-    order = Order.objects.select_for_update().get(pk=order.pk)
-    if not order.is_open and order.status not in also:
-        raise ActionRefused(f"The order is already {order.get_status_display().lower()}.")
-    return order
-
-
-def _cancel_reinspections(order: Order, by, reason: str) -> None:
-    for reinspection in order.reinspections.filter(status=Inspection.Status.SCHEDULED):
-        cancel_inspection(inspection=reinspection, by=by, reason=reason)
-
-
-@transaction.atomic
-def abate_order(*, order: Order, by, note: str, on: date | None = None) -> Order:
-    """Record that the owner complied without a re-inspection (e.g. the exterminator's report).
-
-    An order marked not abated can still be abated late: until then the permit is not renewed
-    (§20-16(6)), so the abatement is what lifts that.
-    """
-    order = _open_order(order, also=(Order.Status.UNABATED,))
-    if not note.strip():
-        raise ActionRefused("Say how the abatement was shown.")
-    order.status = Order.Status.ABATED
-    order.closed_on = on or timezone.localdate()
-    order.closing_note = note.strip()
-    save_as(order, by)
-    _cancel_reinspections(order, by, f"Order {order.pk} abated: {order.closing_note}")
-    return order
-
-
-@transaction.atomic
-def extend_order(
-    *, order: Order, by, deadline: date, reason: str, today: date | None = None
-) -> Order:
-    """Give the owner more time; the scheduled re-inspection moves with the deadline.
-
-    Only while the deadline runs: once it has passed, the order stood overdue and a renewal
-    was refused on those days (§20-16(6)); a later deadline cannot undo them. The agent marks
-    it not abated, or records its abatement."""
-    today = today or timezone.localdate()
-    order = _open_order(order)
-    reasons = []
-    # The deadline as set, as the renewal check reads it (permits.renewals.unabated_orders):
-    # from the day after it, a renewal is refused, so an extension then would lift it.
-    if today > order.deadline:
-        reasons.append(
-            f"The deadline passed on {long_date(order.deadline)}: an order is extended only "
-            "while its deadline runs. Record it not abated, or record how it was abated "
-            "(§20-16(6))."
-        )
-    elif deadline <= order.deadline:
-        reasons.append("The new deadline must be later than the current one.")
-    if not reason.strip():
-        reasons.append("Say why the deadline is extended.")
-    if reasons:
-        raise ActionRefused("The deadline cannot be extended.", reasons)
-    note = f"Deadline extended from {long_date(order.deadline)}: {reason.strip()}"
-    order.deadline = deadline
-    order.closing_note = "\n".join(filter(None, [order.closing_note, note]))
-    save_as(order, by)
-    for reinspection in order.reinspections.filter(status=Inspection.Status.SCHEDULED):
-        reinspection.scheduled_for = deadline
-        save_as(reinspection, by)
-    return order
-
-
-@transaction.atomic
-def mark_order_unabated(*, order: Order, by, note: str = "", on: date | None = None) -> Order:
-    """The deadline passed and the violation continues: the ground for revocation (§20-16(6))."""
-    on = on or timezone.localdate()
-    order = _open_order(order)
-    clock = order.deadline_clock
-    if on <= clock.when:
-        raise ActionRefused(
-            f"The deadline ({long_date(clock.when)}) has not passed; an order can be marked "
-            f"not abated only after it. {clock.rule}."
-        )
-    order.status = Order.Status.UNABATED
-    order.closed_on = on
-    order.closing_note = note.strip() or f"Not abated by {long_date(order.deadline)}."
-    return save_as(order, by)
-
-
-@transaction.atomic
-def withdraw_order(*, order: Order, by, reason: str) -> Order:
-    order = _open_order(order)
-    if not reason.strip():
-        raise ActionRefused("Say why the order is withdrawn.")
-    order.status = Order.Status.WITHDRAWN
-    order.closed_on = timezone.localdate()
-    order.closing_note = reason.strip()
-    save_as(order, by)
-    _cancel_reinspections(order, by, f"Order {order.pk} withdrawn.")
-    return order
-
-
-# --- one lot per parcel ------------------------------------------------------------------------
-
-
-@transaction.atomic
-def merge_lots(*, duplicate: Lot, into: Lot, by) -> Lot:
-    """One lot per parcel: move every record of `duplicate` (applications with their
-    structures and plans, permits, complaints, inspections, orders) to `into`, each with a
-    history row, and keep the duplicate on file pointing at `into`. Refused where the two
-    name different parcels. Here, above permits and inspections, since both hold lots."""
-    lots = {
-        lot.pk: lot
-        for lot in Lot.objects.select_for_update().filter(pk__in=[duplicate.pk, into.pk])
-    }
-    reasons = []
-    if duplicate.pk == into.pk:
-        reasons.append("Choose two different lots.")
-    else:
-        duplicate, into = lots[duplicate.pk], lots[into.pk]
-        for lot in (duplicate, into):
-            if lot.merged_into_id is not None:
-                reasons.append(f"{lot} was already merged into {lot.merged_into}.")
-        reasons += facility_actions.parcels_conflict(duplicate, into)
-    if reasons:
-        raise ActionRefused("The lots were not merged.", reasons)
-    for model in (Application, Permit, Complaint, Inspection, Order):
-        for record in model.objects.select_for_update().filter(lot=duplicate):
-            record.lot = into
-            save_as(record, by)
-    return facility_actions.retire_merged_lot(duplicate=duplicate, into=into, by=by)

@@ -1,12 +1,29 @@
-"""The roll call on a form: one field per member in office, as every motion of the Board is
-voted (hearings.actions.votes). A member left blank did not vote (absent)."""
+"""The roll call on a form, as every motion of the Board is voted (hearings.actions.votes): one
+field per member in office, a member left blank did not vote (absent); a member's dispute of a
+vote recorded in their name, and the Board's settlement of it."""
 
 from __future__ import annotations
 
 from crispy_forms.layout import Column, Fieldset, Row
 from django import forms
+from django.utils import timezone
 
-from hearings.models import BoardMember, Vote
+from hearings.models import BoardMember, Meeting, Vote, VoteSettlement
+from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.forms import helper
+
+
+class VoteDisputeForm(forms.Form):
+    statement = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=2000,
+        label="How you voted, or what is wrong with the record",
+    )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.helper = helper()
+
 
 VOTE_CHOICES = [("", "Absent")] + [c for c in Vote.Choice.choices if c[0] != "absent"]
 
@@ -48,17 +65,12 @@ class SettlementForm(forms.Form):
     )
 
     def __init__(self, *args, vote, **kwargs):
-        from django.utils import timezone
-
-        from hearings.models import Meeting, VoteSettlement
-        from stoneham_boh.lib.forms import helper
-
         super().__init__(*args, **kwargs)
         today = timezone.localdate()
         self.fields["meeting"].queryset = Meeting.objects.filter(
             cancelled=False, date__lte=today, date__gte=timezone.localdate(vote.disputed_at)
         ).order_by("-date", "-time")
-        self.fields["meeting"].label_from_instance = lambda m: f"{m.date:%B %-d, %Y}, {m.place}"
+        self.fields["meeting"].label_from_instance = lambda m: f"{long_date(m.date)}, {m.place}"
         self.fields["outcome"].choices = VoteSettlement.Outcome.choices
         roll = add_roll_call(self, today, "Each member's vote on the settlement")
         self.helper = helper("meeting", "outcome", "corrected_to", "reasons", roll)

@@ -1,5 +1,5 @@
-"""The forms of an executive session (c.30A §21): the roll-call vote to enter it, its minutes,
-and the Board's determination releasing them."""
+"""The forms of an executive session (c.30A §21; hearings.actions.executive_sessions): the roll-call
+vote to enter it, its minutes, and the Board's determination releasing them."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from django import forms
 from django.utils import timezone
 
 from hearings.actions.executive_sessions import SHORTEST_STATEMENT
-from hearings.forms import MeetingChoiceField
+from hearings.forms._common import MeetingChoiceField
+from hearings.forms.votes import add_roll_call, pop_roll_call
 from hearings.models import ExecutiveSession, Meeting
-from hearings.roll_call_forms import add_roll_call, pop_roll_call
 from stoneham_boh.lib.forms import helper
 
 
