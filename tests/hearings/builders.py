@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from datetime import date, time, timedelta
+from contextlib import contextmanager
+from datetime import date, datetime, time, timedelta
+from io import BytesIO
 
+import pytest
+import time_machine
 from django.utils import timezone
+from pypdf import PdfReader
 
 from facilities import actions as facility_actions
 from hearings import actions, notice_postings, notices
 from hearings.actions.decisions import Ruling
 from permits.models import Application
+from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import recorded_at
 from tests import factories
 
@@ -202,3 +208,25 @@ def pay_notice_cost(application, *, on, by=None):
 
 def refresh(application) -> Application:
     return Application.objects.with_facts().get(pk=application.pk)
+
+
+@contextmanager
+def at(day: date, client=None, user=None):
+    """Travel to 10 a.m. on `day` in the Board's time zone, logged in there as `user`.
+
+    The log-in happens after the travel: a session started on another day would have expired.
+    """
+    with time_machine.travel(timezone.make_aware(datetime.combine(day, time(10))), tick=False):
+        if client is not None:
+            client.force_login(user)
+        yield
+
+
+def refused(call) -> str:
+    with pytest.raises(ActionRefused) as caught:
+        call()
+    return str(caught.value)
+
+
+def pdf_text(content: bytes) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(BytesIO(content)).pages)

@@ -5,10 +5,8 @@ Board's approvals are votes, not ticks; a variance needs its finding of manifest
 """
 
 from datetime import date
-from io import BytesIO
 
 import pytest
-from pypdf import PdfReader
 
 from hearings import actions
 from hearings.models import BoardApproval, Decision, DocketItem, Variance, Vote
@@ -18,23 +16,13 @@ from permits import actions as permit_actions
 from permits.facts_from_records import evaluate_application, facts_for
 from permits.models import Permit
 from stoneham_boh.accounts.roles import Role
-from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.conftest import make_user
 from tests.hearings import board_builders as rb
 from tests.hearings import builders as b
+from tests.hearings.builders import pdf_text, refused
 
 pytestmark = pytest.mark.django_db
-
-
-def refused(call) -> str:
-    with pytest.raises(ActionRefused) as caught:
-        call()
-    return str(caught.value)
-
-
-def pdf_text(content: bytes) -> str:
-    return " ".join(page.extract_text() for page in PdfReader(BytesIO(content)).pages)
 
 
 @pytest.fixture

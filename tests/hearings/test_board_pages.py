@@ -11,7 +11,7 @@ from permits.models import Permit
 from tests import factories
 from tests.hearings import board_builders as rb
 from tests.hearings import builders as b
-from tests.hearings.test_views import at
+from tests.hearings.builders import at
 
 pytestmark = pytest.mark.django_db
 

@@ -25,7 +25,7 @@ from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.town.models import Town
 from tests.conftest import make_user
 from tests.hearings import builders as b
-from tests.hearings.test_views import at
+from tests.hearings.builders import at
 
 pytestmark = pytest.mark.django_db
 

@@ -20,8 +20,7 @@ from stoneham_boh.town.models import NewspaperHolidayIssue
 from tests.conftest import make_user
 from tests.hearings import board_builders as rb
 from tests.hearings import builders as b
-from tests.hearings.test_board_authority import refused
-from tests.hearings.test_views import at
+from tests.hearings.builders import at, refused
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.hearings import builders as b
-from tests.hearings.test_views import at
+from tests.hearings.builders import at
 
 pytestmark = pytest.mark.django_db
 

@@ -16,8 +16,7 @@ from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.dates import weekday_date
 from tests.conftest import make_user
 from tests.hearings import builders as b
-from tests.hearings.test_board_authority import pdf_text, refused
-from tests.hearings.test_views import at
+from tests.hearings.builders import at, pdf_text, refused
 
 pytestmark = pytest.mark.django_db
 

@@ -30,9 +30,8 @@ from permits.amendments.models import Amendment
 from stoneham_boh.accounts.roles import Role
 from tests.conftest import make_user
 from tests.hearings import builders as b
+from tests.hearings.builders import at, refused
 from tests.hearings.roll_call import noticed, roll_call
-from tests.hearings.test_board_authority import refused
-from tests.hearings.test_views import at
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from hearings.models import ExecutiveSession, Meeting
 from permits.audit import audit_register
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
+from tests.hearings.builders import at
 from tests.hearings.roll_call import noticed, roll_call
-from tests.hearings.test_views import at
 
 pytestmark = pytest.mark.django_db
 

@@ -18,9 +18,8 @@ from permits import actions as permit_actions
 from stoneham_boh.accounts.roles import Role
 from tests.conftest import make_user
 from tests.hearings import builders as b
+from tests.hearings.builders import at, pdf_text, refused
 from tests.hearings.roll_call import noticed
-from tests.hearings.test_board_authority import pdf_text, refused
-from tests.hearings.test_views import at
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 

@@ -1,16 +1,13 @@
 """The hearings pages: who may open them, what the forms do, and what refusals look like."""
 
-from contextlib import contextmanager
-from datetime import date, datetime, time, timedelta
+from datetime import date, time, timedelta
 
 import pytest
-import time_machine
 from django.core.signals import request_finished, request_started
 from django.db import close_old_connections, connection
 from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.html import strip_tags
 
 from hearings import actions, notices
@@ -23,20 +20,9 @@ from stoneham_boh.town.current import town_scope
 from tests import factories
 from tests.conftest import make_user
 from tests.hearings import builders as b
+from tests.hearings.builders import at
 
 pytestmark = pytest.mark.django_db
-
-
-@contextmanager
-def at(day: date, client=None, user=None):
-    """Travel to 10 a.m. on `day` in the Board's time zone, logged in there as `user`.
-
-    The log-in happens after the travel: a session started on another day would have expired.
-    """
-    with time_machine.travel(timezone.make_aware(datetime.combine(day, time(10))), tick=False):
-        if client is not None:
-            client.force_login(user)
-        yield
 
 
 @pytest.fixture

@@ -20,13 +20,13 @@ from tests.conftest import make_user
 from tests.inspections.builders import (
     TODAY,
     VERMIN,
+    complaint_at,
     hen_permit,
     inspected_with_vermin,
     jpeg,
     scheduled,
     vermin_violation,
 )
-from tests.inspections.test_enforcement import complaint_at
 
 pytestmark = pytest.mark.django_db
 WEEK = timedelta(days=7)

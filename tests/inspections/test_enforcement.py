@@ -17,6 +17,7 @@ from tests.inspections.builders import (
     TODAY,
     VERMIN,
     answers_for,
+    complaint_at,
     hen_permit,
     inspected_with_vermin,
     jpeg,
@@ -27,17 +28,6 @@ from tests.inspections.builders import (
 
 pytestmark = pytest.mark.django_db
 DEADLINE = TODAY + timedelta(days=14)
-
-
-def complaint_at(lot, by, **fields):
-    return actions.record_complaint(
-        lot=lot,
-        nature=fields.pop("nature", Complaint.Nature.FLIES),
-        description=fields.pop("description", "Flies all over the neighbour's patio."),
-        complainant_name=fields.pop("complainant_name", "Margaret Kelly"),
-        by=by,
-        **fields,
-    )
 
 
 def complaint_inspection(complaint, agent) -> Inspection:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
+from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -21,35 +20,26 @@ from inspections.views.common import KEEP_HEADER
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.history import history_of
 from tests.conftest import make_user
-from tests.inspections.builders import TODAY, VERMIN, answers_for, hen_permit, jpeg, scheduled
-from tests.inspections.test_screens import checklist_post
+from tests.inspections.builders import (
+    IN_THE_BARN,
+    JSON,
+    TODAY,
+    VERMIN,
+    answers_for,
+    hen_permit,
+    jpeg,
+    queued,
+    record_url,
+    scheduled,
+)
 
 pytestmark = pytest.mark.django_db
-
-JSON = {"HTTP_ACCEPT": "application/json"}
-EASTERN = ZoneInfo("America/New_York")
-# Tapped "Record" in the barn at 8:40; it reaches the office at 9:00 (the tests' clock).
-IN_THE_BARN = datetime(2027, 6, 15, 8, 40, tzinfo=EASTERN)
 
 
 @pytest.fixture
 def agent_client(client, agent):
     client.force_login(agent)
     return client
-
-
-def record_url(inspection) -> str:
-    return reverse("inspections:inspection-record", args=[inspection.pk])
-
-
-def queued(inspection, token="5d0c8f6e-3b1a-4e9d-9c7f-1a2b3c4d5e6f", problems=None, **extra):
-    return checklist_post(
-        inspection,
-        token,
-        problems or {VERMIN: ("violation", "Rat burrows along the coop.")},
-        recorded_on_phone_at=IN_THE_BARN.isoformat(),
-        **extra,
-    )
 
 
 def test_a_checklist_queued_on_the_phone_is_recorded_with_its_field_time_and_photos(

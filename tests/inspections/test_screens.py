@@ -19,6 +19,7 @@ from tests.inspections.builders import (
     TODAY,
     VERMIN,
     answers_for,
+    checklist_post,
     hen_permit,
     jpeg,
     scheduled,
@@ -33,17 +34,6 @@ pytestmark = pytest.mark.django_db
 def agent_client(client, agent):
     client.force_login(agent)
     return client
-
-
-def checklist_post(inspection, token, problems=None, **extra):
-    """The form as the phone sends it: every item complies unless listed in `problems`."""
-    data = {"token": str(token), "performed_at": "2027-06-15T08:30", "summary": ""}
-    for item_id in answers_for(inspection):
-        result, note = (problems or {}).get(item_id, ("complies", ""))
-        data[f"result-{item_id}"] = result
-        data[f"note-{item_id}"] = note
-    data.update(extra)
-    return data
 
 
 def test_the_checklist_page_asks_each_item_with_its_citation_and_a_camera_input(

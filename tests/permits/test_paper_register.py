@@ -25,7 +25,7 @@ from permits.models import Permit
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.hearings import builders as b
-from tests.hearings.test_views import at
+from tests.hearings.builders import at
 
 pytestmark = pytest.mark.django_db
 
