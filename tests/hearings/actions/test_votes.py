@@ -35,7 +35,7 @@ from tests.hearings.roll_call import noticed, roll_call
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 APPS = ("hearings", "permits", "facilities", "inspections", "records", "stoneham_boh")
 LATER = date(2030, 4, 9)
 
