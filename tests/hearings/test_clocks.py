@@ -5,7 +5,8 @@ notice."""
 
 from __future__ import annotations
 
-from datetime import date, time
+import re
+from datetime import date, datetime, time
 
 import pytest
 from django.test import override_settings
@@ -193,3 +194,10 @@ def test_an_issue_the_paper_skips_is_passed_over_even_on_an_ordinary_day():
     clock = clocks.newspaper_notice_deadline(date(2027, 1, 15))
     assert clock.when == date(2026, 12, 24)
     assert "no issue on Thursday, December 31, 2026" in clock.rule
+
+
+def test_the_filing_deadlines_sentence_says_its_moments_in_words():
+    rule = clocks.clerk_filing_deadline(datetime(2030, 3, 26, 19, 0)).rule
+    # No ISO date, and no 24-hour clock ("19:00"); "12:00 p.m." is the town's way of writing it.
+    assert not re.search(r"\d{4}-\d\d-\d\d|\d\d:\d\d(?! [ap]\.m\.)", rule), rule
+    assert "p.m." in rule or "a.m." in rule

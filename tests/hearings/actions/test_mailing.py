@@ -1,4 +1,7 @@
-"""Issue 22, finding 14 (first half): certified-mail and Priority Mail numbers were accepted as
+"""Recording the abutters' letters (hearings.actions.mailing): each mailing, a pasted list,
+the return receipts, and their refusals.
+
+Issue 22, finding 14 (first half): certified-mail and Priority Mail numbers were accepted as
 "registered", and the message even invited certified numbers.
 
 §20-20(9): abutters are noticed "by registered return receipt mail". Only a USPS Registered Mail
@@ -9,6 +12,7 @@ letter; the others are refused at the field, saying what they are.
 from __future__ import annotations
 
 import html
+from datetime import timedelta
 
 import pytest
 import time_machine
@@ -20,6 +24,8 @@ from hearings.notices import normalize_article_number
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.hearings import builders as b
+
+pytestmark = pytest.mark.django_db
 
 CERTIFIED = "7015 0640 0003 5312 4587"  # Certified Mail, 20 digits
 CERTIFIED_22 = "9214 8969 0099 9790 1234 56"  # Certified Mail, 22 digits
@@ -172,3 +178,154 @@ def test_the_clerk_records_a_registered_number(clerk, client):
     )
     assert response.status_code == 302
     assert AbutterNotice.objects.get(abutter=abutter).article_number == "RA123456789US"
+
+
+FOURTEEN_BEFORE = b.HEARING - timedelta(days=14)
+
+
+TWENTY_BEFORE = b.HEARING - timedelta(days=20)
+
+
+def refused(call) -> str:
+    with pytest.raises(ActionRefused) as caught:
+        call()
+    return str(caught.value)
+
+
+def mail(item, abutter, n, on, by):
+    return actions.record_mailing(
+        item=item, abutter=abutter, article_number=b.article(n), mailed_on=on, by=by, today=on
+    )
+
+
+def test_a_mailing_is_recorded_with_its_history_row(clerk):
+    item = b.docketed(by=clerk)
+    abutter = notices.abutters_in_letter_order(item)[0]
+    notice = actions.record_mailing(
+        item=item,
+        abutter=abutter,
+        article_number="RE 123 456 789 US",
+        mailed_on=TWENTY_BEFORE,
+        by=clerk,
+        today=TWENTY_BEFORE,
+    )
+    assert (notice.article_number, notice.mailed_on) == ("RE123456789US", TWENTY_BEFORE)
+    assert notice.history.first().history_user == clerk
+
+
+def test_a_mailing_is_refused_when_dated_ahead_after_the_hearing_or_malformed(clerk):
+    item = b.docketed(by=clerk)
+    abutter = notices.abutters_in_letter_order(item)[0]
+    message = refused(
+        lambda: actions.record_mailing(
+            item=item,
+            abutter=abutter,
+            article_number="12",
+            mailed_on=b.HEARING + timedelta(1),
+            by=clerk,
+            today=b.HEARING,
+        )
+    )
+    assert "cannot be in the future" in message
+    assert "after the hearing" in message
+    assert "not a Registered Mail article number" in message
+
+
+def test_one_article_number_cannot_serve_two_abutters(clerk):
+    item = b.docketed(by=clerk)
+    first, second, _ = notices.abutters_in_letter_order(item)
+    mail(item, first, 7, TWENTY_BEFORE, clerk)
+    assert "already recorded for another abutter" in refused(
+        lambda: mail(item, second, 7, TWENTY_BEFORE, clerk)
+    )
+
+
+def test_an_abutter_of_another_application_cannot_be_noticed_here(clerk):
+    item = b.docketed(by=clerk)
+    other = b.docketed(by=clerk, the_meeting=item.meeting)
+    stranger = notices.abutters_in_letter_order(other)[0]
+    assert "not on this application's certified list" in refused(
+        lambda: mail(item, stranger, 1, TWENTY_BEFORE, clerk)
+    )
+
+
+def test_a_pasted_list_is_recorded_in_letter_order(clerk):
+    item = b.docketed(by=clerk, abutters=3)
+    notices = actions.record_mailing_list(
+        item=item,
+        article_numbers=["RE 000 000 001 US", "RE000000002US", "re000000003us"],
+        mailed_on=TWENTY_BEFORE,
+        by=clerk,
+        today=TWENTY_BEFORE,
+    )
+    names = [n.abutter.owner_names for n in notices]
+    assert names == ["Owner 001", "Owner 002", "Owner 003"]
+    assert [n.article_number for n in notices][-1] == "RE000000003US"
+
+
+def test_a_pasted_list_of_the_wrong_length_or_with_repeats_records_nothing(clerk):
+    item = b.docketed(by=clerk, abutters=3)
+    message = refused(
+        lambda: actions.record_mailing_list(
+            item=item,
+            article_numbers=["RE000000001US", "RE000000001US"],
+            mailed_on=TWENTY_BEFORE,
+            by=clerk,
+            today=TWENTY_BEFORE,
+        )
+    )
+    assert "2 article numbers and the certified list 3 abutters" in message
+    assert "Repeated article numbers: RE000000001US" in message
+    assert not AbutterNotice.objects.exists()
+    message = refused(
+        lambda: actions.record_mailing_list(
+            item=item,
+            article_numbers=["RE000000001US", "bad", "RE000000003US"],
+            mailed_on=TWENTY_BEFORE,
+            by=clerk,
+            today=TWENTY_BEFORE,
+        )
+    )
+    assert "Line 2:" in message
+
+
+def test_return_receipts_are_marked_after_their_mailing_only(clerk):
+    item = b.docketed(by=clerk)
+    b.mail_all(item, by=clerk, mailed_on=TWENTY_BEFORE)
+    notice = AbutterNotice.objects.filter(docket_item=item).first()
+    message = refused(
+        lambda: actions.mark_receipt_returned(
+            notice=notice, returned_on=TWENTY_BEFORE - timedelta(1), by=clerk, today=b.HEARING
+        )
+    )
+    assert "before the mailing" in message
+    assert "in the future" in refused(
+        lambda: actions.mark_receipt_returned(
+            notice=notice, returned_on=b.HEARING, by=clerk, today=FOURTEEN_BEFORE
+        )
+    )
+    actions.mark_receipt_returned(
+        notice=notice, returned_on=FOURTEEN_BEFORE, by=clerk, today=b.HEARING
+    )
+    notice.refresh_from_db()
+    assert notice.receipt_returned_on == FOURTEEN_BEFORE
+
+
+def test_a_receipt_cannot_be_marked_for_a_letter_never_mailed(clerk):
+    item = b.docketed(by=clerk)
+    abutter = notices.abutters_in_letter_order(item)[0]
+    unmailed = AbutterNotice.objects.create(docket_item=item, abutter=abutter)
+    assert "Record the mailing" in refused(
+        lambda: actions.mark_receipt_returned(
+            notice=unmailed, returned_on=b.HEARING, by=clerk, today=b.HEARING
+        )
+    )
+
+
+def test_no_mailing_is_recorded_once_the_item_is_decided(clerk, board_member):
+    item = b.noticed(by=clerk)
+    b.decide(item, by=board_member)
+    abutter = notices.abutters_in_letter_order(item)[0]
+    assert "record of its hearing is closed" in refused(
+        lambda: mail(item, abutter, 99, FOURTEEN_BEFORE, clerk)
+    )

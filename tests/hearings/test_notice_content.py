@@ -66,9 +66,6 @@ def _page(client, user, application) -> str:
     return client.get(url).content.decode()
 
 
-# --- 7. What was noticed is what is decided -----------------------------------------------
-
-
 def test_board_cannot_decide_on_stale_notice_after_animals_were_added(clerk, member, client):
     item = b.noticed(by=clerk)
     noticed = item.__class__.objects.get(pk=item.pk).noticed_facts
@@ -123,9 +120,6 @@ def test_fewer_animals_after_notice_are_allowed_and_recorded(clerk, member, clie
     assert application.animals.get().history.first().history_user == clerk
 
 
-# --- 8. A continued hearing keeps its notice ---------------------------------------------
-
-
 def test_continued_hearing_keeps_its_notice(clerk, member, client):
     item = b.noticed(by=clerk)
     later = b.meeting(by=clerk, on=b.HEARING + timedelta(days=28))
@@ -162,9 +156,6 @@ def test_a_hearing_opened_without_notice_is_noticed_again_when_continued(clerk, 
     later = b.meeting(by=clerk, on=b.HEARING + timedelta(days=28))
     b.decide(item, by=member, result="continued", continue_to=later)
     assert DocketItem.objects.get(continued_from=item).notice_carried is False
-
-
-# --- 9. Struck abutters: a reason, history, one reading ------------------------------------
 
 
 def test_striking_an_abutter_needs_a_reason(clerk, client):

@@ -1,4 +1,6 @@
-"""The past meetings page's outcome line, written in Python for speed: it escapes what people
+"""The docket's readings (hearings/docket.py).
+
+The past meetings page's outcome line, written in Python for speed: it escapes what people
 typed, and says so when an application sent online has no lot matched yet (not "None")."""
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""The legal notice page marks a newspaper day that has passed, and marking the notice sent
+"""The meetings' pages (hearings/views/meetings.py): a meeting scheduled, the past meetings,
+the legal notice's page.
+
+The legal notice page marks a newspaper day that has passed, and marking the notice sent
 after the newspaper's cut-off says so (issue 34.7)."""
 
 from __future__ import annotations
