@@ -16,16 +16,17 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from facilities import actions as facility_actions
-from facilities.models import Abutter
+from facilities.models import Abutter, AnimalKept, Parcel
 from hearings.models import DocketItem
 from hearings.notices import timing_for
 from permits import actions as permit_actions
-from permits.facts_from_records import facts_for
+from permits.facts_from_records import evaluate_application, facts_for
 from permits.facts_loading import FACT_RELATED, load_facts
 from permits.models import Application
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from tests.conftest import make_user
+from tests.facilities import parcel_layers as layer
 from tests.hearings import builders as b
 
 pytestmark = pytest.mark.django_db
@@ -251,3 +252,102 @@ def test_the_docket_reads_the_notices_a_continued_hearing_kept_with_all_the_othe
         query for query in captured.captured_queries if '"hearings_abutternotice"' in query["sql"]
     ]
     assert len(notice_queries) == 1
+
+
+X, Y = layer.X0, layer.Y0
+
+
+def _decide_page(client, member, item) -> str:
+    client.force_login(member)
+    return client.get(reverse("hearings:decide", args=[item.pk])).content.decode()
+
+
+def coop_at(x, y):
+    """The coop C1 drawn 10 ft square on the parcel N2 (x 60..90 m; its rear line at y 62)."""
+    return {
+        "id": "C1",
+        "kind": "structure",
+        "form": "rect",
+        "x": X + x,
+        "y": Y + y,
+        "width_ft": 4,
+        "depth_ft": 4,
+        "rotation_deg": 0,
+    }
+
+
+@pytest.fixture
+def drawn(tmp_path, clerk):
+    """A hen application on a mapped parcel, its coop drawn on the plan, on the docket."""
+    facility_actions.import_parcel_layer(path=layer.write(tmp_path / "M284.zip"), by=clerk)
+    application = b.new_hen_application(by=clerk)
+    facility_actions.link_lot_to_parcel(
+        lot=application.lot, parcel=Parcel.objects.get(loc_id="L_N2"), by=clerk
+    )
+    facility_actions.save_site_plan(application=application, shapes=[coop_at(75, 40)], by=clerk)
+    return b.docketed(by=clerk, application=application)
+
+
+def test_a_coop_moved_on_the_plan_after_the_letters_needs_a_new_notice(
+    drawn, clerk, member, client
+):
+    item = drawn
+    before = facts_for(item.application)["structures"][0]["distances_ft"]["property_line"]
+    b.mail_all(item, by=clerk)
+    b.publish(item.meeting, by=clerk)
+    # The coop moves 6 m nearer the side line on the plan; its typed figure (60 ft) is unchanged.
+    facility_actions.save_site_plan(
+        application=item.application, shapes=[coop_at(69, 40)], by=clerk
+    )
+    after = facts_for(item.application)["structures"][0]["distances_ft"]["property_line"]
+    assert after < before
+
+    message = refused(lambda: b.decide(item, by=member))
+    assert f"C1 moved closer to the abutting property line: {after:g} ft (was {before:g} ft)" in (
+        message
+    )
+    assert "a new notice is needed" in message
+    assert "The Board cannot decide on this notice" in _decide_page(client, member, item)
+
+
+def test_deleting_a_drawn_shape_does_not_bring_its_typed_figure_back(drawn, clerk, member, client):
+    item = drawn
+    b.mail_all(item, by=clerk)
+    b.publish(item.meeting, by=clerk)
+    facility_actions.save_site_plan(application=item.application, shapes=[], by=clerk)
+
+    coop = facts_for(item.application)["structures"][0]
+    assert coop["distances_unknown"] is True and coop["distances_ft"] == {}
+    setback = next(
+        f for f in evaluate_application(item.application)["findings"] if f["rule"] == "20-15.4.a"
+    )
+    assert setback["status"] == "missing"
+    assert "the site plan no longer draws it" in setback["message"]
+    assert "C1's distances are no longer known" in refused(lambda: b.decide(item, by=member))
+
+    client.force_login(clerk)
+    page = client.get(
+        reverse("permits:application-detail", args=[item.application.pk])
+    ).content.decode()
+    assert "no longer drawn on the plan" in page
+    # Drawn again, it is measured again.
+    facility_actions.save_site_plan(
+        application=item.application, shapes=[coop_at(75, 40)], by=clerk
+    )
+    assert "distances_unknown" not in facts_for(item.application)["structures"][0]
+
+
+def test_fifty_ferrets_added_to_two_noticed_guinea_pigs_need_a_new_notice(clerk, member, client):
+    application = b.new_hen_application(by=clerk)
+    AnimalKept.objects.create(
+        application=application, species="other_domestic", name="Guinea pig", count=2
+    )
+    item = b.docketed(by=clerk, application=application)
+    b.mail_all(item, by=clerk)
+    b.publish(item.meeting, by=clerk)
+    AnimalKept.objects.create(
+        application=application, species="other_domestic", name="Ferret", count=50
+    )
+    message = refused(lambda: b.decide(item, by=member))
+    assert "a new species: 50 ferret" in message
+    assert "a new species: 50 ferret" in _decide_page(client, member, item)

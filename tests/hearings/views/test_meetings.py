@@ -6,15 +6,17 @@ after the newspaper's cut-off says so (issue 34.7)."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 import time_machine
 from django.urls import reverse
 
 from hearings import actions, clocks
+from hearings.models import LegalNotice
 from tests import factories
 from tests.hearings import builders as b
+from tests.hearings.builders import at
 
 pytestmark = pytest.mark.django_db
 
@@ -40,3 +42,26 @@ def test_a_passed_cut_off_is_marked_and_a_late_sending_is_said(clerk_client, cle
     said = sent.content.decode()
     assert "after its cut-off of" in said
     assert "ask the newspaper whether" in said
+
+
+def test_a_legal_notice_cannot_be_sent_or_published_before_it_was_drafted(clerk, client):
+    with at(date(2030, 3, 5), client, clerk):
+        item = b.docketed(by=clerk)
+        meeting = item.meeting
+        client.post(reverse("hearings:legal-notice-draft", args=[meeting.pk]))
+        early = client.post(
+            reverse("hearings:legal-notice-sent", args=[meeting.pk]), {"sent_on": "2030-03-03"}
+        )
+        assert early.status_code == 400
+        assert "drafted on March 5, 2030" in early.content.decode()
+        assert LegalNotice.objects.get().sent_on is None
+        client.post(
+            reverse("hearings:legal-notice-sent", args=[meeting.pk]), {"sent_on": "2030-03-05"}
+        )
+        future = client.post(
+            reverse("hearings:legal-notice-published", args=[meeting.pk]),
+            {"published_on": "2030-03-07", "newspaper": "Stoneham Sun"},
+        )
+    assert future.status_code == 400
+    assert "in the future" in future.content.decode()
+    assert LegalNotice.objects.get().published_on is None

@@ -8,7 +8,7 @@ from datetime import date
 import pytest
 from django.urls import reverse
 
-from hearings.models import AbutterNotice, LegalNotice
+from hearings.models import AbutterNotice
 from tests.hearings import builders as b
 from tests.hearings.builders import at
 
@@ -54,26 +54,3 @@ def test_a_mailing_a_week_old_asks_for_confirmation_then_is_recorded(clerk, clie
         confirmed = _mail_all(client, item, "2030-03-02", confirm_date="on")
     assert confirmed.status_code == 302
     assert AbutterNotice.objects.filter(mailed_on=date(2030, 3, 2)).count() == 3
-
-
-def test_a_legal_notice_cannot_be_sent_or_published_before_it_was_drafted(clerk, client):
-    with at(date(2030, 3, 5), client, clerk):
-        item = b.docketed(by=clerk)
-        meeting = item.meeting
-        client.post(reverse("hearings:legal-notice-draft", args=[meeting.pk]))
-        early = client.post(
-            reverse("hearings:legal-notice-sent", args=[meeting.pk]), {"sent_on": "2030-03-03"}
-        )
-        assert early.status_code == 400
-        assert "drafted on March 5, 2030" in early.content.decode()
-        assert LegalNotice.objects.get().sent_on is None
-        client.post(
-            reverse("hearings:legal-notice-sent", args=[meeting.pk]), {"sent_on": "2030-03-05"}
-        )
-        future = client.post(
-            reverse("hearings:legal-notice-published", args=[meeting.pk]),
-            {"published_on": "2030-03-07", "newspaper": "Stoneham Sun"},
-        )
-    assert future.status_code == 400
-    assert "in the future" in future.content.decode()
-    assert LegalNotice.objects.get().published_on is None
