@@ -8,12 +8,15 @@ from io import BytesIO
 
 import pytest
 import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from pypdf import PdfReader
 
 from facilities import actions as facility_actions
 from hearings import actions, notice_postings, notices
 from hearings.actions.decisions import Ruling
+from hearings.models import Decision, DocketItem, Meeting
 from permits.models import Application
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import recorded_at
@@ -230,3 +233,33 @@ def refused(call) -> str:
 
 def pdf_text(content: bytes) -> str:
     return " ".join(page.extract_text() for page in PdfReader(BytesIO(content)).pages)
+
+
+def past_archive(clerk, items: int) -> None:
+    """`items` past docket items across past meetings, decided (bulk: only volume matters)."""
+    applications = [new_hen_application(by=clerk) for _ in range(5)]
+    meetings = Meeting.objects.bulk_create(
+        Meeting(date=date(2029, 1, 1) + timedelta(days=n), time=time(19))
+        for n in range(items // 20)
+    )
+    rows = DocketItem.objects.bulk_create(
+        DocketItem(
+            meeting=meetings[n % len(meetings)],
+            application=applications[n % 5],
+            kind=DocketItem.Kind.NEW_APPLICATION,
+            status=DocketItem.Status.DECIDED,
+            position=n,
+        )
+        for n in range(items)
+    )
+    Decision.objects.bulk_create(
+        Decision(docket_item=row, result="denied", decided_on=row.meeting.date) for row in rows
+    )
+
+
+def page_queries(client, user, url, day=date(2030, 3, 1)) -> tuple[int, str]:
+    """The queries a page costs on `day`, and the page; it must answer 200."""
+    with at(day, client, user), CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(queries), response.content.decode()
