@@ -18,24 +18,23 @@ from pypdf import PdfReader
 
 from hearings import actions
 from hearings.actions.decisions import Ruling
-from hearings.models import BoardMember, Decision, DocketItem, MeetingAttendance, Vote
+from hearings.models import (
+    BoardMember,
+    Decision,
+    DocketItem,
+    MeetingAttendance,
+    Vote,
+)
 from hearings.printing import decision_pdf
 from stoneham_boh.accounts.roles import Role
-from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.town.models import Town
 from tests.conftest import make_user
 from tests.hearings import builders as b
-from tests.hearings.builders import at
+from tests.hearings.builders import at, refused
 
 pytestmark = pytest.mark.django_db
 
 BEFORE = date(2030, 3, 2)  # the roll is changed this day, before the hearing of March 26
-
-
-def refused(call) -> str:
-    with pytest.raises(ActionRefused) as caught:
-        call()
-    return str(caught.value)
 
 
 @pytest.fixture
@@ -466,3 +465,23 @@ def test_after_the_relief_a_quorum_in_the_room_decides_with_a_member_remote(cler
     _after_the_relief(item, board, clerk, ("in_person", "in_person", "remote"))
     decision = b.decide(item, by=board[0], votes=dict.fromkeys(board, "yes"))
     assert decision.roll_call and decision.result == "approved"
+
+
+def test_a_member_is_recorded_only_with_a_board_login_and_a_term(admin_user):
+    user = make_user("newcomer", Role.CLERK)
+    message = refused(
+        lambda: actions.appoint_board_member(
+            user=user,
+            name="",
+            appointed_on=date(2029, 1, 1),
+            term_start=date(2030, 1, 1),
+            term_end=date(2029, 1, 1),
+            appointing_document="",
+            by=admin_user,
+            today=date(2029, 6, 1),
+        )
+    )
+    assert "has no Board log-in" in message
+    assert "cannot end before it begins" in message
+    assert "Give the member's name" in message
+    assert "Name the appointing document" in message

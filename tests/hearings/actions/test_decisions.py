@@ -4,7 +4,9 @@ from datetime import date, timedelta
 
 import pytest
 
+from hearings import actions
 from hearings.models import Decision, DocketItem, Variance
+from hearings.printing import decision_pdf
 from permits import actions as permit_actions
 from permits.facts_from_records import evaluate_application, facts_for
 from permits.models import Application
@@ -12,14 +14,9 @@ from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from tests.conftest import make_user
 from tests.hearings import builders as b
+from tests.hearings.builders import pdf_text, refused
 
 pytestmark = pytest.mark.django_db
-
-
-def refused(call) -> str:
-    with pytest.raises(ActionRefused) as caught:
-        call()
-    return str(caught.value)
 
 
 @pytest.fixture
@@ -231,3 +228,137 @@ def test_a_ruling_read_from_the_decision_forms_fields_grants_the_variance_as_vot
         date(2032, 12, 31),
     )
     assert b.refresh(item.application).status == Application.Status.APPROVED
+
+
+# The Board's members by name (Anne, Robert, Linda), as the written decision prints them.
+@pytest.fixture
+def named_board(db):
+    return [
+        make_user(f"member{n}", Role.BOARD, first_name=name, last_name="Member")
+        for n, name in enumerate(("Anne", "Robert", "Linda"))
+    ]
+
+
+def test_one_member_cannot_decide_for_an_absent_board(clerk, named_board):
+    item = b.noticed(by=clerk)
+    message = refused(
+        lambda: b.decide(
+            item,
+            by=named_board[0],
+            votes={named_board[0]: "yes", named_board[1]: "absent", named_board[2]: "absent"},
+        )
+    )
+    assert "There is no quorum: 1 of the Board's 3 members was present" in message
+    assert "2 are needed" in message
+    assert not Decision.objects.exists()
+    item.refresh_from_db()
+    assert item.status == DocketItem.Status.SCHEDULED
+
+
+def test_a_member_left_out_of_the_votes_counts_as_absent(clerk, named_board):
+    item = b.noticed(by=clerk)
+    assert "no quorum" in refused(
+        lambda: b.decide(item, by=named_board[0], votes={named_board[0]: "yes"})
+    )
+
+
+def test_two_of_three_present_decide_by_a_majority_of_those_voting(clerk, named_board):
+    item = b.noticed(by=clerk)
+    decision = b.decide(
+        item, by=named_board[0], votes={named_board[0]: "yes", named_board[1]: "abstain"}
+    )
+    votes = {v.member.first_name: v.vote for v in decision.votes.all()}
+    assert votes == {"Anne": "yes", "Robert": "abstain", "Linda": "absent"}
+
+
+def test_a_tie_among_those_voting_carries_nothing(clerk, named_board):
+    item = b.noticed(by=clerk)
+    message = refused(
+        lambda: b.decide(
+            item, by=named_board[0], votes={named_board[0]: "yes", named_board[1]: "no"}
+        )
+    )
+    assert "did not carry: 1 yes and 1 no" in message
+
+
+def test_a_member_whose_term_ended_is_not_counted_nor_heard(clerk, named_board, admin_user):
+    member = named_board[2].board_terms.get()
+    actions.end_board_term(
+        member=member,
+        term_end=date(2029, 12, 31),
+        reason="Resigned.",
+        by=admin_user,
+        today=date(2029, 12, 1),
+    )
+    assert member.history.first().history_user == admin_user
+    item = b.noticed(by=clerk)
+    assert "not a member of the Board on March 26, 2030" in refused(
+        lambda: b.decide(
+            item, by=named_board[0], votes={named_board[0]: "yes", named_board[2]: "yes"}
+        )
+    )
+    # Two in office of three seats: Anne alone is one of three, not a majority of the Board.
+    assert "no quorum" in refused(
+        lambda: b.decide(item, by=named_board[0], votes={named_board[0]: "yes"})
+    )
+
+
+def test_the_written_decision_lists_who_voted_how(clerk, named_board):
+    item = b.noticed(by=clerk)
+    b.decide(
+        item,
+        by=named_board[0],
+        votes={named_board[0]: "yes", named_board[1]: "no", named_board[2]: "yes"},
+    )
+    text = pdf_text(decision_pdf(DocketItem.objects.get(pk=item.pk)))
+    assert "Anne Member Yes" in text
+    assert "Robert Member No" in text
+    assert "Linda Member Yes" in text
+
+
+def test_denial_where_animals_are_kept_orders_their_removal(clerk, named_board):
+    item = b.noticed(by=clerk)
+    votes = {named_board[0]: "yes", named_board[1]: "yes"}
+    assert "Set the date by which the animals must be removed" in refused(
+        lambda: b.decide(item, by=named_board[0], result="denied", votes=votes, animals_kept=True)
+    )
+    decision = b.decide(
+        item,
+        by=named_board[0],
+        result="denied",
+        votes=votes,
+        animals_kept=True,
+        removal_by=date(2030, 4, 30),
+        reasons="The coop is too close to the abutter's house.",
+    )
+    assert decision.removal_by == date(2030, 4, 30)
+    letter = pdf_text(decision_pdf(DocketItem.objects.get(pk=item.pk)))
+    assert "DENIED" in letter
+    assert "ORDER TO REMOVE THE ANIMALS" in letter
+    assert "April 30, 2030" in letter
+
+
+def test_denial_where_no_animals_are_kept_orders_nothing_removed(clerk, named_board):
+    item = b.noticed(by=clerk)
+    decision = b.decide(
+        item,
+        by=named_board[0],
+        result="denied",
+        votes={named_board[0]: "yes", named_board[1]: "yes"},
+    )
+    assert decision.removal_by is None
+
+
+def test_variance_without_a_finding_of_manifest_injustice_is_refused(clerk, named_board):
+    item = b.noticed(by=clerk, relief=["20-15.4.a"], setback_ft="38")
+    message = refused(
+        lambda: b.decide(
+            item,
+            by=named_board[0],
+            votes={named_board[0]: "yes", named_board[1]: "yes"},
+            variance_rules=["20-15.4.a"],
+            variance_finding="  ",
+        )
+    )
+    assert "manifest injustice (§20-21)" in message
+    assert not Variance.objects.exists()
