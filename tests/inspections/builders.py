@@ -9,6 +9,7 @@ from zoneinfo import ZoneInfo
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from PIL import Image
+from pypdf import PdfReader
 
 from inspections import actions
 from inspections.actions import Answer
@@ -129,3 +130,7 @@ def queued(inspection, token="5d0c8f6e-3b1a-4e9d-9c7f-1a2b3c4d5e6f", problems=No
         recorded_on_phone_at=IN_THE_BARN.isoformat(),
         **extra,
     )
+
+
+def pdf_text(content: bytes) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)

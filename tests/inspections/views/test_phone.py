@@ -36,12 +36,6 @@ from tests.inspections.builders import (
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def agent_client(client, agent):
-    client.force_login(agent)
-    return client
-
-
 def test_a_checklist_queued_on_the_phone_is_recorded_with_its_field_time_and_photos(
     agent_client, agent, clerk
 ):
