@@ -12,7 +12,7 @@ figures, the settlement of a disputed vote) is voted at a meeting by roll call:
 - `settle_dispute` is the Board's vote at a later meeting confirming or correcting the record,
   itself called and recorded by the two functions above.
 
-A test (tests/hearings/test_every_vote.py) enumerates the kinds of vote and fails when an
+A test (tests/hearings/actions/test_votes.py) enumerates the kinds of vote and fails when an
 action records one another way.
 """
 

@@ -2,14 +2,23 @@
 
 from __future__ import annotations
 
-from datetime import date, time, timedelta
+from contextlib import contextmanager
+from datetime import date, datetime, time, timedelta
+from io import BytesIO
 
+import pytest
+import time_machine
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from pypdf import PdfReader
 
 from facilities import actions as facility_actions
 from hearings import actions, notice_postings, notices
 from hearings.actions.decisions import Ruling
+from hearings.models import Decision, DocketItem, Meeting
 from permits.models import Application
+from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import recorded_at
 from tests import factories
 
@@ -202,3 +211,55 @@ def pay_notice_cost(application, *, on, by=None):
 
 def refresh(application) -> Application:
     return Application.objects.with_facts().get(pk=application.pk)
+
+
+@contextmanager
+def at(day: date, client=None, user=None):
+    """Travel to 10 a.m. on `day` in the Board's time zone, logged in there as `user`.
+
+    The log-in happens after the travel: a session started on another day would have expired.
+    """
+    with time_machine.travel(timezone.make_aware(datetime.combine(day, time(10))), tick=False):
+        if client is not None:
+            client.force_login(user)
+        yield
+
+
+def refused(call) -> str:
+    with pytest.raises(ActionRefused) as caught:
+        call()
+    return str(caught.value)
+
+
+def pdf_text(content: bytes) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(BytesIO(content)).pages)
+
+
+def past_archive(clerk, items: int) -> None:
+    """`items` past docket items across past meetings, decided (bulk: only volume matters)."""
+    applications = [new_hen_application(by=clerk) for _ in range(5)]
+    meetings = Meeting.objects.bulk_create(
+        Meeting(date=date(2029, 1, 1) + timedelta(days=n), time=time(19))
+        for n in range(items // 20)
+    )
+    rows = DocketItem.objects.bulk_create(
+        DocketItem(
+            meeting=meetings[n % len(meetings)],
+            application=applications[n % 5],
+            kind=DocketItem.Kind.NEW_APPLICATION,
+            status=DocketItem.Status.DECIDED,
+            position=n,
+        )
+        for n in range(items)
+    )
+    Decision.objects.bulk_create(
+        Decision(docket_item=row, result="denied", decided_on=row.meeting.date) for row in rows
+    )
+
+
+def page_queries(client, user, url, day=date(2030, 3, 1)) -> tuple[int, str]:
+    """The queries a page costs on `day`, and the page; it must answer 200."""
+    with at(day, client, user), CaptureQueriesContext(connection) as queries:
+        response = client.get(url)
+    assert response.status_code == 200
+    return len(queries), response.content.decode()

@@ -15,8 +15,7 @@ from hearings.models import MeetingPosting
 from hearings.printing import meeting_notice_pdf
 from stoneham_boh.town.models import Town
 from tests.hearings import builders as b
-from tests.hearings.test_board_authority import pdf_text, refused
-from tests.hearings.test_views import at
+from tests.hearings.builders import at, pdf_text, refused
 
 pytestmark = pytest.mark.django_db
 

@@ -12,15 +12,15 @@ from django.urls import reverse
 
 from hearings import actions, clocks
 from hearings.minutes import approval_state, minutes_text, record_of
-from hearings.models import BoardMember, Minutes
+from hearings.models import BoardMember, DocketItem, Minutes
 from hearings.printing import minutes_pdf
 from permits import actions as permit_actions
 from stoneham_boh.accounts.roles import Role
+from tests import factories
 from tests.conftest import make_user
 from tests.hearings import builders as b
+from tests.hearings.builders import at, pdf_text, refused
 from tests.hearings.roll_call import noticed
-from tests.hearings.test_board_authority import pdf_text, refused
-from tests.hearings.test_views import at
 
 PDF = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
 
@@ -264,3 +264,14 @@ def test_the_minutes_list_every_document_and_exhibit_the_hearing_used(clerk, hel
         page = client.get(reverse("hearings:minutes", args=[held.meeting.pk])).content.decode()
     assert "Documents and exhibits used" in page
     assert reverse("hearings:item-notices", args=[held.pk]) in page
+
+
+def test_a_revocation_hearings_minutes_say_the_holders_notice(clerk):
+    permit = factories.issued_permit(by=clerk, on=date(2027, 1, 14))
+    factories.revoke_by_the_board(
+        permit, by=clerk, revoked_on=date(2027, 6, 15), remove_by=date(2027, 7, 15)
+    )
+    item = DocketItem.objects.get(kind=DocketItem.Kind.REVOCATION)
+    text = minutes_text(record_of(item.meeting))
+    assert "Abutters notified by registered mail" not in text
+    assert "The holder was sent written notice of the hearing on" in text

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import io
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 from PIL import Image
+from pypdf import PdfReader
 
 from inspections import actions
 from inspections.actions import Answer
 from inspections.checklist import items_for
 from inspections.keeping import keeping_for
-from inspections.models import ChecklistFinding, Inspection, Order
+from inspections.models import ChecklistFinding, Complaint, Inspection, Order
 from permits import actions as permit_actions
 from tests import factories
 
@@ -83,3 +86,51 @@ def vermin_order(clerk, agent, deadline=TODAY + timedelta(days=14)) -> Order:
         requirement="Abate.",
         deadline=deadline,
     )
+
+
+def complaint_at(lot, by, **fields):
+    return actions.record_complaint(
+        lot=lot,
+        nature=fields.pop("nature", Complaint.Nature.FLIES),
+        description=fields.pop("description", "Flies all over the neighbour's patio."),
+        complainant_name=fields.pop("complainant_name", "Margaret Kelly"),
+        by=by,
+        **fields,
+    )
+
+
+def checklist_post(inspection, token, problems=None, **extra):
+    """The form as the phone sends it: every item complies unless listed in `problems`."""
+    data = {"token": str(token), "performed_at": "2027-06-15T08:30", "summary": ""}
+    for item_id in answers_for(inspection):
+        result, note = (problems or {}).get(item_id, ("complies", ""))
+        data[f"result-{item_id}"] = result
+        data[f"note-{item_id}"] = note
+    data.update(extra)
+    return data
+
+
+EASTERN = ZoneInfo("America/New_York")
+# Tapped "Record" in the barn at 8:40; it reaches the office at 9:00 (the tests' clock).
+IN_THE_BARN = datetime(2027, 6, 15, 8, 40, tzinfo=EASTERN)
+
+# What the phone's queue sends and where (the views' JSON answers).
+JSON = {"HTTP_ACCEPT": "application/json"}
+
+
+def record_url(inspection) -> str:
+    return reverse("inspections:inspection-record", args=[inspection.pk])
+
+
+def queued(inspection, token="5d0c8f6e-3b1a-4e9d-9c7f-1a2b3c4d5e6f", problems=None, **extra):
+    return checklist_post(
+        inspection,
+        token,
+        problems or {VERMIN: ("violation", "Rat burrows along the coop.")},
+        recorded_on_phone_at=IN_THE_BARN.isoformat(),
+        **extra,
+    )
+
+
+def pdf_text(content: bytes) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)

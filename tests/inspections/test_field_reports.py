@@ -15,8 +15,16 @@ from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import history_of
 from tests.conftest import make_user
-from tests.inspections.builders import VERMIN, answers_for, hen_permit, jpeg, scheduled
-from tests.inspections.test_phone import JSON, queued, record_url
+from tests.inspections.builders import (
+    JSON,
+    VERMIN,
+    answers_for,
+    hen_permit,
+    jpeg,
+    queued,
+    record_url,
+    scheduled,
+)
 
 pytestmark = pytest.mark.django_db
 

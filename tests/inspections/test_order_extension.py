@@ -33,25 +33,6 @@ def _overdue_order(permit, clerk, agent, on=date(2030, 11, 1)):
     )
 
 
-def test_extending_an_order_is_refused_once_its_deadline_has_passed(clerk, agent, board_member):
-    permit = heard_and_issued(clerk=clerk, on=HEARD)
-    order = _overdue_order(permit, clerk, agent)
-    passed = order.deadline + timedelta(days=3)
-    with pytest.raises(ActionRefused, match="passed") as refused:
-        inspection_actions.extend_order(
-            order=order,
-            by=agent,
-            deadline=passed + timedelta(days=30),
-            reason="Asked.",
-            today=passed,
-        )
-    assert any("extended only while its deadline runs" in r for r in refused.value.reasons)
-    order.refresh_from_db()
-    assert order.deadline == date(2030, 11, 8)
-    with pytest.raises(ActionRefused, match="not abated"):
-        renewed(permit, clerk=clerk, on=passed)
-
-
 def test_a_deadline_extended_after_it_passed_still_blocks_the_renewal(clerk, agent, board_member):
     """An order extended so before the action refused it (an older record): the renewal check
     and the audit both read the deadline that counted."""

@@ -27,7 +27,7 @@ from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 from tests import factories
 from tests.hearings import builders as b
-from tests.hearings.test_views import at
+from tests.hearings.builders import at
 
 pytestmark = pytest.mark.django_db
 

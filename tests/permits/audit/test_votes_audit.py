@@ -21,7 +21,7 @@ from permits.audit import audit_register
 from stoneham_boh.lib.history import save_as
 from stoneham_boh.town.current import current_town
 from tests.hearings import builders as b
-from tests.hearings.test_every_vote import (
+from tests.hearings.actions.test_votes import (
     LATER,
     _amendment,
     _decision,
