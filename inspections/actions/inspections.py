@@ -322,12 +322,14 @@ def _why_not_scheduled(inspection: Inspection) -> list[str]:
     who = last.history_user
     name = (who.get_full_name() or who.get_username()) if who else "the system"
     moment = timezone.localtime(last.history_date)
+    when = f"{month_day(moment)} at {time_of_day(moment)}"
     if inspection.is_completed:
-        reason = f"Recorded by {name} on {month_day(moment)} at {time_of_day(moment)}."
+        reason = f"Recorded by {name} on {when}"
     else:
-        reason = f"Cancelled by {name} on {month_day(moment)} at {time_of_day(moment)}"
-        reason += f": {inspection.cancel_reason}" if inspection.cancel_reason else "."
-    return [reason]
+        reason = f"Cancelled by {name} on {when}"
+        reason += f": {inspection.cancel_reason}" if inspection.cancel_reason else ""
+    # "9:00 a.m." already ends the sentence: no second full stop.
+    return [reason if reason.endswith(".") else f"{reason}."]
 
 
 def _answer_complaint(inspection, findings, by, day: date) -> None:

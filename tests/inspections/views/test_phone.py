@@ -82,7 +82,7 @@ def test_a_queued_checklist_for_an_inspection_recorded_meanwhile_is_refused_sayi
     answer = response.json()
     assert answer["recorded"] is False
     assert "already completed" in answer["message"]
-    assert answer["reasons"] == ["Recorded by Dana Reyes on June 15 at 9:00 a.m.."]
+    assert answer["reasons"] == ["Recorded by Dana Reyes on June 15 at 9:00 a.m."]
     inspection.refresh_from_db()
     assert inspection.recorded_on_phone_at is None
     assert not inspection.findings.filter(result="violation").exists()
