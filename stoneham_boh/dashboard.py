@@ -20,7 +20,6 @@ from permits.portal.models import AccountLink, DetailsChange, RenewalRequest
 from records.models import RecordsRequest
 from records.readings import open_requests
 from stoneham_boh.lib.dates import weekday_date
-from stoneham_boh.ops.backup import last_run
 
 SECTION_LIMIT = 8
 
@@ -345,6 +344,10 @@ def _own_details_change(applicant) -> list[Section]:
 def administrator_sections(now) -> list[Section]:
     """The administrator's own: whether the records are backed up (the backup_data command,
     run by the server's schedule, notes each run)."""
+    # late: the backup module brings django.test and tarfile (50 ms) into every web
+    # process; only the administrator's dashboard reads it
+    from stoneham_boh.ops.backup import last_run
+
     run = last_run()
     if run is not None:
         run["age_hours"] = (now - run["created_at"]).total_seconds() / 3600
