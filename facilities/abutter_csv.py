@@ -227,7 +227,8 @@ def _text_of_workbook(data: bytes) -> tuple[str, str]:
         raise WorkbookError(
             "The file is not an Excel workbook (.xlsx) that can be opened."
         ) from None
-    from openpyxl import load_workbook  # only a workbook needs it
+    # late: openpyxl takes about a second to import and only a workbook needs it
+    from openpyxl import load_workbook
 
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)

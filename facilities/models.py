@@ -373,6 +373,7 @@ class Structure(models.Model):
     def distance_rows(self) -> list[dict]:
         """Each distance as a screen shows it: the governing figure, and the typed one beside
         a measured figure; a blank means none within the horizon the rules read."""
+        # late: facilities.regulation is tier 3, which a model reads only when called (tiers)
         from facilities.regulation import beyond_ft
 
         beyond = beyond_ft()

@@ -16,7 +16,14 @@ from facilities import actions as facility_actions
 from hearings import actions, clocks, notice_postings, notices
 from hearings.actions.decisions import Ruling, VarianceGranted
 from hearings.meeting_notice import notice_items
-from hearings.models import AbutterNotice, BoardMember, DocketItem, Meeting, MeetingAttendance
+from hearings.models import (
+    AbutterNotice,
+    BoardMember,
+    BoardSeats,
+    DocketItem,
+    Meeting,
+    MeetingAttendance,
+)
 from permits import actions as permit_actions
 from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
@@ -73,8 +80,6 @@ SESSION_TIME = MEETING_TIME
 def record_demo_board(users, since: date) -> None:
     """The three demo Board log-ins are the members in office, appointed by the administrator
     to a Board of three seats: a quorum is two of them. The first is the chair."""
-    from hearings.models import BoardSeats
-
     administrator = users["admin"]
     if BoardSeats.objects.in_force(since) is None:
         actions.set_board_seats(
@@ -101,8 +106,6 @@ def record_demo_board(users, since: date) -> None:
 
 def attend_in_person(meeting, by, on: date):
     """Every member in office attends `meeting` in person, unless its attendance is recorded."""
-    from hearings.models import MeetingAttendance
-
     if not MeetingAttendance.objects.filter(meeting=meeting).exists():
         actions.record_attendance(
             meeting=meeting,

@@ -3,12 +3,20 @@ stoneham_boh.lib.history), and how each is named."""
 
 from __future__ import annotations
 
+from hearings.models import (
+    AbutterNotice,
+    Decision,
+    DecisionCorrection,
+    DocketItem,
+    LegalNotice,
+    Meeting,
+    Variance,
+    Vote,
+)
 from stoneham_boh.lib.history import Entry, Source, combined_history, history_of
 
 
 def meeting_history(meeting) -> list[Entry]:
-    from hearings.models import DocketItem, LegalNotice, Meeting
-
     return combined_history(
         [
             Source(history_of(Meeting).filter(id=meeting.pk), lambda r: "the meeting"),
@@ -25,15 +33,6 @@ def meeting_history(meeting) -> list[Entry]:
 
 
 def docket_item_history(item) -> list[Entry]:
-    from hearings.models import (
-        AbutterNotice,
-        Decision,
-        DecisionCorrection,
-        DocketItem,
-        Variance,
-        Vote,
-    )
-
     return combined_history(
         [
             Source(history_of(DocketItem).filter(id=item.pk), lambda r: "the docket item"),

@@ -16,7 +16,7 @@ from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 
 from hearings import clocks
-from hearings.models import DocketItem, Meeting, MeetingPosting
+from hearings.models import DocketItem, Meeting, MeetingPosting, Minutes
 from hearings.wording import animals_phrase, reliefs_phrase
 from stoneham_boh.lib import law
 from stoneham_boh.lib.mass_calendar import Clock
@@ -106,8 +106,6 @@ def notice_text(meeting: Meeting, items: list[DocketItem], remote_access: str = 
 def minutes_awaiting_approval(meeting: Meeting):
     """The drafted minutes of earlier meetings not yet approved: the Board may approve them
     at this meeting, so its notice lists them (c.30A §20(b))."""
-    from hearings.models import Minutes
-
     return list(
         Minutes.objects.filter(approved_on__isnull=True, meeting__date__lt=meeting.date)
         .exclude(meeting__cancelled=True)

@@ -137,6 +137,7 @@ def doubt_refusals(subject, what: str) -> list[str]:
 def _loaded_items(application):
     """The application's docket items as a page loaded them (permits.facts_loading), each
     knowing whether a vote on its decision is disputed; None when not loaded."""
+    # late: permits.facts_loading leads back here through permits.amendments.in_force (circle)
     from permits.facts_loading import BULK
 
     rows = getattr(application, BULK + "docket_items", None)

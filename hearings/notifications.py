@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
 from django.core.mail import send_mail
 from django.db.models import Q
 from django.utils import timezone
 
-from hearings.models import DocketItem
+from hearings import motions
+from hearings.models import BoardMember, DocketItem, Vote
 from permits.amendments.in_force import ruleset_on
 from permits.portal.models import Notification
 from permits.portal.notifications import (
@@ -67,10 +69,6 @@ def send_hearing_scheduled(docket_item_pk: int) -> Notification | None:
 
 
 def _board_addresses(user_pks) -> list[str]:
-    from django.contrib.auth import get_user_model
-
-    from hearings.models import BoardMember
-
     today = timezone.localdate()
     current = BoardMember.objects.filter(Q(term_end__isnull=True) | Q(term_end__gte=today))
     users = get_user_model().objects.filter(
@@ -100,15 +98,10 @@ def send_board_roll_changed(_record_pk: int, subject: str, body: str, user_pks) 
 def notify_votes_recorded(subject) -> None:
     """Tell each member the vote recorded in their name on `subject` (any motion of the Board:
     hearings.motions), and how to dispute it."""
-    from hearings.motions import field_of
-
-    send_after_commit(send_votes_recorded, field_of(subject), subject.pk)
+    send_after_commit(send_votes_recorded, motions.field_of(subject), subject.pk)
 
 
 def send_votes_recorded(field: str, subject_pk: int) -> int:
-    from hearings import motions
-    from hearings.models import Vote
-
     votes = list(Vote.objects.filter(**{f"{field}_id": subject_pk}).select_related("member"))
     if not votes:
         return 0

@@ -7,6 +7,7 @@ inspection"), its answers are counted by result, its photos and orders listed un
 
 from __future__ import annotations
 
+from inspections.models import ChecklistFinding, FieldReport, Inspection, Order, Photo
 from stoneham_boh.lib.history import Entry, Source, combined_history, history_of
 
 
@@ -61,8 +62,6 @@ def field_reports_source(records) -> Source:
 
 
 def inspection_history(inspection) -> list[Entry]:
-    from inspections.models import ChecklistFinding, FieldReport, Inspection, Order, Photo
-
     return combined_history(
         [
             inspections_source(history_of(Inspection).filter(id=inspection.pk)),

@@ -24,6 +24,8 @@ from datetime import date
 
 from django.utils import timezone
 
+from inspections.models import ChecklistFinding, Inspection
+from permits.models import Application
 from permits.rules.checklist import CONSTRUCTION_COMPLETE
 from stoneham_boh.lib.dates import long_date
 
@@ -115,9 +117,6 @@ def _day(moment) -> date:
 def construction_record(application, on: date | None = None) -> ConstructionRecord | None:
     """The §20-20(2) steps of `application` as recorded on or before `on` (default today);
     None when the application declares no construction."""
-    from inspections.models import ChecklistFinding, Inspection
-    from permits.models import Application
-
     if application.construction == Application.Construction.NONE:
         return None
     on = on or timezone.localdate()

@@ -14,7 +14,10 @@ from decimal import Decimal
 from django.db.models import Sum
 from django.utils import timezone
 
+from facilities.addresses import lots_at_address
+from facilities.models import ParcelImport
 from hearings.motions import application_doubt_refusals
+from hearings.notice_cost import charged_hearings
 from permits import renewals
 from permits.construction import construction_record
 from permits.facts_from_records import evaluate_application, variances_for
@@ -65,8 +68,6 @@ class FeeStatement:
 
 
 def fee_statement(application: Application) -> FeeStatement:
-    from hearings.notice_cost import charged_hearings  # tier 3 to tier 3, a cycle at import
-
     notices = tuple(charged_hearings(application)) if application.pk else ()
     return FeeStatement(schedule=schedule_fee(application), notices=notices)
 
@@ -142,8 +143,6 @@ def unpaid_fee_reason(fees: FeeStatement, *, cited: bool = True) -> str:
 def lot_refusals(lot) -> list[str]:
     """One lot per parcel (§20-14, Lot): no permit on a lot merged into another, nor, where
     the parcel map is imported, on a lot off the map unless the clerk said why."""
-    from facilities.models import ParcelImport
-
     if lot is None:
         return ["The lot is not matched yet: mark the online application received on its lot."]
     if lot.merged_into_id is not None:
@@ -161,8 +160,6 @@ def twin_lot_refusals(lot) -> list[str]:
     figures (horses, acreage, areas) are counted over the one lot, so the clerk merges them
     before any permit issues there (§20-14, Lot). Asked by the issue itself, not by the pages
     (a query each)."""
-    from facilities.addresses import lots_at_address
-
     twins = lots_at_address(lot.street_address, exclude_pk=lot.pk) if lot is not None else []
     if not twins:
         return []

@@ -11,18 +11,28 @@ from __future__ import annotations
 
 from datetime import date
 
-from django.db.models import F, IntegerField, OuterRef, Prefetch, Subquery, Sum
+from django.db.models import (
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Prefetch,
+    Subquery,
+    Sum,
+    prefetch_related_objects,
+)
 
+from facilities.models import Abutter
+from hearings.models import AbutterNotice, DocketItem, Vote
 from permits import rules
 from permits.lot_wide import other_live_permits
+from permits.models import Application, Permit, PermitAnimal
 
 
 def child_prefetch(relation: str, **filters) -> Prefetch:
     """A prefetch of the application's `relation` (rows matching `filters`), in its model's
     order less a leading "application": the prefetch splits the rows by application anyway,
     and that ordering joined the applications' table into every such query for nothing."""
-    from permits.models import Application
-
     model = Application._meta.get_field(relation).related_model
     ordering = [name for name in model._meta.ordering if name != "application"]
     return Prefetch(relation, queryset=model.objects.filter(**filters).order_by(*ordering))
@@ -120,8 +130,6 @@ def load_facts(applications, *, also: tuple = ()) -> list:
     """Load what facts_for() reads into applications fetched with
     `select_related(*FACT_RELATED)`, and the relations named in `also` (such as "documents"):
     one query a relation, however many applications, hearings and abutters there are."""
-    from django.db.models import prefetch_related_objects
-
     applications = list(applications)
     prefetch_related_objects(applications, *_prefetches_but_children(), *also)
     earlier = _link_keeping_chains(applications)
@@ -143,8 +151,6 @@ def _link_keeping_chains(applications) -> list:
     its history with four queries a year. A link that leaves the lot (a record entered
     otherwise) stays unlinked and is read as before, one query at a time.
     """
-    from permits.models import Application
-
     renews = Application._meta.get_field("renews")
     earlier = []
     for application in applications:
@@ -186,8 +192,6 @@ def _load_live_abutter_ids(applications) -> None:
     """The ids of the live abutters of each application's list, in one query of plain
     values: all the rules and pages read of them. Loading them as records cost a page with
     three hundred abutters six milliseconds."""
-    from facilities.models import Abutter
-
     lists = {}
     for application in applications:
         abutter_list = getattr(application, "abutter_list", None)
@@ -248,8 +252,6 @@ def struck_abutters(application) -> list:
 
 
 def _struck():
-    from facilities.models import Abutter
-
     return (
         Abutter.objects.filter(voided=True)
         .only("id", "abutter_list_id", "voided", "voided_on")
@@ -262,10 +264,6 @@ STRUCK_ABUTTERS = "struck_abutters_loaded"
 
 
 def _docket_items():
-    from django.db.models import Exists, OuterRef
-
-    from hearings.models import DocketItem, Vote
-
     # The newspaper's charge too: the fees read it with the letters (hearings.notice_cost).
     # Whether a member disputes a vote on its decision, in the same query: the permit waits
     # on such a dispute (hearings.motions.application_doubt_refusals).
@@ -276,8 +274,6 @@ def _docket_items():
 
 
 def _notices():
-    from hearings.models import AbutterNotice
-
     return (
         AbutterNotice.objects.only("id", "docket_item_id", "abutter_id", "mailed_on")
         # By id within each item: ordering by the item joined its table and its meeting's.
@@ -289,8 +285,6 @@ def _live_abutters():
     """The abutters of a certified list, as few columns as the readings need: `voided`, so
     that `live_abutter_ids` filters whatever a page loaded, and the day of a strike, which
     `struck_abutters` reads (a strike after the letters still leaves the owner to notice)."""
-    from facilities.models import Abutter
-
     return Abutter.objects.only("id", "abutter_list_id", "voided", "voided_on")
 
 
@@ -300,8 +294,6 @@ def lot_permits():
 
     Equines are the species any ruleset counts as horses (the rulesets agree on them).
     """
-    from permits.models import Permit, PermitAnimal
-
     equine_species = {s for r in rules.RULESETS for s in r.interpretations.equine_species}
     equines = (
         PermitAnimal.objects.filter(permit=OuterRef("pk"), species__in=sorted(equine_species))

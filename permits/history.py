@@ -7,15 +7,14 @@ make up an application's and a permit's history, and how each is named.
 
 from __future__ import annotations
 
+from facilities.models import Abutter, AbutterList, AnimalKept, Lot, Structure
+from hearings.models import BoardApproval
+from permits.models import Application, Document, Payment, Permit, PermitAnimal, ReceiptUndone
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import Entry, Source, combined_history, history_of
 
 
 def application_history(application) -> list[Entry]:
-    from facilities.models import Abutter, AbutterList, AnimalKept, Lot, Structure
-    from hearings.models import BoardApproval
-    from permits.models import Application, Document, Payment, Permit, PermitAnimal, ReceiptUndone
-
     # The permit first: an action that issues it is about the permit ("Issued permit ...").
     sources = [
         _permits(history_of(Permit).filter(application_id=application.pk)),
@@ -97,6 +96,4 @@ def _permits(records) -> Source:
 
 
 def permit_history(permit) -> list[Entry]:
-    from permits.models import Permit
-
     return combined_history([_permits(history_of(Permit).filter(id=permit.pk))])

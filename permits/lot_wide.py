@@ -19,6 +19,7 @@ from datetime import date
 from typing import Any
 
 from permits.amendments.in_force import ruleset_on
+from permits.models import Permit
 
 # Statuses that stop a permit judging (contract: `eligible` is false on any of these).
 _NOT_MET = ("fail", "missing", "pending")
@@ -28,8 +29,6 @@ def other_live_permits(application, lot, on: date, permits: list) -> list:
     """Of `permits` (the lot's, each annotated as `lot_permits()` does), those kept on the lot
     on `on` besides `application`: active, not expired, neither the application's own permit
     nor the one it renews, and not one already renewed by another active permit."""
-    from permits.models import Permit
-
     live = [p for p in permits if p.status == Permit.Status.ACTIVE and p.expires_on >= on]
     superseded = {p.renews_permit_id for p in live}
     own = getattr(application, "renews_id", None)

@@ -16,6 +16,7 @@ from decimal import Decimal
 from django.db.models import Prefetch, Q
 from django.utils import timezone
 
+from inspections.models import Order
 from permits import renewals
 from permits.models import (
     FeeSchedule,
@@ -66,8 +67,6 @@ def due_this_year(today: date) -> date:
 
 def season(today: date | None = None) -> Season:
     """Every permit due, each marked ready or held with its reasons: six queries in all."""
-    from inspections.models import Order
-
     today = today or timezone.localdate()
     year_end = due_this_year(today)
     permits = list(

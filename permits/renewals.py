@@ -23,7 +23,13 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from hearings.clocks import town_calendar
+from hearings.models import RevocationProceeding
+from inspections.deadlines import deadline_that_counts, overdue_for_renewal
+from inspections.models import ChecklistFinding, Order
 from permits.amendments.in_force import ruleset_on
+from permits.facts_from_records import decisive_docket_item
+from permits.facts_loading import loaded_rows
 from permits.keeping import Changes, compare, keeping_facts
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.readings import remembered
@@ -44,8 +50,6 @@ def first_permitted_on(permit) -> date:
 
 def _permitted_animals(permit) -> list:
     """The animals the permit authorizes (§20-20(3)), wild as the application said."""
-    from permits.facts_loading import loaded_rows
-
     wild = {(a.species, a.name) for a in loaded_rows(permit.application, "animals") if a.wild}
     return [
         SimpleNamespace(
@@ -83,8 +87,6 @@ def changes_from_permit(permit, application, animals, structures, on: date) -> C
 def lapse_clock(permit):
     """The last day a lapsed permit can still be renewed: RENEWAL_LAPSE_DAYS after it
     expired, rolled forward to a business day when the Town's offices are closed (c.4 §9)."""
-    from hearings.clocks import town_calendar  # a reading of the same tier
-
     return town_calendar().deadline_after(
         permit.expires_on,
         settings.RENEWAL_LAPSE_DAYS,
@@ -107,12 +109,6 @@ def unabated_orders(lot, on: date | None = None) -> list:
     """Orders on the lot not abated by their deadline (§20-16(6)): marked so by the agent, or
     still open on `on` (default today) with the deadline passed. The deadline passing is
     enough: an order the agent has not yet marked blocks as one marked."""
-    from django.db.models import Q
-    from django.utils import timezone
-
-    from inspections.deadlines import overdue_for_renewal
-    from inspections.models import Order
-
     on = on or timezone.localdate()
     overdue = Q(status=Order.Status.UNABATED) | Q(status=Order.Status.OPEN, deadline__lt=on)
 
@@ -134,8 +130,6 @@ def unabated_orders(lot, on: date | None = None) -> list:
 
 
 def unabated_order_refusals(lot, on: date | None = None) -> list[str]:
-    from inspections.deadlines import deadline_that_counts
-
     return [
         f"Order {order.pk} ({order.citation}) of {long_date(order.issued_on)} was not abated by "
         f"{long_date(deadline_that_counts(order))}: the permit is renewed only once it is "
@@ -176,8 +170,6 @@ def pending_revocation_refusals(permit) -> list[str]:
     proceeding is pending: the Board's decision comes first. The proceeding may have been
     opened on an earlier permit of the keeping (last year's, since renewed): a revocation
     decided on it ends the permits that renewed it too (permits.actions.revoke_permit)."""
-    from hearings.models import RevocationProceeding
-
     chain = earlier_permits(permit)
     pending = RevocationProceeding.objects.filter(
         permit__in=chain, docket_item__status="scheduled"
@@ -222,8 +214,6 @@ def injurious_conditions(lot, on: date) -> list[str]:
     office (Inspection.arrived_at): the Board cannot have learned of it, nor seen it settled,
     before then. An inspection left on the list two years and recorded today with the time
     it was due is not read as two years old (issue 33, finding 1)."""
-    from inspections.models import ChecklistFinding, Order
-
     since = on - timedelta(days=settings.INJURIOUS_CONDITIONS_LOOKBACK_DAYS)
     found = []
     violations = remembered(
@@ -340,8 +330,6 @@ def renewal_enlargements(application, on: date | None = None) -> list[str]:
     A renewal is plain only when this is empty."""
     if application.kind != "renewal" or not application.renews_id:
         return []
-    from django.utils import timezone
-
     return changes_from_permit(
         application.renews,
         application,
@@ -353,8 +341,6 @@ def renewal_enlargements(application, on: date | None = None) -> list[str]:
 
 def board_approved(application) -> bool:
     """The Board approved the application after its hearing."""
-    from permits.facts_from_records import decisive_docket_item
-
     item = decisive_docket_item(application)
     decision = getattr(item, "decision", None) if item is not None else None
     return decision is not None and decision.result == "approved"

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class StonehamBohConfig(AppConfig):
@@ -6,8 +7,8 @@ class StonehamBohConfig(AppConfig):
     verbose_name = "Accounts and roles"
 
     def ready(self) -> None:
-        from django.db.models.signals import post_migrate
-
+        # late: these read models, which the app registry loads after this module; importing
+        # them here connects their signal receivers and deploy checks
         from stoneham_boh.accounts import (  # noqa: F401 - signal receivers, deploy checks
             checks,
             code_limit,

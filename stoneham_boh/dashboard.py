@@ -16,6 +16,9 @@ from django.urls import reverse
 from hearings.models import DocketItem, Meeting
 from inspections.models import Complaint, Inspection, Order
 from permits.models import Application, Document, Payment, Permit, permit_expiry
+from permits.portal.models import AccountLink, DetailsChange, RenewalRequest
+from records.models import RecordsRequest
+from records.readings import open_requests
 from stoneham_boh.lib.dates import weekday_date
 
 SECTION_LIMIT = 8
@@ -119,9 +122,6 @@ def payments_today_section(today: date) -> Section:
 
 def records_requests_section() -> Section:
     """Open public records requests with the day each response is due (c.66 §10)."""
-    from records.models import RecordsRequest
-    from records.readings import open_requests
-
     rows = open_requests(limit=SECTION_LIMIT + 1)
     if len(rows) > SECTION_LIMIT:
         waiting = RecordsRequest.objects.filter(responded_on__isnull=True)
@@ -141,8 +141,6 @@ def records_requests_section() -> Section:
 
 
 def details_changes_section() -> Section:
-    from permits.portal.models import DetailsChange
-
     waiting = DetailsChange.objects.pending()
     return Section(
         "Residents' changes of their details",
@@ -154,8 +152,6 @@ def details_changes_section() -> Section:
 
 
 def account_links_section() -> Section:
-    from permits.portal.models import AccountLink
-
     waiting = AccountLink.objects.pending()
     return Section(
         "Sign-ups to match with applicants on file",
@@ -167,10 +163,6 @@ def account_links_section() -> Section:
 
 
 def renewal_requests_section() -> Section:
-    from django.urls import reverse
-
-    from permits.portal.models import RenewalRequest
-
     waiting = RenewalRequest.objects.pending()
     return Section(
         "Online renewal requests waiting",
@@ -352,6 +344,8 @@ def _own_details_change(applicant) -> list[Section]:
 def administrator_sections(now) -> list[Section]:
     """The administrator's own: whether the records are backed up (the backup_data command,
     run by the server's schedule, notes each run)."""
+    # late: the backup module brings django.test and tarfile (50 ms) into every web
+    # process; only the administrator's dashboard reads it
     from stoneham_boh.ops.backup import last_run
 
     run = last_run()

@@ -18,14 +18,13 @@ from facilities.parcels.geometry import metres
 from facilities.parcels.writer import write_layer
 from facilities.siteplan.context import plan_context
 from facilities.siteplan.shapes import rectangle
+from permits.models import Application
 
 HOUSE_W_FT, HOUSE_D_FT = 40, 30
 SEPTIC_FT = 20
 
 
 def load(*, today, users, streets) -> None:
-    from permits.models import Application
-
     clerk = users["clerk"]
     lots = list(Lot.objects.order_by("id"))
     rows, footprints = demo_layer.generate(list(streets), lots, fy=today.year)

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
+import numpy as np
 import shapefile
 import shapely
 from pyproj import CRS, Transformer
@@ -251,8 +252,6 @@ def _reproject(geometry: BaseGeometry, transformer) -> BaseGeometry:
 
 
 def _xy(transformer, coords):
-    import numpy as np
-
     x, y = transformer.transform(coords[:, 0], coords[:, 1])
     return np.column_stack([x, y])
 

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import models
 from simple_history.models import HistoricalRecords
 
-from facilities.parcels.geometry import from_wkt, tiles_meeting
+from facilities.parcels.geometry import acres, from_wkt, tiles_meeting
 from stoneham_boh.lib.address_lookup import LOOKUP_FIELDS, AddressLookup
 
 
@@ -117,8 +117,6 @@ class Parcel(BoundingBox, AddressLookup):
 
     @property
     def mapped_area_acres(self) -> Decimal:
-        from facilities.parcels.geometry import acres
-
         return Decimal(str(round(acres(self.shape.area), 3)))
 
     @property

@@ -11,6 +11,7 @@ from datetime import date
 from django.db.models import Max
 
 from hearings.models import BoardMember, DocketItem, LegalNotice, Meeting
+from hearings.open_meeting import EMERGENCY_MATTERS, emergency_refusals
 from hearings.wording import NOT_THE_BOARDS, relief, variable_rule_ids
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
@@ -37,8 +38,6 @@ def docketing_refusals(
     legal notice binds only items it must announce (`public`): not the Board's other matters,
     nor a hearing continued to a date announced at it, which keeps its notice. An emergency
     meeting takes up only the emergency's matters (hearings.open_meeting.EMERGENCY_MATTERS)."""
-    from hearings.open_meeting import EMERGENCY_MATTERS, emergency_refusals
-
     reasons = []
     if meeting.cancelled:
         reasons.append(f"The meeting of {long_date(meeting.date)} is cancelled.")

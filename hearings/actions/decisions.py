@@ -31,7 +31,9 @@ from hearings.notices import stale_notice_refusals, timing_for
 from hearings.notifications import notify_hearing_scheduled
 from hearings.open_meeting import vote_refusals
 from hearings.wording import relief
+from permits.actions import accept_register_permit, revoke_permit, void_permit
 from permits.models import Application
+from permits.variance_rescinded import end_permits_on_rescission
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import save_as
 
@@ -375,9 +377,6 @@ def _continue(item: DocketItem, continue_to: Meeting, by) -> None:
 
 def _carry_out(item: DocketItem, decision: Decision, by) -> None:
     """What the decision changes beyond the docket: the application, the permit, the variance."""
-    from permits.actions import accept_register_permit, revoke_permit, void_permit
-    from permits.variance_rescinded import end_permits_on_rescission
-
     if item.is_public_hearing:
         application = item.application
         application.status = (

@@ -14,6 +14,7 @@ from facilities.models import Abutter
 from hearings.actions._common import refuse_if, require_scheduled
 from hearings.models import AbutterNotice, DocketItem
 from hearings.notices import abutters_in_letter_order, normalize_article_number
+from permits.keeping import keeping_facts
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import save_as
 
@@ -66,8 +67,6 @@ def _remember_what_was_noticed(item: DocketItem, mailed_on: date, by) -> None:
     where a plan is drawn): the Board decides no more than every letter said (§20-20(9)).
     The letters say what they said when they were printed: a request changed between the
     printing and the recording of the mailing is taken as printed, and so found stale."""
-    from permits.keeping import keeping_facts
-
     facts = _letters_as_printed(item, mailed_on) or keeping_facts(item.application, mailed_on)
     snapshots = list(item.noticed_facts or [])
     if any(entry.get("mailed_on") and entry["facts"] == facts for entry in snapshots):
@@ -81,8 +80,6 @@ def _remember_what_was_noticed(item: DocketItem, mailed_on: date, by) -> None:
 def record_letters_printed(*, items, by, now: datetime | None = None) -> None:
     """The clerk printed the abutters' letters of `items`: keep what they describe, as of
     now, so that the mailing recorded later is judged by what was printed (issue 33, 6)."""
-    from permits.keeping import keeping_facts
-
     now = now or timezone.now()
     for item in items:
         item = DocketItem.objects.select_for_update().get(pk=item.pk)

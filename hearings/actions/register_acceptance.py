@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from hearings.actions._common import board_matter, docketing_refusals, refuse_if
 from hearings.models import APPROVAL_RULES, DocketItem, Meeting
+from permits.models import Permit
 from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.dates import long_date
 
@@ -22,8 +23,6 @@ def docket_register_entries(
 ) -> list[DocketItem]:
     """Put entries of the paper register (permits.actions.enter_register_permit) before the
     Board at `meeting`, one item each, for its vote accepting them (§20-20(8))."""
-    from permits.models import Permit
-
     today = today or timezone.localdate()
     entries = list(
         Permit.objects.select_for_update()

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from hearings.actions._common import board_matter, docketing_refusals, refuse_if, require_scheduled
 from hearings.models import DocketItem, Meeting, RevocationProceeding
+from permits.models import Permit
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import save_as
 
@@ -29,8 +30,6 @@ def open_revocation(
 ) -> RevocationProceeding:
     """The clerk brings a holder's violations before the Board (§20-20(5)): a proceeding on the
     docket of `meeting`, citing the inspection findings or unabated orders behind it."""
-    from permits.models import Permit
-
     today = today or timezone.localdate()
     permit = Permit.objects.select_for_update().select_related("application").get(pk=permit.pk)
     findings, orders = list(findings), list(orders)

@@ -81,6 +81,7 @@ def _amendments_reread(vote: Vote) -> None:
     while isinstance(subject, VoteSettlement):
         subject = subject.disputed.subject
     if motions.field_of(subject) == "amendment":
+        # late: permits.amendments.actions imports this module at import (circle)
         from permits.amendments.actions import reread_amendments
 
         reread_amendments(subject.town)

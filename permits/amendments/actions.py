@@ -10,6 +10,9 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from hearings.actions.votes import call_roll, record_roll_call
+from hearings.motions import doubt_refusals
+from hearings.open_meeting import motion_refusals
 from permits import rules
 from permits.amendments import in_force
 from permits.amendments.models import Amendment
@@ -86,9 +89,6 @@ def record_amendment(
     attendance recorded, a quorum of the Board's seats present, each member's own vote called
     and recorded through the one mechanism (hearings.actions.votes) by the chair or the member
     presiding, carried by a majority of those voting. In force once published (c.111 §31)."""
-    from hearings.actions.votes import call_roll, record_roll_call
-    from hearings.open_meeting import motion_refusals
-
     today = today or timezone.localdate()
     town = current_town()
     # Each reason at the field of the form it concerns (the vote's at the meeting's field).
@@ -185,8 +185,6 @@ def record_publication(
     reasons += _publication_refusals(amendment.effective_on, published_on)
     if published_on is not None:
         # Its coming into force waits for a dispute of its vote that could change the result.
-        from hearings.motions import doubt_refusals
-
         reasons += doubt_refusals(amendment, "its publication, and its coming into force,")
     if reasons:
         raise ActionRefused("Nothing is recorded.", reasons)

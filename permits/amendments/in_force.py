@@ -18,6 +18,7 @@ from decimal import Decimal
 
 from django.template.defaultfilters import date as date_filter
 
+from hearings import motions
 from permits import rules
 from permits.amendments.models import Amendment
 from permits.rules.ruleset_model import Figure, Ruleset, frozen_mapping
@@ -76,8 +77,6 @@ def voted(amendment: Amendment) -> bool:
     """An amendment binds only as the Board's vote: its members' own votes on the roll
     (hearings.actions.votes), carried, and no unsettled dispute that could change the result
     (hearings.motions). A figure typed without them, as before issue 33 finding 3, is none."""
-    from hearings import motions
-
     return (
         bool(motions.roll_of(amendment))
         and motions.carried(amendment)

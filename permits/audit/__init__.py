@@ -16,6 +16,7 @@ from datetime import date
 
 from django.utils import timezone
 
+from permits.models import AuditRun
 from stoneham_boh.town.current import town_scope
 
 from .anomaly import BREACH, FAMILIES, NOT_SHOWN, Anomaly, Report
@@ -92,8 +93,6 @@ def audit_register(*, today: date | None = None) -> Report:
 def record_audit(*, by=None, source: str, today: date | None = None):
     """Run the audit and keep its result (permits.models.AuditRun): the page shows the last
     one, the nightly command and the page's "Run the check now" write one."""
-    from permits.models import AuditRun
-
     today = today or timezone.localdate()
     report = audit_register(today=today)
     return AuditRun.objects.create(

@@ -20,6 +20,17 @@ from __future__ import annotations
 
 from datetime import date
 
+from facilities.models import ParcelIdCorrection
+from hearings.models import (
+    AbutterNotice,
+    Decision,
+    DecisionCorrection,
+    DocketItem,
+    Variance,
+    Vote,
+    VoteSettlement,
+)
+from permits.models import Application, Payment, Permit, ReceiptUndone
 from stoneham_boh.lib.dates import long_date
 
 from .anomaly import Anomaly, RecordRef, decision_ref, lot_ref
@@ -67,8 +78,6 @@ def _latest_before(rows, moment):
 
 
 def _decision_anomalies(register) -> list[Anomaly]:
-    from hearings.models import Decision, DecisionCorrection, Variance, Vote, VoteSettlement
-
     found = []
     items = {d.pk: d for d in register.decisions}
     rows: dict[int, list] = {}
@@ -148,9 +157,6 @@ def _decision_anomalies(register) -> list[Anomaly]:
 
 
 def _receipt_anomalies() -> list[Anomaly]:
-    from hearings.models import DocketItem
-    from permits.models import Application, Payment, Permit, ReceiptUndone
-
     found = []
     for application in Application.objects.filter(status__in=NOT_RECEIVED).exclude(
         received_on__isnull=True, fee_at_receipt__isnull=True
@@ -194,10 +200,6 @@ def _receipt_anomalies() -> list[Anomaly]:
 
 
 def _parcel_anomalies(register) -> list[Anomaly]:
-    from facilities.models import ParcelIdCorrection
-    from hearings.models import AbutterNotice, DocketItem
-    from permits.models import Application, Permit
-
     found = []
     for correction in ParcelIdCorrection.objects.select_related("lot"):
         lot, moment = correction.lot, correction.corrected_at

@@ -24,6 +24,7 @@ from permits import actions as permit_actions
 from permits.eligibility import keep_fee_at_receipt
 from permits.models import LOT_PROPOSAL_FIELDS, Applicant, Application, Document
 from permits.online import notifications
+from permits.online.carry import as_intake
 from permits.online.eligibility import (
     abandoned_since,
     changeable_sections,
@@ -118,8 +119,6 @@ def start_online_application(
         portal_actions.propose_details_change(applicant=applicant, details=details, by=by)
     intake = None
     if answers:
-        from permits.online.carry import as_intake
-
         intake = as_intake(answers)
         proposal.update(_as_proposal(intake.pop("lot_changes") or {}))
     application = save_as(

@@ -6,6 +6,7 @@ from datetime import date
 
 from django.utils import timezone
 
+from permits import renewals
 from permits.models import Application, Permit
 from permits.portal.models import RenewalRequest
 from stoneham_boh.lib.dates import long_date
@@ -29,8 +30,6 @@ def renewal_request_refusals(permit: Permit, by, today: date) -> list[str]:
         )
     # One permit year at a time: the office renews neither a permit before the Board for
     # revocation nor one with an order past its deadline; asking online changes neither.
-    from permits import renewals
-
     reasons += [
         reason.replace("it is not renewed until", "it cannot be renewed until")
         for reason in renewals.pending_revocation_refusals(permit)

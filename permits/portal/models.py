@@ -7,6 +7,8 @@ from django.db import models
 from django.utils import timezone
 from simple_history.models import HistoricalRecords
 
+from permits.models import Applicant
+
 
 class InvitationQuerySet(models.QuerySet):
     def usable(self, now):
@@ -122,6 +124,7 @@ class RenewalRequest(models.Model):
     @classmethod
     def window_for(cls, permit) -> tuple[date, date]:
         """(first, last) day on which the holder may ask online for `permit`'s renewal."""
+        # late: permits.renewals is tier 3, which a model reads only when called (tiers)
         from permits.renewals import renewal_window_opens
 
         return renewal_window_opens(permit.expires_on.year), permit.expires_on
@@ -237,8 +240,6 @@ class DetailsChange(models.Model):
     @property
     def lines(self) -> list[tuple[str, str, str]]:
         """(field's label, as recorded, asked) for the clerk's queue."""
-        from permits.models import Applicant
-
         return [
             (str(Applicant._meta.get_field(name).verbose_name), old, new)
             for name, (old, new) in self.changes.items()

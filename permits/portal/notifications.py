@@ -25,6 +25,7 @@ from django.utils import timezone
 
 from permits.models import Application, FeeSchedule, Permit, permit_expiry
 from permits.portal.models import Notification
+from permits.renewals import renewal_window_opens
 from stoneham_boh.lib.site import site_url
 from stoneham_boh.town.current import town_context
 
@@ -180,8 +181,6 @@ def send_permit_issued(permit_pk: int) -> Notification | None:
 def reminder_season(today: date) -> bool:
     """Reminders go out from the renewal window's opening (November 1) to December 31, when
     this year's permits expire."""
-    from permits.renewals import renewal_window_opens
-
     return today >= renewal_window_opens(today.year)
 
 

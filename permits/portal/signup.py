@@ -10,12 +10,13 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from allauth.account.adapter import DefaultAccountAdapter
+from allauth.core import context
 from django import forms
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from permits.portal import invitations
+from permits.portal import actions, invitations
 from stoneham_boh.accounts import code_limit, security
 from stoneham_boh.accounts.roles import is_staff_member
 from stoneham_boh.town.current import current_town, town_context
@@ -77,8 +78,6 @@ class AccountAdapter(DefaultAccountAdapter):
         user = email_address.user
         # Staff accounts are made by the administrator and never become an applicant's.
         if confirmed and not (is_staff_member(user) or user.is_staff):
-            from permits.portal import actions
-
             actions.open_applicant_account(user=user, by=user)
         return confirmed
 
@@ -89,8 +88,6 @@ class AccountAdapter(DefaultAccountAdapter):
         super().send_confirmation_mail(request, emailconfirmation, signup)
 
     def send_account_already_exists_mail(self, email: str) -> None:
-        from allauth.core import context
-
         code_limit.count_or_refuse(context.request, email)
         super().send_account_already_exists_mail(email)
 

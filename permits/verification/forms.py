@@ -6,6 +6,7 @@ import re
 
 from django import forms
 
+from permits.models import Permit
 from permits.portal.invitations import MAX_TOKEN_LENGTH
 from permits.verification.code import token_start
 from stoneham_boh.lib.forms import helper
@@ -42,8 +43,6 @@ class VerifyLookupForm(forms.Form):
 
     @staticmethod
     def _token_starting(start: str) -> str:
-        from permits.models import Permit
-
         # startswith is case-blind on SQLite: compare exactly here.
         tokens = [
             token

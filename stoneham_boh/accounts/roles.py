@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import StrEnum
 
+from django.contrib.auth.models import Group, Permission
+
 
 class Role(StrEnum):
     CLERK = "Clerk"
@@ -80,8 +82,6 @@ _GROUP_PERMISSIONS: dict[Role, dict[str, tuple[str, ...]]] = {
 
 def ensure_role_groups(**_kwargs) -> None:
     """Create the role groups and give each exactly its permissions (idempotent)."""
-    from django.contrib.auth.models import Group, Permission
-
     for role, grants in _GROUP_PERMISSIONS.items():
         group, _ = Group.objects.get_or_create(name=role.value)
         wanted = []

@@ -14,6 +14,7 @@ from axes.backends import AxesStandaloneBackend
 from axes.signals import user_locked_out
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_in, user_logged_out, user_login_failed
+from django.core.cache import cache
 from django.dispatch import receiver
 from django.shortcuts import render
 
@@ -138,14 +139,10 @@ def _password_change_key(user) -> str:
 
 
 def password_change_paused(user) -> bool:
-    from django.core.cache import cache
-
     return (cache.get(_password_change_key(user)) or 0) >= PASSWORD_CHANGE_FAILURES
 
 
 def note_password_change_failure(request, user) -> None:
-    from django.core.cache import cache
-
     key = _password_change_key(user)
     cache.add(key, 0, PASSWORD_CHANGE_WINDOW_SECONDS)
     try:
@@ -163,8 +160,6 @@ def note_password_change_failure(request, user) -> None:
 
 
 def clear_password_change_failures(user) -> None:
-    from django.core.cache import cache
-
     cache.delete(_password_change_key(user))
 
 

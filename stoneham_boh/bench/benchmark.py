@@ -22,6 +22,7 @@ from pathlib import Path
 from types import ModuleType
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.http import HttpResponse
 from django.test import Client
@@ -56,8 +57,6 @@ def count_queries(client: Client, url: str) -> int:
 
 
 def client_for(username: str | None) -> Client:
-    from django.contrib.auth import get_user_model
-
     client = Client()
     if username:
         client.force_login(get_user_model().objects.get(username=username))

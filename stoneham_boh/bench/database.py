@@ -8,6 +8,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from django.conf import settings
+from django.db import connection
 
 
 def bench_database_url(url: str) -> str:
@@ -23,6 +24,7 @@ def bench_database_url(url: str) -> str:
 def recreate(url: str) -> None:
     config = dj_database_url.parse(url)
     if "postgresql" in config["ENGINE"]:
+        # late: psycopg takes about a second to import and only PostgreSQL needs it
         import psycopg
 
         admin = psycopg.connect(
@@ -44,8 +46,6 @@ def recreate(url: str) -> None:
 
 
 def connection_is_postgres() -> bool:
-    from django.db import connection
-
     return connection.vendor == "postgresql"
 
 
@@ -53,8 +53,6 @@ def analyse() -> None:
     """On PostgreSQL, refresh the planner's statistics after the bulk load, as autovacuum
     would in time. SQLite keeps none unless someone runs ANALYZE, and a deployment of the
     embedded database does not: measure it as it runs."""
-    from django.db import connection
-
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")

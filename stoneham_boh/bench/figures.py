@@ -7,11 +7,25 @@ from __future__ import annotations
 import os
 import socket
 import time
-from datetime import date
+from datetime import date, timedelta
+from datetime import time as clock
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
 from django.urls import reverse
 
+from facilities import actions
+from facilities.models import Abutter, AbutterList, AnimalKept, Parcel
+from facilities.parcels import bench as parcel_bench
+from facilities.parcels.demo import draw_plan
+from hearings.models import DocketItem, Meeting
+from hearings.printing import abutter_letters_pdf, labels_pdf
+from permits.audit import record_audit
+from permits.facts_from_records import evaluate_application
+from permits.facts_loading import bulk_prefetches
+from permits.models import Application, AuditRun, Permit
+from permits.printing import render_permit_pdf
 from stoneham_boh.bench import benchmark
 from stoneham_boh.bench.pages import docketed_application
 from stoneham_boh.town.current import town_scope
@@ -19,9 +33,6 @@ from stoneham_boh.town.current import town_scope
 
 def parcel_figures(today: date, clerk) -> dict:
     """Import a town of parcels, draft one abutter list, recompute one plan's distances."""
-    from facilities.parcels import bench as parcel_bench
-    from permits.models import Application
-
     application = Application.objects.filter(kind="new").order_by("-id").first()
     return parcel_bench.figures(clerk=clerk, application=application, today=today)
 
@@ -29,9 +40,6 @@ def parcel_figures(today: date, clerk) -> dict:
 def audit_figures(today: date) -> dict:
     """The register's audit over the whole set (permits.audit, as the nightly command runs
     it and keeps the run): how long it takes, and what it finds, which must be nothing."""
-    from permits.audit import record_audit
-    from permits.models import AuditRun
-
     run = record_audit(source=AuditRun.Source.COMMAND, today=today)
     return {
         "audit_s": run.seconds,
@@ -44,8 +52,6 @@ def audit_figures(today: date) -> dict:
 def town_parcel(fraction: float):
     """A lot of the town the parcel figures imported, `fraction` of the way through it from
     the south-west (they link the one half-way to an application of their own)."""
-    from facilities.models import Parcel
-
     lots = Parcel.objects.filter(poly_type="FEE").order_by("min_y", "min_x")
     return lots[int(lots.count() * fraction)]
 
@@ -54,9 +60,6 @@ def draw_on_the_map(application, parcel, *, by, today: date) -> None:
     """Link `application`'s lot to `parcel` and draw its plan as the demo does (each structure
     where its typed figures put it, the dwelling, the septic area): a PDF then prints the
     plan as it does a real application's, with the neighbours, their houses and the street."""
-    from facilities import actions
-    from facilities.parcels.demo import draw_plan
-
     application.lot = actions.link_lot_to_parcel(lot=application.lot, parcel=parcel, by=by)
     draw_plan(application, by=by, today=today)
 
@@ -64,9 +67,6 @@ def draw_on_the_map(application, parcel, *, by, today: date) -> None:
 def permit_pdf_ms(today: date, clerk) -> float:
     """The latest permit, printed with its plan of record (page 2) as a permit on a mapped
     lot prints."""
-    from permits.models import Permit
-    from permits.printing import render_permit_pdf
-
     permit = Permit.objects.select_related("application__lot").order_by("-pk").first()
     draw_on_the_map(permit.application, town_parcel(1 / 3), by=clerk, today=today)
     permit = Permit.objects.select_related("holder", "lot").get(pk=permit.pk)
@@ -77,15 +77,6 @@ def notices_300_s(today: date, clerk) -> float:
     """Letters and Avery 5160 labels for 300 abutters of one docket item, rendered to PDF: a
     new application like the docketed one, on a lot of its own on the map with its plan
     drawn, so each letter prints the plan (§20-20(9)) as a real one does."""
-    from datetime import time as clock
-    from datetime import timedelta
-
-    from facilities import actions
-    from facilities.models import Abutter, AbutterList, AnimalKept
-    from hearings.models import DocketItem, Meeting
-    from hearings.printing import abutter_letters_pdf, labels_pdf
-    from permits.models import Application
-
     model = docketed_application()
     parcel = town_parcel(2 / 3)
     lot = actions.create_lot(
@@ -135,10 +126,6 @@ def renewal_check_s() -> float:
     """Re-run the rules on the application behind every permit, as the renewal list does:
     within one reading of the town, as the list's request reads it (issue 39: outside it,
     every application read the town again, and the figure measured that)."""
-    from permits.facts_from_records import evaluate_application
-    from permits.facts_loading import bulk_prefetches
-    from permits.models import Application
-
     started = time.perf_counter()
     ids = list(Application.objects.filter(permit__isnull=False).values_list("pk", flat=True))
     for chunk_start in range(0, len(ids), 2000):
@@ -167,8 +154,6 @@ def live_figures(engine: str, skip: bool, detail: str) -> dict:
     }
     if skip or engine != "postgresql":
         return empty
-    from django.contrib.auth import get_user_model
-    from django.test import Client
 
     client = Client()
     client.force_login(get_user_model().objects.get(username="clerk"))

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from django.urls import reverse
 
+from permits.models import Applicant, Application, Permit
 from stoneham_boh.bench import benchmark
 
 
 def link_demo_applicant(user) -> None:
-    from permits.models import Applicant
-
     applicant = Applicant.objects.order_by("pk").first()
     applicant.user = user
     applicant.save(update_fields=["user"])
@@ -20,8 +19,6 @@ def docketed_application():
     """The latest new application on a coming meeting's docket, on a parcel with its drawn
     plan: the richest page a clerk or a Board member opens (hearing, notices, abutters,
     compliance panel, the plan drawn among the neighbours)."""
-    from permits.models import Application
-
     return (
         Application.objects.filter(
             kind="new", docket_items__status="scheduled", site_plan__isnull=False
@@ -34,8 +31,6 @@ def docketed_application():
 def renewal_application():
     """The latest renewal received and not yet decided, on a parcel with its drawn plan: its
     page also compares it with the permit it renews (and that permit's plan of record)."""
-    from permits.models import Application
-
     return (
         Application.objects.filter(
             kind="renewal",
@@ -49,8 +44,6 @@ def renewal_application():
 
 
 def pages_to_measure() -> list[benchmark.Page]:
-    from permits.models import Permit
-
     def latest_new_application() -> str:
         return reverse("permits:application-detail", args=[docketed_application().pk])
 

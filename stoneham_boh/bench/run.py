@@ -27,6 +27,7 @@ from stoneham_boh.bench.database import (
 )
 from stoneham_boh.bench.figures import load_average
 from stoneham_boh.bench.pages import docketed_application, link_demo_applicant, pages_to_measure
+from stoneham_boh.ops.demo import ensure_demo_users
 
 LARGE_LOTS = 10_000
 SMALL_LOTS = 10
@@ -52,8 +53,6 @@ def run_outside(lots: int, flags: dict[str, bool], say: Callable[[str], None]) -
 def measure(lots: int, *, pages_only: bool, no_live: bool, say: Callable[[str], None]) -> dict:
     """Build the data set (a small one, then the large one, so that each page's queries are
     counted on both) and take every figure; the child process's work."""
-    from stoneham_boh.ops.demo import ensure_demo_users
-
     # Every page view logs the benchmark's users in: keep the security log for warnings.
     logging.getLogger("stoneham_boh.accounts.security").setLevel(logging.WARNING)
     today = timezone.localdate()

@@ -13,6 +13,7 @@ from decimal import Decimal
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.utils import timezone
 
@@ -472,7 +473,5 @@ def _load_demo(today: date | None) -> bool:
 
 def _paper_permit_scan():
     """The scan of the loft's paper permit, as the clerk uploads it: a one-page PDF."""
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
     content = b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"
     return SimpleUploadedFile("permit-94-17.pdf", content, content_type="application/pdf")

@@ -10,6 +10,7 @@ from datetime import date, time
 from decimal import Decimal
 
 from stoneham_boh.lib.history import save_as
+from stoneham_boh.town.models import Town
 
 STONEHAM = {
     "slug": "stoneham",
@@ -52,8 +53,6 @@ STONEHAM = {
 
 def install_stoneham(by=None):
     """Make Stoneham the current town (once: a second run leaves the record as it is)."""
-    from stoneham_boh.town.models import Town
-
     town = Town.objects.filter(slug=STONEHAM["slug"]).first()
     if town is not None:
         return town
