@@ -502,23 +502,6 @@ class NoticeCharge(models.Model):
         return f"Newspaper charge of ${self.newspaper_charge} for {self.docket_item}"
 
 
-class TownClosure(models.Model):
-    """A day the Town's offices are closed though no legal holiday (a snow day, an extra
-    holiday): the Town's business-day clocks skip it (stoneham_boh.lib.mass_calendar).
-
-    Reference data the administrator keeps in the Django admin."""
-
-    date = models.DateField(unique=True)
-    reason = models.CharField(max_length=120, help_text="e.g. Snow emergency: offices closed.")
-    history = HistoricalRecords()
-
-    class Meta:
-        ordering = ["-date"]
-
-    def __str__(self) -> str:
-        return f"{long_date(self.date)}: {self.reason}"
-
-
 def _first_recorded_day(record) -> date | None:
     first = record.history.order_by("history_date").values_list("history_date", flat=True)[:1]
     return timezone.localdate(first[0]) if first else None

@@ -271,7 +271,8 @@ class OrderQuerySet(models.QuerySet):
         """Open orders whose deadline has passed without abatement. A deadline set on a day
         the Town's offices are closed runs to the next business day (c.4 §9), so an order
         set for last Saturday is not overdue on Monday."""
-        from hearings.clocks import order_deadline, town_calendar  # a reading, tier 3
+        from inspections.clocks import order_deadline  # a reading, tier 3
+        from stoneham_boh.town.calendar import town_calendar  # tier 1, beside the clock it feeds
 
         calendar = town_calendar()
         # Only a deadline in the last few days before `day` can roll forward past it.
@@ -331,7 +332,7 @@ class Order(models.Model):
     @property
     def deadline_clock(self):
         """The owner's last day: the deadline set, rolled forward to a business day (c.4 §9)."""
-        from hearings.clocks import order_deadline  # a reading, tier 3
+        from inspections.clocks import order_deadline  # a reading, tier 3
 
         return order_deadline(self.deadline)
 

@@ -83,7 +83,7 @@ def changes_from_permit(permit, application, animals, structures, on: date) -> C
 def lapse_clock(permit):
     """The last day a lapsed permit can still be renewed: RENEWAL_LAPSE_DAYS after it
     expired, rolled forward to a business day when the Town's offices are closed (c.4 §9)."""
-    from hearings.clocks import town_calendar  # a reading of the same tier
+    from stoneham_boh.town.calendar import town_calendar  # tier 1, beside its one use
 
     return town_calendar().deadline_after(
         permit.expires_on,

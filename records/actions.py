@@ -9,9 +9,9 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
-from hearings.clocks import records_response_deadline, town_calendar
 from permits.portal.notifications import send_after_commit
 from records import passages
+from records.clocks import records_response_deadline
 from records.models import (
     ComplainantRelease,
     Exemption,
@@ -26,6 +26,7 @@ from stoneham_boh.lib import law
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
+from stoneham_boh.town.calendar import town_calendar
 
 TARGET = re.compile(r"^(complainant|document|photo|notice-proof):\d+$")
 

@@ -8,10 +8,11 @@ town's calendar; an extension counts only where the written response records how
 
 from __future__ import annotations
 
-from hearings.clocks import records_response_deadline, town_calendar
+from records.clocks import records_response_deadline
 from records.models import RecordsRequest
 from stoneham_boh.lib import law
 from stoneham_boh.lib.dates import long_date
+from stoneham_boh.town.calendar import town_calendar
 
 from .anomaly import NOT_SHOWN, Anomaly, RecordRef
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from hearings.clocks import records_response_deadline
 from records import actions, complainants, passages
+from records.clocks import records_response_deadline
 from records.forms import (
     PassageForm,
     RecordsRequestForm,

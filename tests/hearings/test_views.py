@@ -14,11 +14,11 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 
 from hearings import actions, notices
-from hearings.clocks import town_calendar
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice, Meeting, Variance
 from permits.amendments.in_force import ruleset_on
 from permits.models import Application
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.town.calendar import town_calendar
 from stoneham_boh.town.current import town_scope
 from tests import factories
 from tests.conftest import make_user

@@ -9,10 +9,10 @@ import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
-from hearings.models import TownClosure
 from inspections import actions
 from inspections.models import Order
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.town.models import TownClosure
 from tests.inspections.builders import VERMIN, hen_permit, inspected_with_vermin, vermin_order
 
 pytestmark = pytest.mark.django_db
