@@ -15,6 +15,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from stoneham_boh.lib.dates import long_date, month_day
+from stoneham_boh.town.calendar import days_before
 
 from .anomaly import BREACH, Anomaly, decision_ref
 
@@ -147,7 +148,7 @@ def _holder_notice(register, decision, item) -> list[tuple[str, str]]:
         return []
     notified = proceeding.holder_notified_on
     minimum = settings.REVOCATION_NOTICE_DAYS
-    if notified is None or (item.meeting.date - notified).days < minimum:
+    if notified is None or notified > days_before(item.meeting.date, minimum):
         given = "no notice recorded" if notified is None else f"mailed {month_day(notified)}"
         return [
             (

@@ -2,7 +2,7 @@
 business days (or the extension recorded, §10(c)) by the written response §10(b) requires.
 
 Read from the records as they are: the day received, the written response and its signature,
-the day answered. The clock is the one the clerk's page shows (hearings.clocks), counted on the
+the day answered. The clock is the one the clerk's page shows (records.clocks), counted on the
 town's calendar; an extension counts only where the written response records how it was had.
 """
 
