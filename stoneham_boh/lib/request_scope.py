@@ -29,19 +29,22 @@ T = TypeVar("T")
 REQUEST = "request"
 MOMENT = "moment"
 
-# lifetime -> its memo, for the lifetimes open here; a new scope sets a new mapping (a copy with
-# its own memo), so leaving it restores exactly what the outer scope had.
-_scopes: ContextVar[dict[str, dict] | None] = ContextVar("request_scope", default=None)
+# lifetime -> its memos, the outermost first and the one in use last; a new scope sets a new
+# mapping (a copy with its own memo added), so leaving it restores exactly what the outer scope
+# had, and `forget` reaches the outer memos too (a closure recorded inside a command's scope
+# within a request is not forgotten only until the command's block ends).
+_scopes: ContextVar[dict[str, tuple[dict, ...]] | None] = ContextVar("request_scope", default=None)
 
 
-def _open() -> dict[str, dict]:
+def _open() -> dict[str, tuple[dict, ...]]:
     return _scopes.get() or {}
 
 
 @contextmanager
 def request_scope(lifetime: str = REQUEST) -> Iterator[None]:
     """Remember readings within the block (a fresh memo of that lifetime, dropped at its end)."""
-    token = _scopes.set({**_open(), lifetime: {}})
+    scopes = _open()
+    token = _scopes.set({**scopes, lifetime: (*scopes.get(lifetime, ()), {})})
     try:
         yield
     finally:
@@ -55,9 +58,10 @@ def in_scope(lifetime: str = REQUEST) -> bool:
 def remembered(key: Hashable, compute: Callable[[], T], *, lifetime: str = REQUEST) -> T:
     """`compute()`, or what it gave earlier in this scope for the same key (every time outside
     a scope of that lifetime)."""
-    memo = _open().get(lifetime)
-    if memo is None:
+    memos = _open().get(lifetime)
+    if not memos:
         return compute()
+    memo = memos[-1]
     if key not in memo:
         memo[key] = compute()
     return memo[key]
@@ -65,8 +69,9 @@ def remembered(key: Hashable, compute: Callable[[], T], *, lifetime: str = REQUE
 
 def forget(key: Hashable) -> None:
     """Drop `key` from every open scope: the next reading computes it afresh."""
-    for memo in _open().values():
-        memo.pop(key, None)
+    for memos in _open().values():
+        for memo in memos:
+            memo.pop(key, None)
 
 
 class RequestScopeMiddleware:

@@ -64,3 +64,13 @@ def test_the_guard_sees_an_f_strings_format_and_spares_a_parsing_format():
     written = 'f"{day:%B %-d, %Y}"\nday.strftime("%B")\n"{:%B}".format(day)\n'
     assert sorted(_month_in_words_written(written, "m.py")) == ["m.py:1", "m.py:2", "m.py:3"]
     assert _month_in_words_written('DATE_FORMATS = ("%B %d, %Y",)\n', "m.py") == []
+
+
+def test_the_shapes_the_sweep_added_write_as_the_strftime_they_replaced():
+    from datetime import datetime
+
+    from stoneham_boh.lib.dates import clock_time, day_at
+
+    posted = datetime(2027, 7, 5, 14, 5)
+    assert day_at(posted) == f"{posted:%B %-d, %Y at %H:%M}" == "July 5, 2027 at 14:05"
+    assert clock_time(datetime(2027, 7, 5, 9, 0)) == "09:00"

@@ -115,3 +115,17 @@ def test_a_closure_recorded_within_a_request_is_counted_at_once():
         assert town_calendar().is_business_day(snow_day)
         TownClosure.objects.create(date=snow_day, reason="Snow emergency")
         assert not town_calendar().is_business_day(snow_day)
+
+
+def test_a_reading_forgotten_in_an_inner_scope_is_forgotten_by_the_outer_one():
+    reads = []
+
+    def read():
+        reads.append(1)
+        return len(reads)
+
+    with request_scope():
+        assert remembered("calendar", read) == 1
+        with request_scope():
+            forget("calendar")
+        assert remembered("calendar", read) == 2
