@@ -31,8 +31,8 @@ MOMENT = "moment"
 
 # lifetime -> its memos, the outermost first and the one in use last; a new scope sets a new
 # mapping (a copy with its own memo added), so leaving it restores exactly what the outer scope
-# had, and `forget` reaches the outer memos too (a closure recorded inside a command's scope
-# within a request is not forgotten only until the command's block ends).
+# had, and `forget` reaches the outer memos too (a closure recorded in a scope opened within a
+# request is forgotten by the request as well).
 _scopes: ContextVar[dict[str, tuple[dict, ...]] | None] = ContextVar("request_scope", default=None)
 
 
