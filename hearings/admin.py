@@ -21,7 +21,6 @@ from hearings.models import (
     NoticeCharge,
     RevocationProceeding,
     SetbackEnlargement,
-    TownClosure,
     Variance,
     Vote,
     VoteSettlement,
@@ -137,15 +136,6 @@ class RevocationProceedingAdmin(ReadOnlyAdmin, SimpleHistoryAdmin):
     list_display = ("permit", "opened_on", "holder_notified_on")
     search_fields = ("permit__number", "permit__application__applicant__name")
     raw_id_fields = ("permit", "docket_item", "findings", "orders")
-
-
-@admin.register(TownClosure)
-class TownClosureAdmin(SimpleHistoryAdmin):
-    """Reference data: the administrator adds the days the Town's offices close."""
-
-    list_display = ("date", "reason")
-    search_fields = ("reason",)
-    date_hierarchy = "date"
 
 
 @admin.register(MeetingPosting)

@@ -1,4 +1,6 @@
-"""Every clock of the Board's business, counted on the Massachusetts calendar.
+"""The Board's own clocks, counted on the town's calendar (stoneham_boh/town/calendar.py): the
+Open Meeting Law's posting and filing, the hearing notices, the appeal from a decision, the
+minutes. Another app's clock lives in that app (records/clocks.py, inspections/clocks.py).
 
 One home for each reading: the screens, the actions, the notices and `manage.py clocks` call
 these. Each returns a `Clock`: the date (or moment) and the rule that gave it, in words.
@@ -11,61 +13,18 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 
 from django.conf import settings
-from django.core.signals import request_finished, request_started
-from django.db.models.signals import post_delete, post_save
 
-from hearings.models import Meeting, TownClosure, notice_days
+from hearings.models import Meeting, notice_days
 from stoneham_boh.lib import law
 from stoneham_boh.lib.dates import moment as in_words
 from stoneham_boh.lib.dates import time_of_day, weekday_date
-from stoneham_boh.lib.mass_calendar import CITATION_ROLL_FORWARD as ROLL_FORWARD_CITATION
-from stoneham_boh.lib.mass_calendar import Clock, MassCalendar
+from stoneham_boh.lib.mass_calendar import Clock
+from stoneham_boh.town.calendar import calendar_or_town as _calendar
+from stoneham_boh.town.calendar import days_before
 from stoneham_boh.town.current import current_town
 from stoneham_boh.town.models import NewspaperHolidayIssue
 
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-
-
-# The calendar remembered for the request being served: [] outside a request (commands,
-# tests), where each clock reads the closures afresh; [None] once a request starts, filled on
-# first use and dropped when the request ends or a closure changes.
-_remembered: list[MassCalendar | None] = []
-
-
-def town_calendar() -> MassCalendar:
-    """The calendar with the town closures the administrator recorded.
-
-    Read once per request (one query) and remembered until the request ends or a closure
-    changes, so a page showing many meetings' clocks reads the closures once."""
-    if _remembered and _remembered[0] is not None:
-        return _remembered[0]
-    calendar = MassCalendar(dict(TownClosure.objects.values_list("date", "reason")))
-    if _remembered:
-        _remembered[0] = calendar
-    return calendar
-
-
-def _request_started(**_signal) -> None:
-    _remembered[:] = [None]
-
-
-def _request_finished(**_signal) -> None:
-    _remembered.clear()
-
-
-def _closure_changed(**_signal) -> None:
-    if _remembered:
-        _remembered[0] = None
-
-
-request_started.connect(_request_started, dispatch_uid="hearings.clocks.started")
-request_finished.connect(_request_finished, dispatch_uid="hearings.clocks.finished")
-post_save.connect(_closure_changed, sender=TownClosure, dispatch_uid="hearings.clocks.saved")
-post_delete.connect(_closure_changed, sender=TownClosure, dispatch_uid="hearings.clocks.deleted")
-
-
-def _calendar(calendar: MassCalendar | None) -> MassCalendar:
-    return calendar if calendar is not None else town_calendar()
 
 
 # --- The Open Meeting Law -----------------------------------------------------------------
@@ -97,7 +56,7 @@ def clerk_filing_deadline(meeting_at: datetime, *, calendar=None) -> Clock:
         when = moment
     else:
         if not (calendar.is_business_day(day) and moment.time() > clerk_cutoff(day)):
-            day = calendar.previous_business_day(day - timedelta(days=1))
+            day = calendar.previous_business_day(days_before(day, 1))
         when = datetime.combine(day, clerk_cutoff(day))
     rule = (
         f"Filing with the Town Clerk: by the clerk's cut-off on {weekday_date(when.date())} "
@@ -130,8 +89,8 @@ def newspaper_notice_deadline(hearing: date, *, calendar=None) -> Clock:
     calendar = _calendar(calendar)
     town = current_town()
     days = notice_days(hearing)
-    latest = hearing - timedelta(days=days)
-    usual = latest - timedelta(days=(latest.weekday() - _newspaper_weekday()) % 7)
+    latest = days_before(hearing, days)
+    usual = days_before(latest, (latest.weekday() - _newspaper_weekday()) % 7)
     changes = {
         entry.usual_on: entry.prints_on
         for entry in NewspaperHolidayIssue.objects.filter(
@@ -196,26 +155,7 @@ def revocation_notice_deadline(hearing: date, *, calendar=None) -> Clock:
     )
 
 
-# --- Records and appeals -----------------------------------------------------------------------
-
-
-def records_response_deadline(received: date, *, calendar=None) -> Clock:
-    """The tenth business day after the request was received. A request that arrives on a
-    Saturday, a Sunday, a legal holiday or a day the offices are closed is received on the next
-    business day (950 CMR 32.06(2)(e)), and the ten days count from the day after that."""
-    calendar = _calendar(calendar)
-    what = f"Response to a public records request ({law.RECORDS_CITATION})"
-    counted_from = calendar.next_business_day(received)
-    clock = calendar.business_days_after(
-        counted_from, law.RECORDS_RESPONSE_BUSINESS_DAYS, what=what
-    )
-    if counted_from == received:
-        return clock
-    return Clock(
-        clock.when,
-        f"{clock.rule}; sent on {weekday_date(received)}, {calendar.why_closed(received)}, it "
-        f"counts as received on {weekday_date(counted_from)} ({law.RECORDS_RECEIPT_CITATION})",
-    )
+# --- Appeals -----------------------------------------------------------------------------------
 
 
 def appeal_deadline(decided_on: date, *, calendar=None) -> Clock:
@@ -226,31 +166,6 @@ def appeal_deadline(decided_on: date, *, calendar=None) -> Clock:
         decided_on,
         law.APPEAL_DAYS,
         what=f"Appeal in the nature of certiorari ({law.APPEAL_CITATION}), from the decision",
-    )
-
-
-# --- Orders to correct a violation -------------------------------------------------------------
-
-
-def order_deadline(set_for: date, *, calendar=None) -> Clock:
-    """The last day the owner has under an order whose deadline the Board set for `set_for`:
-    that day, or the next business day when the Town's offices are closed on it (c.4 §9)."""
-    calendar = _calendar(calendar)
-    rolled = calendar.next_business_day(set_for)
-    rule = f"Order to correct a violation: the deadline set, {weekday_date(set_for)}"
-    if rolled != set_for:
-        rule += (
-            f", is {calendar.why_closed(set_for)}, so it moves to the next business day, "
-            f"{weekday_date(rolled)} ({ROLL_FORWARD_CITATION})"
-        )
-    return Clock(rolled, rule)
-
-
-def default_order_deadline(issued_on: date, days: int, *, calendar=None) -> Clock:
-    """The deadline an order proposes: `days` after it is issued, rolled forward to a
-    business day (c.4 §9)."""
-    return _calendar(calendar).deadline_after(
-        issued_on, days, what="Order to correct a violation (proposed deadline)"
     )
 
 

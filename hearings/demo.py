@@ -29,6 +29,7 @@ from permits import eligibility
 from permits.models import DOCUMENT_FIELDS, Application
 from stoneham_boh.lib import history
 from stoneham_boh.lib.dates import long_date
+from stoneham_boh.town.calendar import next_business_day
 
 OUT_OF_TOWN = (
     ("Melrose", "MA", "02176"),
@@ -133,7 +134,7 @@ def as_of(moment: datetime):
 def session_day(on: date) -> date:
     """The Board's session for a matter raised on `on`: that evening, or the next business
     day's when the Town's offices are closed on `on` (a weekend or a legal holiday)."""
-    return clocks.town_calendar().next_business_day(on)
+    return next_business_day(on)
 
 
 def _next_moment(meeting) -> datetime:

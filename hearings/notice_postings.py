@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from hearings.models import DocketItem, LegalNotice, LegalNoticeProof, Meeting
 from stoneham_boh.lib import law
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 from stoneham_boh.lib.uploads import DOCUMENT_KINDS, stored_file, validate_upload
@@ -42,7 +43,7 @@ SITES = {
 
 
 def _long(day: date) -> str:
-    return f"{day:%B} {day.day}, {day.year}"
+    return f"{long_date(day)}"
 
 
 def kept_proofs(notice: LegalNotice, kind: str | None = None):

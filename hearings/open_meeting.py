@@ -26,7 +26,7 @@ from django.utils import timezone
 from hearings import clocks
 from hearings.models import DocketItem, Meeting, MeetingPosting
 from stoneham_boh.lib import law
-from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.dates import day_at, long_date
 
 
 def _local(moment: datetime) -> datetime:
@@ -74,7 +74,7 @@ def late_posting_refusal(posted_at: datetime, deadline: datetime, what: str) -> 
     return (
         f"The notice {what} was posted {_when(posted_at)}, less than 48 hours (not counting "
         f"Saturdays, Sundays and legal holidays) before the meeting; the last time to post it "
-        f"was {deadline:%B %-d, %Y at %H:%M}: the Board can only take it up at a later meeting "
+        f"was {day_at(deadline)}: the Board can only take it up at a later meeting "
         f"noticed in time ({law.OML_POSTING_CITATION})."
     )
 

@@ -13,11 +13,12 @@ from datetime import date, datetime, time, timedelta
 
 from django.utils import timezone
 
-from hearings import actions, clocks
+from hearings import actions
 from hearings.models import Meeting
 from inspections import actions as inspection_actions
 from inspections.actions import Answer
 from inspections.checklist import items_for
+from inspections.clocks import default_order_deadline
 from inspections.keeping import keeping_for
 from inspections.models import ChecklistFinding, Inspection
 from permits.models import Permit
@@ -77,7 +78,7 @@ def _unabated_rats(permit: Permit, today: date, agent):
         requirement="Have a licensed pest control operator abate the rats and send the Board "
         "the operator's report.",
         # Fourteen days, counted on the Town's calendar (a last day it closes rolls forward).
-        deadline=clocks.default_order_deadline(visit, 14).when,
+        deadline=default_order_deadline(visit, 14).when,
         issued_on=visit,
     )
     inspection_actions.mark_order_unabated(

@@ -271,8 +271,9 @@ class OrderQuerySet(models.QuerySet):
         """Open orders whose deadline has passed without abatement. A deadline set on a day
         the Town's offices are closed runs to the next business day (c.4 §9), so an order
         set for last Saturday is not overdue on Monday."""
-        # late: hearings.clocks is tier 3, which a model reads only when called (tiers)
-        from hearings.clocks import order_deadline, town_calendar
+        # late: inspections.clocks is tier 3, which a model reads only when called (tiers)
+        from inspections.clocks import order_deadline
+        from stoneham_boh.town.calendar import town_calendar
 
         calendar = town_calendar()
         # Only a deadline in the last few days before `day` can roll forward past it.
@@ -332,8 +333,8 @@ class Order(models.Model):
     @property
     def deadline_clock(self):
         """The owner's last day: the deadline set, rolled forward to a business day (c.4 §9)."""
-        # late: hearings.clocks is tier 3, which a model reads only when called (tiers)
-        from hearings.clocks import order_deadline
+        # late: inspections.clocks is tier 3, which a model reads only when called (tiers)
+        from inspections.clocks import order_deadline
 
         return order_deadline(self.deadline)
 

@@ -16,6 +16,7 @@ from permits.rules.pigeon_calendar import (
     pigeon_release_allowed,
     pigeon_training_prohibited,
 )
+from stoneham_boh.lib.dates import month_day, time_of_day
 
 CLEANING_ITEM = "20-18.2.cleaning"
 TRAINING_ITEM = "20-18.5.no-training-hours"
@@ -25,7 +26,7 @@ RELEASE_ITEM = "20-18.7.no-release-after-feeding"
 def cleaning_hint(on: date) -> str:
     days = pigeon_cleaning_interval_days(on)
     every = "week" if days == 7 else f"{days} days"
-    return f"On {on:%B %-d} droppings must be cleaned at least once every {every} (§20-18(2))."
+    return f"On {month_day(on)} droppings must be cleaned at least once every {every} (§20-18(2))."
 
 
 def training_prohibited_at(moment: datetime) -> bool:
@@ -35,7 +36,7 @@ def training_prohibited_at(moment: datetime) -> bool:
 
 def training_hint(moment: datetime) -> str:
     local = timezone.localtime(moment)
-    when = f"{local:%B %-d}, {local:%-I:%M %p}".replace("AM", "a.m.").replace("PM", "p.m.")
+    when = f"{month_day(local)}, {time_of_day(local)}"
     if training_prohibited_at(moment):
         return f"Now ({when}) training and exercise are prohibited (§20-18(5))."
     return f"Now ({when}) is outside the hours when training is prohibited (§20-18(5))."

@@ -23,7 +23,6 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
-from hearings.clocks import town_calendar
 from hearings.models import RevocationProceeding
 from inspections.deadlines import deadline_that_counts, overdue_for_renewal
 from inspections.models import ChecklistFinding, Order
@@ -33,6 +32,7 @@ from permits.facts_loading import loaded_rows
 from permits.keeping import Changes, compare, keeping_facts
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.readings import remembered
+from stoneham_boh.town.calendar import town_calendar
 from stoneham_boh.town.current import current_town
 
 

@@ -9,9 +9,9 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
-from hearings.clocks import records_response_deadline, town_calendar
 from permits.portal.notifications import send_after_commit
 from records import passages
+from records.clocks import records_response_deadline
 from records.models import (
     ComplainantRelease,
     Exemption,
@@ -26,6 +26,7 @@ from stoneham_boh.lib import law
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
+from stoneham_boh.town.calendar import town_calendar
 
 TARGET = re.compile(r"^(complainant|document|photo|notice-proof):\d+$")
 
@@ -68,7 +69,7 @@ def _open(request: RecordsRequest) -> RecordsRequest:
     request = RecordsRequest.objects.select_for_update().get(pk=request.pk)
     if not request.is_open:
         raise ActionRefused(
-            f"The response was sent on {request.responded_on:%B %-d, %Y}; the request is closed."
+            f"The response was sent on {long_date(request.responded_on)}; the request is closed."
         )
     return request
 
@@ -198,7 +199,7 @@ def record_response(
         reasons.append("The day of the response cannot be in the future.")
     if responded_on < request.received_on:
         reasons.append(
-            f"The request was received on {request.received_on:%B %-d, %Y}; the response "
+            f"The request was received on {long_date(request.received_on)}; the response "
             "cannot be earlier."
         )
     if not response.strip():
@@ -244,7 +245,7 @@ def _extension_refusals(request: RecordsRequest, fields: dict) -> dict[str, str]
     due = records_response_deadline(request.received_on, calendar=calendar).when
     if extended_to <= due:
         refusals["extended_to"] = (
-            f"The response is due {due:%B %-d, %Y} without an extension; an extension ends later."
+            f"The response is due {long_date(due)} without an extension; an extension ends later."
         )
     if how == Extension.SUPERVISOR:
         received = calendar.next_business_day(request.received_on)
@@ -259,13 +260,13 @@ def _extension_refusals(request: RecordsRequest, fields: dict) -> dict[str, str]
         elif petitioned_on < request.received_on or petitioned_on > last_petition:
             refusals["extension_petitioned_on"] = (
                 f"A petition is filed within {law.RECORDS_PETITION_BUSINESS_DAYS} business days "
-                f"of receipt, by {last_petition:%B %-d, %Y} ({law.RECORDS_EXTENSION_CITATION})."
+                f"of receipt, by {long_date(last_petition)} ({law.RECORDS_EXTENSION_CITATION})."
             )
         if extended_to > longest:
             refusals["extended_to"] = (
                 "The Supervisor may extend a town's time by at most "
                 f"{law.RECORDS_SUPERVISOR_EXTENSION_BUSINESS_DAYS} business days, to "
-                f"{longest:%B %-d, %Y} ({law.RECORDS_EXTENSION_CITATION})."
+                f"{long_date(longest)} ({law.RECORDS_EXTENSION_CITATION})."
             )
     return refusals
 

@@ -29,7 +29,7 @@ class Exemption(models.Model):
 
 class RecordsRequest(models.Model):
     """A request for public records: who asked, for what, when it was received; the response
-    and its day once sent. The 10 business days run from receipt (hearings.clocks)."""
+    and its day once sent. The 10 business days run from receipt (records.clocks)."""
 
     requester = models.CharField("requested by", max_length=200)
     contact = models.CharField("how to reach them", max_length=200, blank=True)

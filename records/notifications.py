@@ -8,6 +8,7 @@ from django.core.validators import validate_email
 
 from records.models import WrittenResponse
 from records.printing import response_pdf
+from stoneham_boh.lib.dates import long_date
 
 
 def requester_email(contact: str) -> str:
@@ -26,7 +27,7 @@ def send_written_response(pk: int) -> int:
     if not to:
         return 0
     message = EmailMessage(
-        f"Your public records request of {response.request.received_on:%B %-d, %Y}",
+        f"Your public records request of {long_date(response.request.received_on)}",
         response.letter,
         None,
         [to],

@@ -14,6 +14,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from inspections.models import ChecklistFinding, Complaint, Inspection
+from stoneham_boh.lib.dates import long_date
 
 #: kind -> (model, its text field, the lookup of the lot it is about)
 PLACES = {
@@ -92,12 +93,12 @@ def places_in(package) -> list[Place]:
                 Place(
                     "complaint",
                     complaint.pk,
-                    f"Complaint of {complaint.received_on:%B %-d, %Y}: what was reported",
+                    f"Complaint of {long_date(complaint.received_on)}: what was reported",
                     complaint.description,
                 )
             )
     for inspection, findings in package.inspections:
-        day = f"{inspection.scheduled_for:%B %-d, %Y}"
+        day = f"{long_date(inspection.scheduled_for)}"
         if inspection.summary:
             found.append(
                 Place(

@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from hearings.clocks import records_response_deadline, town_calendar
+from records.clocks import records_response_deadline
 from records.fees import FeeEstimate, estimate
 from records.models import RecordsRequest, Redaction, WrittenResponse
 from stoneham_boh.lib import law
 from stoneham_boh.lib.dates import long_date
+from stoneham_boh.town.calendar import town_calendar
 from stoneham_boh.town.current import current_town
 
 

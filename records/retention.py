@@ -95,7 +95,7 @@ def _rows_by_kind(kind: str):
             application = d.docket_item.application_id
             yield (
                 d.pk,
-                f"Decision of {d.decided_on:%B %-d, %Y}, application #{application}",
+                f"Decision of {long_date(d.decided_on)}, application #{application}",
                 d.decided_on,
             )
     elif kind == RecordSeries.Kind.MINUTES:
@@ -105,14 +105,14 @@ def _rows_by_kind(kind: str):
         for i in Inspection.objects.exclude(performed_at=None).order_by("pk"):
             yield (
                 i.pk,
-                f"{i.get_kind_display()} of {i.scheduled_for:%B %-d, %Y}",
+                f"{i.get_kind_display()} of {long_date(i.scheduled_for)}",
                 timezone.localdate(i.performed_at),
             )
     elif kind == RecordSeries.Kind.COMPLAINT:
         for c in Complaint.objects.order_by("pk"):
             yield (
                 c.pk,
-                f"Complaint of {c.received_on:%B %-d, %Y} ({c.get_nature_display().lower()})",
+                f"Complaint of {long_date(c.received_on)} ({c.get_nature_display().lower()})",
                 c.closed_on,
             )
     elif kind == RecordSeries.Kind.RECORDS_REQUEST:
@@ -293,7 +293,7 @@ def destroy(
             "Clerk has not filled the series' period)."
         )
     elif row.disposition_on > today:
-        reasons.append(f"Its disposition date is {row.disposition_on:%B %-d, %Y}.")
+        reasons.append(f"Its disposition date is {long_date(row.disposition_on)}.")
     elif series.kind not in DESTROYERS:
         reasons.append(
             f"The product does not destroy {series.name.lower()}: dispose of them as the Town "
@@ -321,6 +321,6 @@ def destroy(
         ),
         by,
     )
-    note = f"Destroyed {today:%B %-d, %Y} under the retention schedule (log entry {entry.pk})."
+    note = f"Destroyed {long_date(today)} under the retention schedule (log entry {entry.pk})."
     DESTROYERS[series.kind](record_id, note, by)
     return entry

@@ -105,6 +105,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The one request scope, open for the whole request: the town's settings and its calendar
+    # read once per request (stoneham_boh/lib/request_scope.py).
+    "stoneham_boh.lib.request_scope.RequestScopeMiddleware",
     "django.middleware.security.SecurityMiddleware",
     # Browser features no page uses (camera, position...) off on every answer.
     "stoneham_boh.lib.permissions_policy.PermissionsPolicyMiddleware",
@@ -130,8 +133,6 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
-    # The town's settings, read once per request (stoneham_boh/town/current.py).
-    "stoneham_boh.town.current.CurrentTownMiddleware",
     "allauth.account.middleware.AccountMiddleware",
     # Staff without a verified second factor go to enrolment or verification first.
     "stoneham_boh.accounts.two_factor.TwoFactorMiddleware",

@@ -13,7 +13,7 @@ from hearings.actions._common import refuse_if
 from hearings.meeting_notice import notice_items, notice_text
 from hearings.models import Meeting, MeetingPosting
 from hearings.open_meeting import posting_time_refusals
-from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.dates import clock_time, long_date
 from stoneham_boh.lib.history import save_as
 
 
@@ -79,9 +79,10 @@ def record_meeting_posting(
             "The notice was posted already: say why it is amended (what was added or changed)."
         )
     if earlier and posted_at < earlier[-1].posted_at:
+        amended = timezone.localtime(earlier[-1].posted_at)
         reasons.append(
             "An amendment is posted after the notice it amends "
-            f"({timezone.localtime(earlier[-1].posted_at):%B %-d, %Y %H:%M})."
+            f"({long_date(amended)} {clock_time(amended)})."
         )
     # A notice with nothing on the docket still lists the minutes awaiting approval and
     # whatever else the Board votes there (every vote is at a meeting noticed in time).

@@ -1,15 +1,14 @@
 """Public hearings (§20-20(9)), their notices, the Board's decisions and variances (§20-21).
 
 Each noun has its own module (the Board's roll, meetings, the docket, notices, minutes,
-decisions, votes, variances, revocations, executive sessions; the Town's closures alone in
-closures.py). This package imports every model, so Django finds them, and re-exports every
-public name, so that `from hearings.models import Meeting` keeps working.
+decisions, votes, variances, revocations, executive sessions; the Town's closures are the
+town app's, stoneham_boh/town/models.py). This package imports every model, so Django finds
+them, and re-exports every public name, so that `from hearings.models import Meeting` keeps working.
 """
 
 from __future__ import annotations
 
 from hearings.models.board import BoardMember, BoardMemberQuerySet, BoardSeats, BoardSeatsQuerySet
-from hearings.models.closures import TownClosure
 from hearings.models.decisions import Decision, DecisionCorrection
 from hearings.models.docket import DocketItem
 from hearings.models.executive_sessions import ExecutiveSession
@@ -56,7 +55,6 @@ __all__ = [
     "NoticeCharge",
     "RevocationProceeding",
     "SetbackEnlargement",
-    "TownClosure",
     "Variance",
     "VarianceQuerySet",
     "Vote",

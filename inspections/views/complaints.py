@@ -11,6 +11,7 @@ from inspections.filters import ComplaintFilter
 from inspections.forms import ComplaintForm, ComplaintInspectionForm
 from inspections.models import Complaint, Inspection
 from inspections.views.common import agents_only, complaint_desk, is_agent
+from stoneham_boh.lib.dates import month_day
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.forms import ReasonForm
 from stoneham_boh.lib.listing import page_of
@@ -99,7 +100,7 @@ def complaint_schedule(request, pk):
         )
 
     def done(made):
-        return f"Inspection scheduled for {made.scheduled_for:%B %-d}."
+        return f"Inspection scheduled for {month_day(made.scheduled_for)}."
 
     if inspection := attempt(request, form, schedule, done):
         return redirect("inspections:inspection-detail", pk=inspection.pk)

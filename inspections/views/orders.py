@@ -11,8 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
-from hearings import clocks
-from inspections import actions
+from inspections import actions, clocks
 from inspections.filters import OrderFilter
 from inspections.forms import ExtendOrderForm, OrderForm
 from inspections.keeping import active_permit_for

@@ -11,6 +11,7 @@ from hearings.models import Meeting
 from permits.amendments.actions import amendable_figures
 from permits.amendments.in_force import ruleset_on
 from permits.rules.wording import quantity
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.forms import DateInput, columns, helper
 from stoneham_boh.town.current import current_town
 
@@ -28,7 +29,7 @@ def _figure_choices() -> list[tuple[str, str]]:
 
 class MeetingChoice(forms.ModelChoiceField):
     def label_from_instance(self, meeting) -> str:
-        return f"{meeting.date:%B %-d, %Y}, {meeting.place}"
+        return f"{long_date(meeting.date)}, {meeting.place}"
 
 
 class AmendmentForm(forms.Form):

@@ -14,7 +14,8 @@ from datetime import datetime
 from django.conf import settings
 from django.utils import timezone
 
-from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.dates import long_date, month_day
+from stoneham_boh.town.calendar import days_before
 
 from .anomaly import BREACH, Anomaly, decision_ref
 
@@ -147,12 +148,13 @@ def _holder_notice(register, decision, item) -> list[tuple[str, str]]:
         return []
     notified = proceeding.holder_notified_on
     minimum = settings.REVOCATION_NOTICE_DAYS
-    if notified is None or (item.meeting.date - notified).days < minimum:
+    if notified is None or notified > days_before(item.meeting.date, minimum):
+        given = "no notice recorded" if notified is None else f"mailed {month_day(notified)}"
         return [
             (
                 "§20-20(5)",
                 "The holder was not given written notice of the revocation hearing in time "
-                f"({'no notice recorded' if notified is None else f'mailed {notified:%B %-d}'}).",
+                f"({given}).",
             )
         ]
     return []

@@ -18,6 +18,7 @@ from hearings.models import DocketItem, LegalNotice
 from permits.amendments.in_force import ruleset_on
 from permits.models import Applicant
 from stoneham_boh.lib.dates import long_date
+from stoneham_boh.town.calendar import days_before
 
 from .anomaly import BREACH, Anomaly, decision_ref
 from .hearing import PUBLIC_HEARINGS, REGISTERED, notices_for
@@ -92,7 +93,7 @@ def check_notices(register) -> list[Anomaly]:
                     f"{long_date(letter.mailed_on)}, before its hearing was put on the docket "
                     f"({long_date(on_docket)})."
                 )
-            if (held - letter.mailed_on).days < days:
+            if letter.mailed_on > days_before(held, days):
                 add(
                     f"The letter to abutter #{letter.abutter_id} was mailed on "
                     f"{long_date(letter.mailed_on)}, less than {days} days before the hearing."

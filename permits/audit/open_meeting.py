@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from hearings.clocks import oml_posting_deadline
 from hearings.models import DocketItem, Meeting, MeetingPosting
-from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.dates import day_at, long_date
 from stoneham_boh.lib.mass_calendar import MassCalendar
 
 from .anomaly import BREACH, Anomaly, decision_ref
@@ -148,8 +148,8 @@ def _vote_faults(decision, item, meeting, kept: list, deadline, emergency=False)
     elif not excused and _local(listing[0].posted_at) > deadline:
         posted = _local(listing[0].posted_at)
         faults.append(
-            f"The notice listing the item was posted {posted:%B %-d, %Y at %H:%M}, after "
-            f"{deadline:%B %-d, %Y at %H:%M}: less than 48 hours (not counting Saturdays, "
+            f"The notice listing the item was posted {day_at(posted)}, after "
+            f"{day_at(deadline)}: less than 48 hours (not counting Saturdays, "
             "Sundays and legal holidays) before the meeting."
         )
     return faults
@@ -162,13 +162,13 @@ def _posting_faults(posting, meeting_at: dict, item_at: dict) -> list[str]:
     scheduled = meeting_at.get(posting.meeting_id)
     if scheduled is not None and typed < scheduled:
         faults.append(
-            f"A notice is typed as posted {_local(typed):%B %-d, %Y at %H:%M}, before the "
-            f"meeting was put on the calendar ({_local(scheduled):%B %-d, %Y at %H:%M})."
+            f"A notice is typed as posted {day_at(_local(typed))}, before the "
+            f"meeting was put on the calendar ({day_at(_local(scheduled))})."
         )
     early = [pk for pk in posting.item_ids or [] if pk in item_at and typed < item_at[pk]]
     if early:
         faults.append(
-            f"A notice typed as posted {_local(typed):%B %-d, %Y at %H:%M} lists {len(early)} "
+            f"A notice typed as posted {day_at(_local(typed))} lists {len(early)} "
             "item(s) put on the docket after that time."
         )
     return faults
@@ -213,8 +213,8 @@ def motion_notice_faults(register, meeting) -> list[str]:
         )
     elif _local(first) > deadline:
         faults.append(
-            f"The meeting's notice was posted {_local(first):%B %-d, %Y at %H:%M}, after "
-            f"{deadline:%B %-d, %Y at %H:%M}: less than 48 hours (not counting Saturdays, "
+            f"The meeting's notice was posted {day_at(_local(first))}, after "
+            f"{day_at(deadline)}: less than 48 hours (not counting Saturdays, "
             "Sundays and legal holidays) before the meeting."
         )
     notices.faults[meeting.pk] = faults

@@ -2,16 +2,17 @@
 business days (or the extension recorded, §10(c)) by the written response §10(b) requires.
 
 Read from the records as they are: the day received, the written response and its signature,
-the day answered. The clock is the one the clerk's page shows (hearings.clocks), counted on the
+the day answered. The clock is the one the clerk's page shows (records.clocks), counted on the
 town's calendar; an extension counts only where the written response records how it was had.
 """
 
 from __future__ import annotations
 
-from hearings.clocks import records_response_deadline, town_calendar
+from records.clocks import records_response_deadline
 from records.models import RecordsRequest
 from stoneham_boh.lib import law
 from stoneham_boh.lib.dates import long_date
+from stoneham_boh.town.calendar import town_calendar
 
 from .anomaly import NOT_SHOWN, Anomaly, RecordRef
 

@@ -52,7 +52,9 @@ class RegisterPermitForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         cutoff = ruleset_on(timezone.localdate()).interpretations.grandfathering_cutoff
-        self.fields["first_permitted_on"].help_text += (
+        self.fields[
+            "first_permitted_on"
+        ].help_text += (
             f" Only a keeping first permitted before {long_date(cutoff)} is grandfathered."
         )
         self.helper = helper(

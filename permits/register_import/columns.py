@@ -18,6 +18,7 @@ from django.utils import timezone
 
 from facilities.choices import NAMED_SPECIES, Species, counted
 from facilities.models import parcel_id_validator
+from stoneham_boh.lib.dates import long_date
 
 
 class CellError(ValueError):
@@ -75,7 +76,7 @@ YEAR_ALONE = re.compile(r"^(\d{4})(?:\.0)?$")
 
 
 def _in_words(day: date) -> str:
-    return f"{day:%B} {day.day}, {day.year}"
+    return long_date(day)
 
 
 def _short_year(parsed: date, today: date) -> date:

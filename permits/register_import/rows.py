@@ -15,6 +15,7 @@ from django.utils import timezone
 from facilities.models import Lot
 from facilities.parcels.models import Parcel
 from permits.amendments.in_force import ruleset_on
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.uploads import DOCUMENT_KINDS, validate_upload
 from stoneham_boh.town.current import current_town
 
@@ -104,7 +105,7 @@ def _check_year_alone(row: RowReport) -> None:
             (
                 BY_KEY["first_permitted"].label,
                 f"“{first.year}” alone: the regulation's grandfathering date, "
-                f"{cutoff:%B} {cutoff.day}, {cutoff.year} (§20-20(8)), falls in that year, so "
+                f"{long_date(cutoff)} (§20-20(8)), falls in that year, so "
                 "the day decides whether the keeping is grandfathered: give the date.",
             )
         )

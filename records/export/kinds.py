@@ -116,7 +116,7 @@ KINDS: dict[str, tuple[str, tuple[str, ...]]] = {
             "hearings.meetingattendance",
             "hearings.boardmember",
             "hearings.boardseats",
-            "hearings.townclosure",
+            "town.townclosure",
         ),
     ),
     "minutes": (

@@ -8,8 +8,8 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods
 
-from hearings.clocks import records_response_deadline
 from records import actions
+from records.clocks import records_response_deadline
 from records.forms import AskForRecordsForm
 from records.models import RecordsRequest
 from stoneham_boh.lib import law

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from hearings.clocks import records_response_deadline
 from records import actions, complainants, passages
+from records.clocks import records_response_deadline
 from records.forms import (
     PassageForm,
     RecordsRequestForm,
@@ -32,6 +32,7 @@ from records.readings import open_requests
 from records.response import compose, due_day
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import act, attempt
 from stoneham_boh.lib.pdf import pdf_response
@@ -62,7 +63,7 @@ def request_new(request):
             lambda data: actions.log_request(by=request.user, **data),
             lambda r: (
                 f"Request #{r.pk} logged; the response is due "
-                f"{records_response_deadline(r.received_on).when:%B %-d, %Y}."
+                f"{long_date(records_response_deadline(r.received_on).when)}."
             ),
         )
         if made:

@@ -46,6 +46,7 @@ from inspections.models import Complaint, Inspection, Order
 from permits.models import Applicant, Application, Document, FeeSchedule, Permit, PermitAnimal
 from stoneham_boh.bench import benchmap
 from stoneham_boh.lib.address_lookup import AddressLookup
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.mass_calendar import MassCalendar
 from stoneham_boh.ops.demo import STREETS
 
@@ -298,7 +299,7 @@ def _board_roll(board, clerk) -> None:
                 user=member,
                 name=member.get_full_name() or member.username,
                 appointed_on=ROLL_SINCE,
-                appointing_document=f"Select Board vote of {ROLL_SINCE:%B %-d, %Y}",
+                appointing_document=f"Select Board vote of {long_date(ROLL_SINCE)}",
                 term_start=ROLL_SINCE,
                 chair=index == 0,
             )

@@ -38,3 +38,14 @@ def moment(when: datetime) -> str:
 def time_of_day(when: time | datetime) -> str:
     """ "3:04 p.m.", "9:00 a.m."."""
     return dateformat.time_format(when, "g:i a")
+
+
+def clock_time(when: time | datetime) -> str:
+    """ "14:05": a moment's time on the 24-hour clock, as the posting records write it."""
+    return dateformat.time_format(when, "H:i")
+
+
+def day_at(when: datetime) -> str:
+    """ "July 5, 2027 at 14:05": a posting's moment as the Open Meeting Law audit states it (the
+    caller gives the moment on the Town's clock)."""
+    return f"{long_date(when)} at {clock_time(when)}"

@@ -80,6 +80,13 @@ def legal_holidays(year: int) -> list[tuple[date, str]]:
     return sorted(kept)
 
 
+def days_before(day: date, days: int) -> date:
+    """The day `days` calendar days before `day` (the last day of a notice due "at least `days`
+    days before" it, before any business-day rule moves it): the one subtraction the notices'
+    clocks share (the regulation's own, pure reading is permits.rules.notice_timing)."""
+    return day - timedelta(days=days)
+
+
 @dataclass(frozen=True)
 class Clock:
     """A date (or moment) a clock gives, and the rule that gave it, in words for the screen."""
@@ -183,7 +190,7 @@ class MassCalendar:
         """The last day to give a notice due "at least `days` days before" `event` (the event's
         day excluded); it never rolls forward: a last day that is not a business day moves
         earlier, to the business day before."""
-        last = event - timedelta(days=days)
+        last = days_before(event, days)
         rule = f"at least {days} days before {weekday_date(event)}, that day excluded"
         earlier = self.previous_business_day(last)
         if earlier != last:

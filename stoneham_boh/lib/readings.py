@@ -2,34 +2,27 @@
 rules' facts and the renewal's summary both ask for the lot's inspections) is read once.
 
 Opt-in, by the view that draws the page (`with one_moment():`): an action never opens it, so
-what an action reads is always what the database holds at that instant.
+what an action reads is always what the database holds at that instant. The memo is the request
+scope's (stoneham_boh/lib/request_scope.py), of its MOMENT lifetime.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import TypeVar
 
+from stoneham_boh.lib import request_scope
+
 T = TypeVar("T")
-_memo: ContextVar[dict | None] = ContextVar("one_moment", default=None)
 
 
 @contextmanager
 def one_moment() -> Iterator[None]:
-    token = _memo.set({})
-    try:
+    with request_scope.request_scope(request_scope.MOMENT):
         yield
-    finally:
-        _memo.reset(token)
 
 
 def remembered(key: Hashable, read: Callable[[], T]) -> T:
     """`read()`, or what it gave earlier in this moment for the same key."""
-    memo = _memo.get()
-    if memo is None:
-        return read()
-    if key not in memo:
-        memo[key] = read()
-    return memo[key]
+    return request_scope.remembered(key, read, lifetime=request_scope.MOMENT)

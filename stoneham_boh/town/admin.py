@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from stoneham_boh.town.models import NewspaperHolidayIssue
+from stoneham_boh.town.models import NewspaperHolidayIssue, TownClosure
 
 
 @admin.register(NewspaperHolidayIssue)
@@ -11,3 +11,12 @@ class NewspaperHolidayIssueAdmin(SimpleHistoryAdmin):
 
     list_display = ("usual_on", "prints_on", "note")
     search_fields = ("note",)
+
+
+@admin.register(TownClosure)
+class TownClosureAdmin(SimpleHistoryAdmin):
+    """Reference data: the administrator adds the days the Town's offices close."""
+
+    list_display = ("date", "reason")
+    search_fields = ("reason",)
+    date_hierarchy = "date"

@@ -16,6 +16,8 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from simple_history.models import HistoricalRecords
 
+from stoneham_boh.lib.dates import long_date
+
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
@@ -310,3 +312,23 @@ class NewspaperHolidayIssue(models.Model):
         if self.prints_on is None:
             return f"No issue on {self.usual_on}"
         return f"The issue of {self.usual_on} prints on {self.prints_on}"
+
+
+class TownClosure(models.Model):
+    """A day the Town's offices are closed though no legal holiday (a snow day, an extra
+    holiday): the Town's business-day clocks skip it (stoneham_boh.town.calendar).
+
+    Reference data the administrator keeps in the Django admin. It moved here from hearings
+    (issue 35): every app's clock reads it, so it is the town's, not the Board's. The tables
+    keep the names hearings gave them, so the move changed no row (town 0008)."""
+
+    date = models.DateField(unique=True)
+    reason = models.CharField(max_length=120, help_text="e.g. Snow emergency: offices closed.")
+    history = HistoricalRecords(table_name="hearings_historicaltownclosure")
+
+    class Meta:
+        db_table = "hearings_townclosure"
+        ordering = ["-date"]
+
+    def __str__(self) -> str:
+        return f"{long_date(self.date)}: {self.reason}"

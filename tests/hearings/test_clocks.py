@@ -13,11 +13,10 @@ from django.test import override_settings
 from django.urls import reverse
 
 from hearings import actions, clocks
-from hearings.models import TownClosure
 from permits.models import Permit
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.town.current import current_town
-from stoneham_boh.town.models import NewspaperHolidayIssue
+from stoneham_boh.town.models import NewspaperHolidayIssue, TownClosure
 from tests.conftest import make_user
 from tests.hearings import board_builders as rb
 from tests.hearings import builders as b

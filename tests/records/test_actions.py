@@ -12,14 +12,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pypdf import PdfReader
 
-from hearings.clocks import records_response_deadline
-from hearings.models import TownClosure
 from inspections import actions as inspection_actions
 from permits import actions as permit_actions
 from records import actions
+from records.clocks import records_response_deadline
 from records.models import Exemption, RecordsRequest
 from records.package import assemble
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.town.models import TownClosure
 from tests import factories
 
 pytestmark = pytest.mark.django_db

@@ -45,7 +45,7 @@ def test_a_clerk_cannot_open_the_admin(client, clerk):
 # Records of the workflow change only through their actions (checked, with history): the admin
 # shows them read-only. Reference data an administrator keeps stays editable there.
 EDITABLE = {
-    "hearings.TownClosure",
+    "town.TownClosure",
     "records.Exemption",
     "permits.FeeSchedule",
     "permits.Applicant",

@@ -18,6 +18,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import DatabaseError
 
 from hearings import clocks
+from records.clocks import records_response_deadline
 from stoneham_boh.lib.mass_calendar import legal_holidays
 
 
@@ -54,7 +55,7 @@ RULES = {
     "oml-posting": lambda when: clocks.oml_posting_deadline(_moment(when)).iso(),
     "abutter-notice": lambda when: clocks.abutter_notice_deadline(_date(when)).iso(),
     "newspaper-notice": lambda when: clocks.newspaper_notice_deadline(_date(when)).iso(),
-    "records-request": lambda when: clocks.records_response_deadline(_date(when)).iso(),
+    "records-request": lambda when: records_response_deadline(_date(when)).iso(),
     "holidays": lambda when: "\n".join(day.isoformat() for day, _ in legal_holidays(_year(when))),
 }
 

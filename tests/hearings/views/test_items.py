@@ -16,9 +16,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from hearings import notices
-from hearings.clocks import town_calendar
 from hearings.models import AbutterNotice
 from permits.amendments.in_force import ruleset_on
+from stoneham_boh.town.calendar import town_calendar
 from stoneham_boh.town.current import town_scope
 from tests.hearings import builders as b
 from tests.hearings.builders import at

@@ -11,11 +11,11 @@ import time_machine
 from django.urls import reverse
 from django.utils import timezone
 
-from hearings.models import TownClosure
 from inspections import actions
 from inspections.actions import Answer
 from inspections.models import ChecklistFinding, Inspection, Order
 from stoneham_boh.lib.errors import ActionRefused
+from stoneham_boh.town.models import TownClosure
 from tests.factories import midday
 from tests.hearings.board_builders import violation
 from tests.inspections.builders import (

@@ -126,9 +126,9 @@ def test_the_demo_has_a_posted_meeting_notice_a_remote_member_roll_calls_and_dra
 
 def test_the_demos_board_meets_on_weekday_evenings_noticed_in_time(demo):
     """Issue 33, 5: no 7:30 a.m. session, none on a weekend or a holiday, none unposted."""
-    from hearings.clocks import town_calendar
     from hearings.models import Decision
     from hearings.open_meeting import vote_refusals
+    from stoneham_boh.town.calendar import town_calendar
 
     calendar = town_calendar()
     for decision in Decision.objects.select_related("docket_item__meeting"):

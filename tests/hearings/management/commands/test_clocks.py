@@ -10,7 +10,7 @@ from datetime import date
 import pytest
 from django.core.management import execute_from_command_line
 
-from hearings.models import TownClosure
+from stoneham_boh.town.models import TownClosure
 
 pytestmark = pytest.mark.django_db
 
