@@ -155,9 +155,9 @@ def void_abutter(
     the owner's place; `reason` is the note that says what the records show. A strike needs
     no notice of the hearing (§20-20(9)) only when made before its letters were mailed:
     after them it is refused, until the hearing moves to a later meeting with letters of its
-    own (hearings.notices.strike_excuses_notice).
+    own (hearings.notice_timing.strike_excuses_notice).
     """
-    from hearings.notices import hearing_with_letters
+    from hearings.notice_timing import hearing_with_letters
 
     today = today or timezone.localdate()
     abutter = (

@@ -23,7 +23,7 @@ from hearings.models import (
     SetbackEnlargement,
     Vote,
 )
-from hearings.notices import normalize_article_number, split_pasted_numbers
+from hearings.notice_timing import normalize_article_number, split_pasted_numbers
 from hearings.wording import relief, variable_rules
 from permits.figures import lazy_with_figures
 from permits.models import Application

@@ -19,6 +19,7 @@ from typing import Any
 from django.utils import timezone
 
 from facilities.choices import NAMED_SPECIES
+from hearings.notice_timing import timing_for
 from permits import rules
 from permits.amendments.in_force import check as amended_check
 
@@ -100,11 +101,8 @@ def lot_wide(result: dict, *, application, lot, animals, structures, variances, 
 
 
 def _hearing_facts(application) -> dict[str, Any] | None:
-    """The hearing facts, with the notices judged by `hearings.notices.timing_for`, the one
-    reading of who was noticed and when that the docket and the decision also use."""
-    # Imported here: hearings.notices reads this module's abutter helpers at its own import.
-    from hearings.notices import timing_for
-
+    """The hearing facts, with the notices judged by `hearings.notice_timing.timing_for`, the
+    one reading of who was noticed and when that the docket and the decision also use."""
     item = decisive_docket_item(application)
     if item is None:
         return None

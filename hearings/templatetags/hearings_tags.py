@@ -11,7 +11,8 @@ from django.utils import timezone
 from hearings import clocks
 from hearings.docket import outcome_badge
 from hearings.models import BoardApproval, DocketItem
-from hearings.notices import NoticeTiming, changes_since_notice, pending_schedule, timing_for
+from hearings.notice_content import changes_since_notice
+from hearings.notice_timing import NoticeTiming, pending_schedule, timing_for
 from hearings.wording import Relief, reliefs
 from permits.facts_from_records import approvals_granted
 from stoneham_boh.lib.badges import status_badge

@@ -33,3 +33,10 @@ def remembered(key: Hashable, read: Callable[[], T]) -> T:
     if key not in memo:
         memo[key] = read()
     return memo[key]
+
+
+def prefetched(record, relation: str) -> list | None:
+    """The rows of `record.<relation>` that `prefetch_related` loaded, or None when it loaded
+    none: the one reading of Django's private cache of them (`_prefetched_objects_cache`), so
+    that a reading can use what a page loaded and query only when it did not."""
+    return getattr(record, "_prefetched_objects_cache", {}).get(relation)

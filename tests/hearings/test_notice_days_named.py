@@ -7,7 +7,7 @@ from datetime import date
 
 import pytest
 
-from hearings.notices import pending_schedule
+from hearings.notice_timing import pending_schedule
 from permits.facts_from_records import evaluate_application
 from tests.hearings import builders as b
 

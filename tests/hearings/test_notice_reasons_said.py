@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from hearings.models import DocketItem
-from hearings.notices import timing_for
+from hearings.notice_timing import timing_for
 from tests.hearings import builders as b
 from tests.hearings.test_notices import FOURTEEN_BEFORE, TWENTY_BEFORE
 

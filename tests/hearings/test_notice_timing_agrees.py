@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from hearings.notices import NoticeTiming
+from hearings.notice_timing import NoticeTiming
 from permits.rules.checks.process import _notice
 from permits.rules.ruleset import ruleset_in_force
 

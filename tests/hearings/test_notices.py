@@ -6,9 +6,9 @@ from datetime import date, timedelta
 import pytest
 
 from facilities import actions as facility_actions
-from hearings import actions, notices
+from hearings import actions, notice_timing
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice
-from hearings.notices import normalize_article_number, timing_for
+from hearings.notice_timing import normalize_article_number, timing_for
 from permits.facts_from_records import evaluate_application
 from stoneham_boh.lib.errors import ActionRefused
 from tests.hearings import builders as b
@@ -70,7 +70,7 @@ def test_abutter_notice_counts_only_when_mailed_at_least_14_days_before(
 
 def test_the_last_abutter_mailed_is_the_one_that_counts(clerk, board_member):
     item = b.docketed(by=clerk, abutters=3)
-    first, second, last = notices.abutters_in_letter_order(item)
+    first, second, last = notice_timing.abutters_in_letter_order(item)
     mail(item, first, 1, TWENTY_BEFORE, clerk)
     mail(item, second, 2, FOURTEEN_BEFORE, clerk)
     mail(item, last, 3, THIRTEEN_BEFORE, clerk)
@@ -105,7 +105,7 @@ def test_an_abutter_not_yet_mailed_or_an_unpublished_notice_blocks_the_decision(
     clerk, board_member
 ):
     item = b.docketed(by=clerk, abutters=3)
-    mail(item, notices.abutters_in_letter_order(item)[0], 1, TWENTY_BEFORE, clerk)
+    mail(item, notice_timing.abutters_in_letter_order(item)[0], 1, TWENTY_BEFORE, clerk)
     message = refused(lambda: b.decide(item, by=board_member, result="denied"))
     assert "2 of 3 abutters have no registered-mail notice" in message
     assert "has not been published" in message
@@ -120,7 +120,7 @@ def test_an_application_without_a_certified_abutter_list_cannot_be_decided(clerk
 
 def test_an_abutter_struck_from_the_list_needs_no_notice(clerk, board_member):
     item = b.docketed(by=clerk, abutters=3)
-    first, second, struck = notices.abutters_in_letter_order(item)
+    first, second, struck = notice_timing.abutters_in_letter_order(item)
     # Struck before the letters (issue 22, finding 13), on a ground the records support.
     facility_actions.void_abutter(
         abutter=struck, ground="sold", reason="Sold the parcel.", by=clerk, today=TWENTY_BEFORE
@@ -156,7 +156,7 @@ def test_article_numbers_are_kept_without_spaces_and_malformed_ones_refused():
 
 def test_a_mailing_is_recorded_with_its_history_row(clerk):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     notice = actions.record_mailing(
         item=item,
         abutter=abutter,
@@ -171,7 +171,7 @@ def test_a_mailing_is_recorded_with_its_history_row(clerk):
 
 def test_a_mailing_is_refused_when_dated_ahead_after_the_hearing_or_malformed(clerk):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     message = refused(
         lambda: actions.record_mailing(
             item=item,
@@ -189,7 +189,7 @@ def test_a_mailing_is_refused_when_dated_ahead_after_the_hearing_or_malformed(cl
 
 def test_one_article_number_cannot_serve_two_abutters(clerk):
     item = b.docketed(by=clerk)
-    first, second, _ = notices.abutters_in_letter_order(item)
+    first, second, _ = notice_timing.abutters_in_letter_order(item)
     mail(item, first, 7, TWENTY_BEFORE, clerk)
     assert "already recorded for another abutter" in refused(
         lambda: mail(item, second, 7, TWENTY_BEFORE, clerk)
@@ -199,7 +199,7 @@ def test_one_article_number_cannot_serve_two_abutters(clerk):
 def test_an_abutter_of_another_application_cannot_be_noticed_here(clerk):
     item = b.docketed(by=clerk)
     other = b.docketed(by=clerk, the_meeting=item.meeting)
-    stranger = notices.abutters_in_letter_order(other)[0]
+    stranger = notice_timing.abutters_in_letter_order(other)[0]
     assert "not on this application's certified list" in refused(
         lambda: mail(item, stranger, 1, TWENTY_BEFORE, clerk)
     )
@@ -269,7 +269,7 @@ def test_return_receipts_are_marked_after_their_mailing_only(clerk):
 
 def test_a_receipt_cannot_be_marked_for_a_letter_never_mailed(clerk):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     unmailed = AbutterNotice.objects.create(docket_item=item, abutter=abutter)
     assert "Record the mailing" in refused(
         lambda: actions.mark_receipt_returned(
@@ -281,7 +281,7 @@ def test_a_receipt_cannot_be_marked_for_a_letter_never_mailed(clerk):
 def test_no_mailing_is_recorded_once_the_item_is_decided(clerk, board_member):
     item = b.noticed(by=clerk)
     b.decide(item, by=board_member)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     assert "record of its hearing is closed" in refused(
         lambda: mail(item, abutter, 99, FOURTEEN_BEFORE, clerk)
     )

@@ -14,9 +14,9 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from hearings import actions, notices
+from hearings import actions, notice_timing
 from hearings.models import AbutterNotice
-from hearings.notices import normalize_article_number
+from hearings.notice_timing import normalize_article_number
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.hearings import builders as b
@@ -79,7 +79,7 @@ def test_certified_priority_and_other_numbers_are_not_registered_mail(typed, sai
 )
 def test_a_certified_or_priority_number_records_no_letter(clerk, number, said):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     with pytest.raises(ActionRefused) as refused:
         actions.record_mailing(
             item=item,
@@ -117,7 +117,7 @@ def _post(client, clerk, url, data):
 @pytest.mark.django_db
 def test_the_clerk_is_told_at_the_field_that_a_certified_number_is_not_registered(clerk, client):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     prefix = f"a{abutter.pk}"
     response = _post(
         client,
@@ -159,7 +159,7 @@ def test_the_clerk_pasting_a_priority_number_is_told_which_line(clerk, client):
 @pytest.mark.django_db
 def test_the_clerk_records_a_registered_number(clerk, client):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     prefix = f"a{abutter.pk}"
     response = _post(
         client,

@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import strip_tags
 
-from hearings import actions, notices
+from hearings import actions, notice_timing
 from hearings.clocks import town_calendar
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice, Meeting, Variance
 from permits.amendments.in_force import ruleset_on
@@ -63,7 +63,7 @@ PAGE, SHOWN_AGAIN, BACK = 200, 400, 302
 
 def urls(item, notice_pk) -> list[tuple[str, str, str, int]]:
     meeting = item.meeting.pk
-    abutter = notices.abutters_in_letter_order(item)[0].pk
+    abutter = notice_timing.abutters_in_letter_order(item)[0].pk
     variance = Variance.objects.get().pk
     return [
         ("get", reverse("hearings:docket"), STAFF, PAGE),
@@ -226,7 +226,7 @@ def test_the_clerk_pastes_article_numbers_and_marks_a_receipt(clerk, client):
 
 def test_one_mailing_is_entered_for_one_abutter(clerk, client):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[1]
+    abutter = notice_timing.abutters_in_letter_order(item)[1]
     url = reverse("hearings:item-mailing", args=[item.pk, abutter.pk])
     data = {f"a{abutter.pk}-article_number": "RE 111 222 333 US", f"a{abutter.pk}-mailed_on": ""}
     with at(date(2030, 3, 5), client, clerk):
