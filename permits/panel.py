@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from hearings.notice_timing import pending_schedule
 from permits.amendments.in_force import check as amended_check
 from permits.figures import blank_distance_text
 from permits.rules.wording import num
@@ -167,9 +168,9 @@ def panel(
         "blocking": blocking,
         "summary": ", ".join(parts),
         "problems": problems or [],
-        # The hearings app shows an undecided hearing's date and notices beside the pending
-        # findings (hearings_tags.pending_hearing): permits does not import hearings.
-        "application": application if counts["pending"] else None,
+        # An undecided hearing's date and notices, shown beside the pending findings: read
+        # here (the notices' timing), so the panel's template only formats them.
+        "hearing": pending_schedule(application) if counts["pending"] else None,
     }
 
 
