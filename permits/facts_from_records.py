@@ -16,12 +16,14 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from facilities.choices import NAMED_SPECIES
 from hearings.notice_timing import timing_for
 from permits import rules
 from permits.amendments.in_force import check as amended_check
+from permits.construction import construction_record
 
 # Loading lives in permits.facts_loading; the names that callers written before the split
 # import from here are re-exported (`name as name`), with the two the assembly reads.
@@ -36,6 +38,7 @@ from permits.facts_loading import lot_permits as lot_permits
 from permits.facts_loading import prefetches as prefetches
 from permits.facts_loading import struck_abutters as struck_abutters
 from permits.lot_wide import lot_wide_findings, with_lot_wide
+from permits.models import DOCUMENT_FIELDS
 
 # Statuses of a docket item whose hearing counts for §20-20(9).
 _HEARD = ("scheduled", "decided")
@@ -83,8 +86,6 @@ def equines_under_other_permits_on(application, lot, on: date) -> int:
 def lot_wide(result: dict, *, application, lot, animals, structures, variances, on) -> dict:
     """`result` with the findings of the lot as a whole where other permits share the lot
     (permits.lot_wide): their stables, corrals and lofts counted once with the application's."""
-    from django.db.models import prefetch_related_objects
-
     others = other_permits_on(application, lot, on)
     if not others or "error" in result:
         return result
@@ -242,8 +243,6 @@ def facts_from_parts(
     `keeping_only`: the keeping alone, for a snapshot or a comparison (permits.keeping): no
     renewal's §20-20(8) facts and no hearing, which compare nothing and cost a look-up.
     """
-    from permits.models import DOCUMENT_FIELDS
-
     animals, structures = list(animals), list(structures)
     porous_fill = None
     if lot.has_porous_fill:
@@ -330,8 +329,6 @@ def _construction_approved(application, on: date) -> dict[str, bool]:
     approval of the plans, and the building inspector's approval of the work once an agent
     found it complete. A renewal's remodel is judged on its own approvals, never on those of
     the keeping's first construction."""
-    from permits.construction import construction_record
-
     record = construction_record(application, on)
     if record is None:
         return {"board": False, "building_inspector": False}
@@ -345,6 +342,7 @@ def term_begins_for(application, on: date) -> date | None:
     so its term begins on January 1; a variance it rests on must still be in effect then.
     None when the term begins on the day of issue.
     """
+    # Imported here: permits.eligibility imports this module at its top.
     from permits.eligibility import permit_year_for
 
     year = permit_year_for(application, on)
@@ -357,6 +355,7 @@ def _renewal_facts(application, animals, structures, on: date) -> dict[str, Any]
     A renewal that asks for more than its permit is judged as the new application it is: the
     rules then require the public hearing (§20-20(9)).
     """
+    # Imported here: permits.renewals imports this module at its top, by way of permits.keeping.
     from permits.renewals import grandfathering_for
 
     grandfathering = grandfathering_for(application, animals, structures, on)

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.html import strip_tags
 
 from hearings import actions, notice_timing
+from hearings.application_hearings import application_hearing
 from hearings.clocks import town_calendar
 from hearings.models import AbutterNotice, Decision, DocketItem, LegalNotice, Meeting, Variance
 from permits.amendments.in_force import ruleset_on
@@ -532,7 +533,12 @@ def _partial_queries(application, **context) -> tuple[int, str]:
             ruleset_on(date.today())
             with CaptureQueriesContext(connection) as queries:
                 html = render_to_string(
-                    "hearings/_application_hearing.html", {"application": application, **context}
+                    "hearings/_application_hearing.html",
+                    {
+                        "application": application,
+                        "hearing": application_hearing(application),
+                        **context,
+                    },
                 )
     finally:
         request_finished.send(sender=None)
