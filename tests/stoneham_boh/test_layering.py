@@ -38,14 +38,30 @@ def _source_files(folder: Path) -> list[Path]:
     return sorted(path for path in folder.rglob("*.py") if "migrations" not in path.parts)
 
 
-def _imported_modules(tree: ast.AST) -> list[tuple[int, str]]:
-    """(line, module) for every import anywhere in the module: top level, in functions, dynamic."""
+def _absolute(node: ast.ImportFrom, package: str) -> str:
+    """The module a `from` import names, a relative one (`from .checks import x`) read from
+    the importing module's package."""
+    if not node.level:
+        return node.module or ""
+    parts = package.split(".")
+    parts = parts[: len(parts) - node.level + 1]
+    return ".".join([*parts, node.module] if node.module else parts)
+
+
+def _imported_modules(tree: ast.AST, package: str = "") -> list[tuple[int, str]]:
+    """(line, module) for every import anywhere in the module: top level, in functions, dynamic,
+    relative ones read from `package` (the importing module's)."""
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.extend((node.lineno, alias.name) for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.extend((node.lineno, f"{node.module}.{alias.name}") for alias in node.names)
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and (node.module or node.level)
+            and (node.level == 0 or package)
+        ):
+            base = _absolute(node, package)
+            found.extend((node.lineno, f"{base}.{alias.name}") for alias in node.names)
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name | ast.Attribute)
@@ -58,8 +74,14 @@ def _imported_modules(tree: ast.AST) -> list[tuple[int, str]]:
     return found
 
 
+def _package_of(path: Path) -> str:
+    name = _module_name(path)
+    return name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+
 def _imports_of(path: Path) -> list[tuple[int, str]]:
-    return _imported_modules(ast.parse(path.read_text(encoding="utf-8"), filename=str(path)))
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    return _imported_modules(tree, _package_of(path))
 
 
 TIER_4_NAMES = {
@@ -107,7 +129,7 @@ def _module_tier(path: Path) -> int:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     if tier == 3 and any(
         name.startswith(ANSWERS_REQUESTS) or _resolved(name).endswith(".forms")
-        for _, name in _imported_modules(tree)
+        for _, name in _imported_modules(tree, _package_of(path))
     ):
         return 4
     return tier
@@ -119,7 +141,7 @@ def _top_level_imports(path: Path) -> list[tuple[int, str]]:
     found = []
     for node in tree.body:
         if isinstance(node, ast.Import | ast.ImportFrom):
-            found.extend(_imported_modules(node))
+            found.extend(_imported_modules(node, _package_of(path)))
     return found
 
 
@@ -240,6 +262,11 @@ def test_the_tier_scan_sees_a_hidden_edge_and_a_wrong_import():
         "a model fetched through relation_of(...).model",
     ]
     assert _tier("permits.models") == 2 and _tier(_resolved("permits.actions.issue_permit")) == 3
+    relative = ast.parse("from .checks import horses\nfrom .. import actions\n")
+    assert [name for _, name in _imported_modules(relative, "permits.rules")] == [
+        "permits.rules.checks.horses",
+        "permits.actions",
+    ]
     assert _tier("hearings.views.docket") == 4 and _tier("permits.rules.engine") == 0
 
 
@@ -298,20 +325,8 @@ def _import_graph() -> dict[str, set[str]]:
     }
     graph = {}
     for name, path in modules.items():
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        targets = []
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets += [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")
-                    parts = parts[: len(parts) - node.level + 1]
-                    base = ".".join([*parts, base] if base else parts)
-                targets += [base, *(f"{base}.{alias.name}" for alias in node.names)]
-        resolved = {_resolved(target) for target in targets if target}
-        graph[name] = {target for target in resolved if target in modules and target != name}
+        targets = {_resolved(target) for _, target in _imports_of(path)}
+        graph[name] = {target for target in targets if target in modules and target != name}
     return graph
 
 
