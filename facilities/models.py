@@ -548,7 +548,7 @@ class Abutter(MailingAddress):
         "ground for striking", max_length=12, choices=StrikeGround.choices, blank=True
     )
     # The day struck: a strike counts only when recorded before the hearing's letters were
-    # mailed (hearings.notices); after them the struck owner still needs the notice.
+    # mailed (hearings.notice_timing); after them the struck owner still needs the notice.
     voided_on = models.DateField("struck on", null=True, blank=True)
     history = HistoricalRecords()
 

@@ -13,7 +13,7 @@ from decimal import Decimal
 from django.utils import timezone
 
 from facilities import actions as facility_actions
-from hearings import actions, clocks, notice_postings, notices
+from hearings import actions, clocks, notice_postings, notice_timing
 from hearings.actions.decisions import Ruling, VarianceGranted
 from hearings.meeting_notice import notice_items
 from hearings.models import (
@@ -312,7 +312,7 @@ def _article_numbers(rng: random.Random, count: int) -> list[str]:
 
 
 def _mail_everyone(item, rng, mailed_on, by) -> None:
-    count = len(notices.abutters_in_letter_order(item))
+    count = len(notice_timing.abutters_in_letter_order(item))
     actions.record_mailing_list(
         item=item,
         article_numbers=_article_numbers(rng, count),

@@ -24,7 +24,7 @@ from hearings.models import (
     Variance,
     Vote,
 )
-from hearings.notices import NoticeTiming, timing_for
+from hearings.notice_timing import NoticeTiming, timing_for
 from hearings.wording import Relief, animals_phrase, relief, reliefs
 from permits.facts_from_records import evaluate_application
 from permits.facts_loading import FACT_RELATED, child_prefetch, load_facts

@@ -11,7 +11,7 @@ from decimal import Decimal
 from facilities.models import Abutter
 from hearings.models import AbutterNotice, DocketItem
 from hearings.notice_cost import statement_for
-from hearings.notices import abutters_in_letter_order
+from hearings.notice_timing import abutters_in_letter_order
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ day is `hearings.actions.record_publication`), the newspaper's website and the s
 public-notice site, and the proofs of each (tear sheet, publisher's affidavit, captures).
 
 §20-20(9)'s days are judged on the print date, and only once all three are recorded
-(hearings.notices.NoticeTiming). An online posting is recorded with its day and either its
+(hearings.notice_timing.NoticeTiming). An online posting is recorded with its day and either its
 address or a capture uploaded as proof.
 """
 

@@ -21,7 +21,7 @@ from hearings.mailing_book import mailing_book_for
 from hearings.meeting_notice import notice_text, posting_state
 from hearings.minutes import approval_state, record_of
 from hearings.models import BoardMember, DocketItem, Meeting
-from hearings.notices import LETTER_ORDER, timing_for
+from hearings.notice_timing import LETTER_ORDER, timing_for
 from hearings.wording import animals_phrase, reliefs
 from permits.amendments.in_force import ruleset_on
 from stoneham_boh.lib.pdf import PrintedImage, render_pdf

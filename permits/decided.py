@@ -17,7 +17,7 @@ conditions the Board voted. Two ways past that are closed here, at the issue:
 from __future__ import annotations
 
 from hearings.models import DocketItem
-from hearings.notices import changes_since_notice
+from hearings.notice_content import changes_since_notice
 from stoneham_boh.lib.dates import long_date
 
 

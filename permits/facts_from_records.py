@@ -16,11 +16,14 @@ from datetime import date
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 
 from facilities.choices import NAMED_SPECIES
+from hearings.notice_timing import timing_for
 from permits import rules
 from permits.amendments.in_force import check as amended_check
+from permits.construction import construction_record
 
 # Loading lives in permits.facts_loading; the names that callers written before the split
 # import from here are re-exported (`name as name`), with the two the assembly reads.
@@ -35,6 +38,7 @@ from permits.facts_loading import lot_permits as lot_permits
 from permits.facts_loading import prefetches as prefetches
 from permits.facts_loading import struck_abutters as struck_abutters
 from permits.lot_wide import lot_wide_findings, with_lot_wide
+from permits.models import DOCUMENT_FIELDS
 
 # Statuses of a docket item whose hearing counts for §20-20(9).
 _HEARD = ("scheduled", "decided")
@@ -82,8 +86,6 @@ def equines_under_other_permits_on(application, lot, on: date) -> int:
 def lot_wide(result: dict, *, application, lot, animals, structures, variances, on) -> dict:
     """`result` with the findings of the lot as a whole where other permits share the lot
     (permits.lot_wide): their stables, corrals and lofts counted once with the application's."""
-    from django.db.models import prefetch_related_objects
-
     others = other_permits_on(application, lot, on)
     if not others or "error" in result:
         return result
@@ -100,11 +102,8 @@ def lot_wide(result: dict, *, application, lot, animals, structures, variances, 
 
 
 def _hearing_facts(application) -> dict[str, Any] | None:
-    """The hearing facts, with the notices judged by `hearings.notices.timing_for`, the one
-    reading of who was noticed and when that the docket and the decision also use."""
-    # Imported here: hearings.notices reads this module's abutter helpers at its own import.
-    from hearings.notices import timing_for
-
+    """The hearing facts, with the notices judged by `hearings.notice_timing.timing_for`, the
+    one reading of who was noticed and when that the docket and the decision also use."""
     item = decisive_docket_item(application)
     if item is None:
         return None
@@ -244,8 +243,6 @@ def facts_from_parts(
     `keeping_only`: the keeping alone, for a snapshot or a comparison (permits.keeping): no
     renewal's §20-20(8) facts and no hearing, which compare nothing and cost a look-up.
     """
-    from permits.models import DOCUMENT_FIELDS
-
     animals, structures = list(animals), list(structures)
     porous_fill = None
     if lot.has_porous_fill:
@@ -332,8 +329,6 @@ def _construction_approved(application, on: date) -> dict[str, bool]:
     approval of the plans, and the building inspector's approval of the work once an agent
     found it complete. A renewal's remodel is judged on its own approvals, never on those of
     the keeping's first construction."""
-    from permits.construction import construction_record
-
     record = construction_record(application, on)
     if record is None:
         return {"board": False, "building_inspector": False}
@@ -347,6 +342,7 @@ def term_begins_for(application, on: date) -> date | None:
     so its term begins on January 1; a variance it rests on must still be in effect then.
     None when the term begins on the day of issue.
     """
+    # Imported here: permits.eligibility imports this module at its top.
     from permits.eligibility import permit_year_for
 
     year = permit_year_for(application, on)
@@ -359,6 +355,7 @@ def _renewal_facts(application, animals, structures, on: date) -> dict[str, Any]
     A renewal that asks for more than its permit is judged as the new application it is: the
     rules then require the public hearing (§20-20(9)).
     """
+    # Imported here: permits.renewals imports this module at its top, by way of permits.keeping.
     from permits.renewals import grandfathering_for
 
     grandfathering = grandfathering_for(application, animals, structures, on)

@@ -22,18 +22,39 @@ from django.db.models import (
     prefetch_related_objects,
 )
 
-from facilities.models import Abutter
-from hearings.models import AbutterNotice, DocketItem, Vote
+from facilities.models import Abutter, AnimalKept, Structure
+from facilities.noticed_abutters import LIVE_ABUTTER_IDS, STRUCK_ABUTTERS
+from facilities.noticed_abutters import live_abutter_ids as live_abutter_ids
+from facilities.noticed_abutters import struck_abutters as struck_abutters
+from hearings.models import (
+    AbutterNotice,
+    BoardApproval,
+    DocketItem,
+    SetbackEnlargement,
+    Variance,
+    Vote,
+)
 from permits import rules
 from permits.lot_wide import other_live_permits
-from permits.models import Application, Permit, PermitAnimal
+from permits.models import Application, Document, Payment, Permit, PermitAnimal
+from stoneham_boh.lib.readings import prefetched as prefetched
 
 
 def child_prefetch(relation: str, **filters) -> Prefetch:
     """A prefetch of the application's `relation` (rows matching `filters`), in its model's
     order less a leading "application": the prefetch splits the rows by application anyway,
     and that ordering joined the applications' table into every such query for nothing."""
-    model = Application._meta.get_field(relation).related_model
+    # Each relation's model by name, so the import scan sees every edge (no model fetched
+    # through a relation: tests/stoneham_boh/test_layering.py).
+    model = {
+        "structures": Structure,
+        "animals": AnimalKept,
+        "setback_enlargements": SetbackEnlargement,
+        "variances": Variance,
+        "board_approvals": BoardApproval,
+        "documents": Document,
+        "payments": Payment,
+    }[relation]
     ordering = [name for name in model._meta.ordering if name != "application"]
     return Prefetch(relation, queryset=model.objects.filter(**filters).order_by(*ordering))
 
@@ -184,10 +205,6 @@ def _link_continued_hearings(applications) -> None:
                 item._meta.get_field("continued_from").set_cached_value(item, earlier)
 
 
-# The attribute _load_live_abutter_ids() sets on each abutter list.
-LIVE_ABUTTER_IDS = "live_abutter_ids"
-
-
 def _load_live_abutter_ids(applications) -> None:
     """The ids of the live abutters of each application's list, in one query of plain
     values: all the rules and pages read of them. Loading them as records cost a page with
@@ -203,7 +220,7 @@ def _load_live_abutter_ids(applications) -> None:
     for abutter_list in lists.values():
         setattr(abutter_list, STRUCK_ABUTTERS, [])
     # The struck ones come in the same query, with the day of the strike (their names are
-    # read only if a strike came after the letters: hearings.notices.late_strikes).
+    # read only if a strike came after the letters: hearings.notice_timing.late_strikes).
     for list_id, abutter_id, voided, voided_on in Abutter.objects.filter(
         abutter_list__in=list(lists)
     ).values_list("abutter_list_id", "id", "voided", "voided_on"):
@@ -213,54 +230,6 @@ def _load_live_abutter_ids(applications) -> None:
             )
         else:
             getattr(lists[list_id], LIVE_ABUTTER_IDS).add(abutter_id)
-
-
-def live_abutter_ids(application) -> set[int]:
-    """Ids of the abutters on the application's certified list who were not struck off.
-
-    The one reading of who must be noticed: it filters whatever the caller loaded (the ids
-    load_facts() read, all the abutters, or only the live ones), so every page and action
-    counts the same abutters.
-    """
-    abutter_list = getattr(application, "abutter_list", None)
-    if abutter_list is None:
-        return set()
-    loaded = getattr(abutter_list, LIVE_ABUTTER_IDS, None)
-    if loaded is not None:
-        return set(loaded)
-    cached = prefetched(abutter_list, "abutters")
-    if cached is not None:
-        return {a.id for a in cached if not a.voided}
-    return set(abutter_list.abutters.filter(voided=False).values_list("id", flat=True))
-
-
-def struck_abutters(application) -> list:
-    """The abutters struck from the application's certified list, with the day of each strike
-    (hearings.notices judges whether each came before the letters): loaded with the facts by
-    load_facts(), else one small query. Only their ids and days are read."""
-    abutter_list = getattr(application, "abutter_list", None)
-    if abutter_list is None:
-        return []
-    loaded = getattr(abutter_list, STRUCK_ABUTTERS, None)
-    if loaded is not None:
-        return loaded
-    cached = prefetched(abutter_list, "abutters")
-    # A prefetch that loaded the day of each strike (prefetches(): every abutter of the list).
-    if cached is not None and all("voided_on" not in a.get_deferred_fields() for a in cached):
-        return [a for a in cached if a.voided]
-    return list(_struck().filter(abutter_list=abutter_list))
-
-
-def _struck():
-    return (
-        Abutter.objects.filter(voided=True)
-        .only("id", "abutter_list_id", "voided", "voided_on")
-        .order_by("id")
-    )
-
-
-# The attribute _load_live_abutter_ids() sets on each abutter list: its struck abutters.
-STRUCK_ABUTTERS = "struck_abutters_loaded"
 
 
 def _docket_items():
@@ -320,10 +289,3 @@ def other_permits_on(application, lot, on: date) -> list:
     if permits is None or (permits and not hasattr(permits[0], "equine_count")):
         permits = list(lot_permits().filter(lot=lot))
     return other_live_permits(application, lot, on, permits)
-
-
-def prefetched(record, relation: str) -> list | None:
-    """The rows of `record.<relation>` that `prefetch_related` loaded, or None when it loaded
-    none: the one reading of Django's private cache of them (`_prefetched_objects_cache`), so
-    that the readings above can use what a page loaded and query only when it did not."""
-    return getattr(record, "_prefetched_objects_cache", {}).get(relation)

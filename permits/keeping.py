@@ -18,6 +18,12 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from permits import rules
+from permits.facts_from_records import (
+    board_approvals_for,
+    facts_from_parts,
+    setback_enlargements_for,
+)
+from permits.facts_loading import loaded_rows
 from permits.rules.compare import differences
 
 
@@ -45,13 +51,6 @@ def keeping_facts(
     """The facts of `application`'s keeping on `on`, as the rules read them (a snapshot):
     its own animals and structures unless others are given (a permit's animals, a form's).
     `on` None: as it stands, with everything the Board granted so far."""
-    from permits.facts_from_records import (
-        board_approvals_for,
-        facts_from_parts,
-        setback_enlargements_for,
-    )
-    from permits.facts_loading import loaded_rows
-
     return facts_from_parts(
         application=application,
         lot=lot if lot is not None else application.lot,

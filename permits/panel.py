@@ -9,7 +9,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from facilities.choices import DISTANCE_FEATURES
+from facilities.models import Lot, Structure
+from facilities.siteplan.distances import measured_after_plan
+from hearings.notice_timing import pending_schedule
 from permits.amendments.in_force import check as amended_check
+from permits.construction import construction_record
+from permits.facts_from_records import (
+    evaluate_application,
+    evaluate_parts,
+    facts_for,
+    variances_for,
+)
 from permits.figures import blank_distance_text
 from permits.rules.wording import num
 
@@ -45,8 +56,6 @@ def _construction_steps(findings: list[dict], application) -> list | None:
     clerk sees which one the permit waits for (permits.construction)."""
     if application is None or not any(f["rule"] == "20-20.2" for f in findings):
         return None
-    from permits.construction import construction_record
-
     record = construction_record(application)
     return record.steps() if record is not None else None
 
@@ -70,8 +79,6 @@ def _met_on_their_own(findings: list[dict], application) -> list[dict]:
     """§20-20(8) reports every rule as grandfathered (the contract). The clerk needs to know
     which rules the renewal relies on it for: a rule the keeping meets today, judged without
     grandfathering, is shown as met, saying so."""
-    from permits.facts_from_records import facts_for
-
     facts = facts_for(application)
     facts["application"] = {**facts["application"], "conditions_unchanged": False}
     today = amended_check(facts)
@@ -107,9 +114,6 @@ _ROWS = {"structures": "structure", "animals": "animal row", "variances": "varia
 def path_in_words(path: str) -> str:
     """A facts path (``lot.percolation_min_per_inch``) as the clerk's words: the panel must
     never show the adapter's internal names."""
-    from facilities.choices import DISTANCE_FEATURES
-    from facilities.models import Lot, Structure
-
     fields = {f.name: str(f.verbose_name) for f in (*Lot._meta.fields, *Structure._meta.fields)}
     fields.update({key: f"distance to {label.lower()}" for key, label in DISTANCE_FEATURES})
     words = []
@@ -167,18 +171,15 @@ def panel(
         "blocking": blocking,
         "summary": ", ".join(parts),
         "problems": problems or [],
-        # The hearings app shows an undecided hearing's date and notices beside the pending
-        # findings (hearings_tags.pending_hearing): permits does not import hearings.
-        "application": application if counts["pending"] else None,
+        # An undecided hearing's date and notices, shown beside the pending findings: read
+        # here (the notices' timing), so the panel's template only formats them.
+        "hearing": pending_schedule(application) if counts["pending"] else None,
     }
 
 
 def panel_with_measured(application, measured):
     """The compliance panel of `application` with its structures' distances as `measured` on a
     plan being drawn (label -> distances; None: as saved), for the site-plan editor."""
-    from facilities.siteplan.distances import measured_after_plan
-    from permits.facts_from_records import evaluate_application, evaluate_parts, variances_for
-
     if measured is None:
         return panel(evaluate_application(application))
     structures = list(application.structures.all())

@@ -13,16 +13,22 @@ from permits.regulations import views as regulations
 from permits.verification import views as verification
 from permits.views import (
     abutters,
+    applicant,
     application,
     audit,
+    construction,
     corrections,
+    documents,
     intake,
+    issue,
     letters,
     lists,
     payments,
     permit,
+    register,
     renewals_together,
     site_plan,
+    treasury,
 )
 
 app_name = "permits"
@@ -115,7 +121,7 @@ staff_patterns: list = [
         intake.application_compliance,
         name="application-compliance",
     ),
-    path("applications/<int:pk>/documents/", application.document_upload, name="document-upload"),
+    path("applications/<int:pk>/documents/", documents.document_upload, name="document-upload"),
     path("applications/<int:pk>/letters/new/", letters.letter_write, name="letter-write"),
     path(
         "applications/<int:pk>/letters/<int:letter_pk>.pdf",
@@ -124,17 +130,17 @@ staff_patterns: list = [
     ),
     path(
         "applications/<int:pk>/documents/paper/",
-        application.document_paper,
+        documents.document_paper,
         name="document-paper",
     ),
-    path("applications/<int:pk>/payments/", application.payment_add, name="payment-add"),
-    path("payments/", payments.payments_of_the_day, name="payments-day"),
+    path("applications/<int:pk>/payments/", payments.payment_add, name="payment-add"),
+    path("payments/", treasury.payments_of_the_day, name="payments-day"),
     path(
         "applications/<int:pk>/payments/<int:payment_pk>/correct/",
-        application.payment_correct,
+        payments.payment_correct,
         name="payment-correct",
     ),
-    path("applications/<int:pk>/issue/", application.application_issue, name="application-issue"),
+    path("applications/<int:pk>/issue/", issue.application_issue, name="application-issue"),
     path(
         "applications/<int:pk>/unreceive/",
         corrections.application_unreceive,
@@ -142,12 +148,10 @@ staff_patterns: list = [
     ),
     path(
         "applications/<int:pk>/construction/inspector/",
-        application.building_inspector_approval,
+        construction.building_inspector_approval,
         name="construction-inspector",
     ),
-    path(
-        "applications/<int:pk>/legacy/", application.application_legacy, name="application-legacy"
-    ),
+    path("applications/<int:pk>/legacy/", register.application_legacy, name="application-legacy"),
     # The certified abutter list and the site plan of an application (the parcels and the
     # drawing's geometry are facilities').
     path("applications/<int:pk>/abutters/", abutters.abutter_import, name="abutter-import"),
@@ -183,11 +187,11 @@ staff_patterns: list = [
     path(
         "applications/<int:pk>/plan/measure/", site_plan.site_plan_measure, name="site-plan-measure"
     ),
-    path("documents/<int:pk>/", application.document_download, name="document-download"),
-    path("documents/<int:pk>/void/", application.document_void, name="document-void"),
-    path("documents/<int:pk>/accept/", application.document_accept, name="document-accept"),
+    path("documents/<int:pk>/", documents.document_download, name="document-download"),
+    path("documents/<int:pk>/void/", documents.document_void, name="document-void"),
+    path("documents/<int:pk>/accept/", documents.document_accept, name="document-accept"),
     path("applicants/", lists.applicant_list, name="applicant-list"),
-    path("applicants/<int:pk>/", application.applicant_detail, name="applicant-detail"),
+    path("applicants/<int:pk>/", applicant.applicant_detail, name="applicant-detail"),
     path("applicants/<int:pk>/invite/", portal.invite_applicant, name="invite-applicant"),
     path("account-links/<int:pk>/", portal.account_link_decide, name="account-link-decide"),
     path("details-changes/<int:pk>/", portal.details_change_decide, name="details-change-decide"),

@@ -26,7 +26,7 @@ from PIL import Image
 from facilities import actions as facility_actions
 from facilities.corrections import actions as parcel_corrections
 from hearings import actions as hearing_actions
-from hearings import notice_postings, notices
+from hearings import notice_postings, notice_timing
 from hearings.actions.decisions import Ruling, VarianceGranted
 from hearings.corrections import actions as decision_corrections
 from inspections import actions as inspection_actions
@@ -455,7 +455,7 @@ def _hearings(o, *, clerk, board):
         today=TODAY,
     )
     hearing_actions.withdraw_docket_item(item=withdrawn, by=clerk)
-    abutters = notices.abutters_in_letter_order(item)
+    abutters = notice_timing.abutters_in_letter_order(item)
     # The letters printed before they are mailed: what they describe is kept.
     hearing_actions.record_letters_printed(items=[item], by=clerk)
     first = hearing_actions.record_mailing(

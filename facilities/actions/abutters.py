@@ -17,7 +17,7 @@ from facilities.models import (
     DraftAbutter,
 )
 from facilities.parcels import drafting
-from hearings.notices import hearing_with_letters
+from hearings.notice_timing import hearing_with_letters
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
@@ -93,7 +93,7 @@ def void_abutter(
     the owner's place; `reason` is the note that says what the records show. A strike needs
     no notice of the hearing (§20-20(9)) only when made before its letters were mailed:
     after them it is refused, until the hearing moves to a later meeting with letters of its
-    own (hearings.notices.strike_excuses_notice).
+    own (hearings.notice_timing.strike_excuses_notice).
     """
     today = today or timezone.localdate()
     abutter = (

@@ -27,7 +27,8 @@ from hearings.models import (
     SetbackEnlargement,
     Variance,
 )
-from hearings.notices import stale_notice_refusals, timing_for
+from hearings.notice_content import stale_notice_refusals
+from hearings.notice_timing import timing_for
 from hearings.notifications import notify_hearing_scheduled
 from hearings.open_meeting import vote_refusals
 from hearings.wording import relief

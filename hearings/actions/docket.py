@@ -50,7 +50,7 @@ def schedule_hearing(
 
     §20-20(9): new applications and variance requests are decided only after a public
     hearing. The caller warns when the meeting is too close to notice it in time
-    (`notices.scheduling_warning`); that is a warning, not a refusal, because the Board may
+    (`notice_timing.scheduling_warning`); that is a warning, not a refusal, because the Board may
     open the hearing and continue it.
     """
     today = today or timezone.localdate()

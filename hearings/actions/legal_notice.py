@@ -12,7 +12,8 @@ from django.utils import timezone
 
 from hearings.actions._common import refuse_if
 from hearings.models import DocketItem, LegalNotice, Meeting, NoticeCharge
-from hearings.notices import legal_notice_content, legal_notice_text
+from hearings.notice_content import legal_notice_content
+from hearings.notice_text import legal_notice_text
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as

@@ -13,7 +13,7 @@ from django.utils import timezone
 from facilities.models import Abutter
 from hearings.actions._common import refuse_if, require_scheduled
 from hearings.models import AbutterNotice, DocketItem
-from hearings.notices import abutters_in_letter_order, normalize_article_number
+from hearings.notice_timing import abutters_in_letter_order, normalize_article_number
 from permits.keeping import keeping_facts
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import save_as

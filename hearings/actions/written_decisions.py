@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from hearings.actions._common import refuse_if
 from hearings.models import Decision
-from hearings.notices import normalize_article_number
+from hearings.notice_timing import normalize_article_number
 from stoneham_boh.lib.history import save_as
 
 

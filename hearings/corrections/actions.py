@@ -20,7 +20,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from hearings.models import Decision, DecisionCorrection
-from hearings.notices import normalize_article_number
+from hearings.notice_timing import normalize_article_number
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from hearings.forms._common import CONFIRM, NoticeDateForm, _today_field
-from hearings.notices import normalize_article_number, split_pasted_numbers
+from hearings.notice_timing import normalize_article_number, split_pasted_numbers
 from stoneham_boh.lib.forms import helper
 
 

@@ -28,7 +28,7 @@ class LegalNotice(models.Model):
     # The address it was e-mailed to, as a PDF, when it went by e-mail (blank: sent by hand).
     emailed_to = models.EmailField("e-mailed to", blank=True, editable=False)
     published_on = models.DateField(null=True, blank=True)
-    # What the notice says of each hearing, as structured facts (hearings.notices): for each
+    # What the notice says of each hearing, as structured facts (hearings.notice_content): for each
     # docket item the applicant, the address, the animals and the structures asked for, the
     # rules' facts of the keeping when it was written or sent, and what the text fails to
     # name ("gaps"). An item the text does not fully name is not noticed by it (§20-20(9)).

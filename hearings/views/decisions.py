@@ -14,7 +14,8 @@ from hearings.forms import (
     DecisionReceiptForm,
 )
 from hearings.models import DocketItem
-from hearings.notices import stale_notice_refusals, timing_for
+from hearings.notice_content import stale_notice_refusals
+from hearings.notice_timing import timing_for
 from hearings.printing import decision_letter_pdf, decision_pdf, decision_recipient
 from hearings.views.items import docket_item_or_404
 from stoneham_boh.accounts.access import board_member_required, role_required, staff_required

@@ -19,7 +19,7 @@ from hearings.forms import (
     ScheduleHearingForm,
 )
 from hearings.models import DocketItem, Meeting
-from hearings.notices import scheduling_warning
+from hearings.notice_timing import scheduling_warning
 from hearings.wording import variable_rule_ids
 from permits.facts_from_records import evaluate_application
 from permits.models import Application

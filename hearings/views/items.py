@@ -20,7 +20,7 @@ from hearings.forms import (
 from hearings.history import docket_item_history
 from hearings.models import AbutterNotice, DocketItem
 from hearings.notice_cost import statement_for
-from hearings.notices import abutters_in_letter_order, timing_for
+from hearings.notice_timing import abutters_in_letter_order, timing_for
 from hearings.printing import abutter_letters_pdf, labels_pdf, mailing_book_pdf
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role

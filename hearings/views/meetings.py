@@ -19,7 +19,7 @@ from hearings.forms import (
 from hearings.history import meeting_history
 from hearings.models import DocketItem, LegalNotice, Meeting
 from hearings.newspaper import email_legal_notice, newspaper_address
-from hearings.notices import legal_notice_gaps
+from hearings.notice_text import legal_notice_gaps
 from hearings.printing import abutter_letters_pdf, agenda_pdf, labels_pdf, legal_notice_pdf
 from hearings.views.docket import warn_if_late
 from hearings.views.notice_postings import online_postings_context

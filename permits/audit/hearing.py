@@ -104,7 +104,7 @@ def hearing_facts(item, notices: Notices) -> dict:
         "held_on": iso(item.meeting.date),
         "abutter_notice_mailed": iso(mailed) if mailed not in (None, date.min) else None,
         # The print date counts only with the notice's two online postings on record too
-        # (M.G.L. c.4 §13), as the product judges it (hearings.notices).
+        # (M.G.L. c.4 §13), as the product judges it (hearings.notice_timing).
         "newspaper_notice_published": iso(notices.published_on)
         if notices.website_posted_on and notices.statewide_posted_on
         else None,

@@ -5,10 +5,10 @@ from __future__ import annotations
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from permits.application_page import load_application, render_with
 from permits.corrections.actions import undo_receipt
 from permits.forms import unreceive_form
 from permits.models import Application
-from permits.views.application import _application, _render_with
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.dates import long_date
@@ -18,7 +18,7 @@ from stoneham_boh.lib.form_actions import submit
 @role_required(Role.CLERK)
 @require_POST
 def application_unreceive(request, pk):
-    application = _application(pk)
+    application = load_application(pk)
     form = unreceive_form(request.POST)
     done = submit(
         request,
@@ -35,4 +35,4 @@ def application_unreceive(request, pk):
         ),
         then=reverse("permits:application-detail", args=[pk]),
     )
-    return done or _render_with(request, application, unreceive_form=form)
+    return done or render_with(request, application, unreceive_form=form)

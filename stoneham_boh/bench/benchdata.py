@@ -41,7 +41,8 @@ from django.utils import timezone
 from facilities.models import Abutter, AbutterList, AnimalKept, Lot, Structure
 from hearings import models as hearings
 from hearings.clocks import oml_posting_deadline
-from hearings.notices import legal_notice_content, legal_notice_text
+from hearings.notice_content import legal_notice_content
+from hearings.notice_text import legal_notice_text
 from inspections.models import Complaint, Inspection, Order
 from permits.models import Applicant, Application, Document, FeeSchedule, Permit, PermitAnimal
 from stoneham_boh.bench import benchmap

@@ -26,3 +26,10 @@ def one_moment() -> Iterator[None]:
 def remembered(key: Hashable, read: Callable[[], T]) -> T:
     """`read()`, or what it gave earlier in this moment for the same key."""
     return request_scope.remembered(key, read, lifetime=request_scope.MOMENT)
+
+
+def prefetched(record, relation: str) -> list | None:
+    """The rows of `record.<relation>` that `prefetch_related` loaded, or None when it loaded
+    none: the one reading of Django's private cache of them (`_prefetched_objects_cache`), so
+    that a reading can use what a page loaded and query only when it did not."""
+    return getattr(record, "_prefetched_objects_cache", {}).get(relation)

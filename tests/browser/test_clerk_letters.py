@@ -16,7 +16,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from hearings import notices
+from hearings import notice_timing
 from stoneham_boh.town.current import current_town
 from tests import factories
 from tests.browser.conftest import login
@@ -50,7 +50,7 @@ def test_the_mailing_book_lists_the_registered_letters_as_recorded(
     mailed = b.DEADLINE - timedelta(days=3)
     with time_machine.travel(factories.midday(mailed - timedelta(days=5)), tick=False):
         item = b.docketed(by=clerk, abutters=3)
-    abutters = notices.abutters_in_letter_order(item)
+    abutters = notice_timing.abutters_in_letter_order(item)
     with time_machine.travel(factories.midday(mailed), tick=True):
         login(page, live_server, clerk.username)
         page.goto(f"{live_server.url}/hearings/items/{item.pk}/")

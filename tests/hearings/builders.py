@@ -14,7 +14,7 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from facilities import actions as facility_actions
-from hearings import actions, notice_postings, notices
+from hearings import actions, notice_postings, notice_timing
 from hearings.actions.decisions import Ruling
 from hearings.models import Decision, DocketItem, Meeting
 from permits.models import Application
@@ -85,7 +85,7 @@ def article(n: int) -> str:
 
 
 def mail_all(item, *, by, mailed_on=DEADLINE):
-    count = len(notices.abutters_in_letter_order(item))
+    count = len(notice_timing.abutters_in_letter_order(item))
     return actions.record_mailing_list(
         item=item,
         article_numbers=[article(item.pk * 1000 + n) for n in range(count)],

@@ -17,9 +17,9 @@ from django.urls import reverse
 
 from facilities import actions as facility_actions
 from facilities.models import Abutter
-from hearings import actions, notices
+from hearings import actions, notice_timing
 from hearings.models import DocketItem
-from hearings.notices import timing_for
+from hearings.notice_timing import timing_for
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
@@ -39,7 +39,7 @@ def refused(call) -> str:
 
 def mail_all_but_last(item, clerk):
     """Registered letters to every abutter on the list but the last (in letter order)."""
-    abutters = notices.abutters_in_letter_order(item)
+    abutters = notice_timing.abutters_in_letter_order(item)
     for n, abutter in enumerate(abutters[:-1]):
         actions.record_mailing(
             item=item,
@@ -104,7 +104,7 @@ def test_a_strike_of_unknown_day_does_not_cure_a_missing_letter(clerk, member):
 
 def test_a_strike_before_the_letters_needs_no_notice(clerk, member):
     item = b.docketed(by=clerk)
-    last = notices.abutters_in_letter_order(item)[-1]
+    last = notice_timing.abutters_in_letter_order(item)[-1]
     facility_actions.void_abutter(
         abutter=last, ground="sold", reason="Now owned by R. Doyle.", by=clerk, today=BEFORE_LETTERS
     )
@@ -147,7 +147,7 @@ def test_after_the_letters_a_name_is_struck_once_the_hearing_moves(clerk, member
 )
 def test_a_strike_needs_a_ground_the_assessors_records_support(clerk, ground, reason, expected):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     message = refused(
         lambda: facility_actions.void_abutter(
             abutter=abutter, ground=ground, reason=reason, by=clerk
@@ -194,7 +194,7 @@ def test_a_name_listed_twice_is_struck_as_a_duplicate(clerk):
 
 def test_a_deceased_owner_is_struck_with_the_estate_named(clerk):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[1]
+    abutter = notice_timing.abutters_in_letter_order(item)[1]
     facility_actions.void_abutter(
         abutter=abutter,
         ground="deceased",
@@ -229,7 +229,7 @@ def test_the_clerk_cannot_strike_the_unmailed_abutter_on_hearing_day(clerk, clie
 
 def test_the_clerk_strikes_from_a_fixed_list_of_grounds_before_the_letters(clerk, client):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     with time_machine.travel(factories.midday(BEFORE_LETTERS), tick=False):
         client.force_login(clerk)
         form = client.get(reverse("permits:abutter-import", args=[item.application_id]))

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from hearings import actions, notices
+from hearings import actions, notice_timing
 from hearings.printing import mailing_book_pdf
 from stoneham_boh.town.current import current_town
 from stoneham_boh.town.models import Town
@@ -31,7 +31,7 @@ def money(cents: int) -> str:
 
 def test_the_book_lists_each_letter_with_its_article_number_address_and_postage(clerk):
     item = b.docketed(by=clerk, abutters=3)
-    first, second, third = notices.abutters_in_letter_order(item)
+    first, second, third = notice_timing.abutters_in_letter_order(item)
     for n, abutter in enumerate((first, third), start=1):
         actions.record_mailing(
             item=item,
@@ -73,4 +73,4 @@ def test_the_notices_page_links_the_clerk_to_the_book(client, clerk):
     assert url in client.get(reverse("hearings:item-notices", args=[item.pk])).content.decode()
     response = client.get(url)
     assert response["Content-Type"] == "application/pdf"
-    assert notices.abutters_in_letter_order(item)[0].owner_names in text_of(response.content)
+    assert notice_timing.abutters_in_letter_order(item)[0].owner_names in text_of(response.content)

@@ -18,7 +18,7 @@ from django.urls import reverse
 from facilities import actions as facility_actions
 from facilities.models import Abutter, AnimalKept, Parcel
 from hearings.models import DocketItem
-from hearings.notices import timing_for
+from hearings.notice_timing import timing_for
 from permits import actions as permit_actions
 from permits.facts_from_records import evaluate_application, facts_for
 from permits.facts_loading import FACT_RELATED, load_facts

@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from hearings import notice_postings
 from hearings.models import Decision, DocketItem, LegalNotice, LegalNoticeProof
-from hearings.notices import timing_for
+from hearings.notice_timing import timing_for
 from permits.audit import audit_register
 from stoneham_boh.lib.errors import ActionRefused
 from tests.hearings import builders as b

@@ -9,7 +9,12 @@ import pytest
 from facilities import actions as facility_actions
 from hearings import actions, notices
 from hearings.models import Decision, DocketItem
-from hearings.notices import NoticeTiming, normalize_article_number, pending_schedule, timing_for
+from hearings.notice_timing import (
+    NoticeTiming,
+    normalize_article_number,
+    pending_schedule,
+    timing_for,
+)
 from permits.facts_from_records import evaluate_application
 from permits.rules.checks.process import _notice
 from permits.rules.ruleset import ruleset_in_force

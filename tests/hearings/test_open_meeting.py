@@ -207,7 +207,7 @@ def test_two_applications_counts_swapped_in_one_legal_notice_notice_neither(cler
         )
 
     first, second = two_hearings_in_one_notice(clerk, swap)
-    from hearings.notices import timing_for
+    from hearings.notice_timing import timing_for
 
     # Each paragraph names the other's count: neither hearing is noticed (both counts
     # appear in the text, which is all a reading of the whole text would ask).
@@ -224,7 +224,7 @@ def test_a_legal_notice_silent_on_the_variance_sought_does_not_notice_it(clerk, 
     actions.edit_legal_notice(
         meeting=item.meeting, text=silent, newspaper=notice.newspaper, by=clerk
     )
-    from hearings.notices import timing_for
+    from hearings.notice_timing import timing_for
 
     assert any("variance sought" in gap for gap in timing_for(fresh(item)).legal_notice_gaps)
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from facilities import actions as facility_actions
-from hearings import actions, notices
+from hearings import actions, notice_timing
 from hearings.printing import (
     LABEL_GAP_IN,
     LABEL_SIDE_IN,
@@ -42,7 +42,7 @@ def test_one_letter_per_abutter_names_everything_the_abutter_must_know(clerk):
     pages = pages_text(abutter_letters_pdf([item]))
     text = "\n".join(pages)
     assert len(pages) == 5
-    for abutter in notices.abutters_in_letter_order(item):
+    for abutter in notice_timing.abutters_in_letter_order(item):
         assert text.count(abutter.owner_names) == 1
         assert text.count(abutter.mailing_street) == 1
     assert "Owner 005" in pages[-1] and "Melrose, MA 02176" in pages[-1]  # out of town

@@ -278,7 +278,7 @@ FORM_PAGES = {
     "permits.forms.payments.PaymentForm": "application-detail",
     "permits.forms.payments.PaymentCorrectionForm": "issued-application-detail",
     "permits.forms.letters.ClerkLetterForm": "letter-write",
-    "permits.views.payments.DayForm": "payments-day",
+    "permits.views.treasury.DayForm": "payments-day",
     "permits.views.renewals_together.RenewTogetherForm": "renew-together",
     "permits.views.day_changes.DayChangesForm": "day-changes",
     "permits.register_import.forms.RegisterUploadForm": "register-import",

@@ -4,9 +4,9 @@ from datetime import date, time, timedelta
 
 import pytest
 
-from hearings import actions, notices
+from hearings import actions, notice_timing
 from hearings.models import DocketItem, Meeting
-from hearings.notices import scheduling_warning
+from hearings.notice_timing import scheduling_warning
 from permits import actions as permit_actions
 from permits.models import Application
 from stoneham_boh.lib.errors import ActionRefused
@@ -174,7 +174,7 @@ def test_withdrawing_an_item_keeps_it_on_record_and_the_application_received(cle
 def test_relief_sought_cannot_change_once_a_letter_was_mailed(clerk):
     item = b.docketed(by=clerk, relief=["20-15.4.a"])
     actions.update_docket_item(item=item, relief_sought=["20-15.4.a", "20-15.9"], by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     actions.record_mailing(
         item=item,
         abutter=abutter,

@@ -18,9 +18,9 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from hearings import actions, notices
+from hearings import actions, notice_timing
 from hearings.models import AbutterNotice
-from hearings.notices import normalize_article_number
+from hearings.notice_timing import normalize_article_number
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.hearings import builders as b
@@ -85,7 +85,7 @@ def test_certified_priority_and_other_numbers_are_not_registered_mail(typed, sai
 )
 def test_a_certified_or_priority_number_records_no_letter(clerk, number, said):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     with pytest.raises(ActionRefused) as refused:
         actions.record_mailing(
             item=item,
@@ -123,7 +123,7 @@ def _post(client, clerk, url, data):
 @pytest.mark.django_db
 def test_the_clerk_is_told_at_the_field_that_a_certified_number_is_not_registered(clerk, client):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     prefix = f"a{abutter.pk}"
     response = _post(
         client,
@@ -165,7 +165,7 @@ def test_the_clerk_pasting_a_priority_number_is_told_which_line(clerk, client):
 @pytest.mark.django_db
 def test_the_clerk_records_a_registered_number(clerk, client):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     prefix = f"a{abutter.pk}"
     response = _post(
         client,
@@ -200,7 +200,7 @@ def mail(item, abutter, n, on, by):
 
 def test_a_mailing_is_recorded_with_its_history_row(clerk):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     notice = actions.record_mailing(
         item=item,
         abutter=abutter,
@@ -215,7 +215,7 @@ def test_a_mailing_is_recorded_with_its_history_row(clerk):
 
 def test_a_mailing_is_refused_when_dated_ahead_after_the_hearing_or_malformed(clerk):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     message = refused(
         lambda: actions.record_mailing(
             item=item,
@@ -233,7 +233,7 @@ def test_a_mailing_is_refused_when_dated_ahead_after_the_hearing_or_malformed(cl
 
 def test_one_article_number_cannot_serve_two_abutters(clerk):
     item = b.docketed(by=clerk)
-    first, second, _ = notices.abutters_in_letter_order(item)
+    first, second, _ = notice_timing.abutters_in_letter_order(item)
     mail(item, first, 7, TWENTY_BEFORE, clerk)
     assert "already recorded for another abutter" in refused(
         lambda: mail(item, second, 7, TWENTY_BEFORE, clerk)
@@ -243,7 +243,7 @@ def test_one_article_number_cannot_serve_two_abutters(clerk):
 def test_an_abutter_of_another_application_cannot_be_noticed_here(clerk):
     item = b.docketed(by=clerk)
     other = b.docketed(by=clerk, the_meeting=item.meeting)
-    stranger = notices.abutters_in_letter_order(other)[0]
+    stranger = notice_timing.abutters_in_letter_order(other)[0]
     assert "not on this application's certified list" in refused(
         lambda: mail(item, stranger, 1, TWENTY_BEFORE, clerk)
     )
@@ -313,7 +313,7 @@ def test_return_receipts_are_marked_after_their_mailing_only(clerk):
 
 def test_a_receipt_cannot_be_marked_for_a_letter_never_mailed(clerk):
     item = b.docketed(by=clerk)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     unmailed = AbutterNotice.objects.create(docket_item=item, abutter=abutter)
     assert "Record the mailing" in refused(
         lambda: actions.mark_receipt_returned(
@@ -325,7 +325,7 @@ def test_a_receipt_cannot_be_marked_for_a_letter_never_mailed(clerk):
 def test_no_mailing_is_recorded_once_the_item_is_decided(clerk, board_member):
     item = b.noticed(by=clerk)
     b.decide(item, by=board_member)
-    abutter = notices.abutters_in_letter_order(item)[0]
+    abutter = notice_timing.abutters_in_letter_order(item)[0]
     assert "record of its hearing is closed" in refused(
         lambda: mail(item, abutter, 99, FOURTEEN_BEFORE, clerk)
     )

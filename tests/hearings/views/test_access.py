@@ -4,7 +4,7 @@ record. What each page does: the other files here, one per views module."""
 import pytest
 from django.urls import reverse
 
-from hearings import notices
+from hearings import notice_timing as notices
 from hearings.models import AbutterNotice, Variance
 from stoneham_boh.accounts.roles import Role
 from tests.conftest import make_user

@@ -15,7 +15,7 @@ from django.template.loader import render_to_string
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from hearings import notices
+from hearings import notice_timing as notices
 from hearings.models import AbutterNotice
 from permits.amendments.in_force import ruleset_on
 from stoneham_boh.town.calendar import town_calendar

@@ -176,7 +176,7 @@ def test_the_demos_coming_hearing_is_noticed_as_the_board_will_hear_it(demo):
     """The letters go out after the plan is drawn on the map: what they describe is the
     request, so nothing the applicant never changed reads as an enlargement (§20-20(9))."""
     from hearings.models import DocketItem
-    from hearings.notices import stale_notice_refusals
+    from hearings.notice_content import stale_notice_refusals
 
     mailed = DocketItem.objects.filter(status=DocketItem.Status.SCHEDULED).exclude(noticed_facts=[])
     assert mailed.exists()

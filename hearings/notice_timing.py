@@ -1,9 +1,13 @@
-"""§20-20(9) notice timing: were both notices given the notice period before the hearing?
+"""§20-20(9) notice timing: who was mailed when, and were both notices given the notice period
+before the hearing? Read over the rows (the letters' mailings, the legal notice's publication),
+never from the rules' facts of the keeping: the facts adapter (permits.facts_from_records) reads
+the hearing's notices here, so nothing here reads the permits' keeping back.
 
 The reading is the rules module's (rule 20-20.9): a notice given on day D counts when
 D <= hearing date - notice_days (the ruleset's figure). For the abutters the notice is given
 when the LAST abutter on the certified list was mailed; an abutter struck from the list
-(voided) needs no notice. The newspaper notice is given on its publication date.
+(voided) needs no notice. The newspaper notice is given on its publication date, when its
+text names the request (hearings.notice_text).
 
 Everything here reads relations through `.all()`, so a caller that prefetched them (the
 docket page) pays no query per item.
@@ -15,20 +19,14 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from django.template.defaultfilters import date as date_filter
-from django.utils import timezone
-
-from facilities.choices import StructureKind
 from facilities.models import Abutter
+from facilities.noticed_abutters import live_abutter_ids, struck_abutters
 from hearings.models import DocketItem, Meeting, notice_days
-from hearings.wording import animal_phrase, relief, reliefs_phrase
-from permits.facts_loading import live_abutter_ids, struck_abutters
+from hearings.notice_text import CITATION, legal_notice_gaps
 from permits.rules.notice_timing import given_in_time, given_late, last_day_to_give
 from stoneham_boh.lib.dates import long_date, weekday_date
 from stoneham_boh.lib.law import LEGAL_NOTICE_CITATION
-from stoneham_boh.town.current import current_town
 
-CITATION = "§20-20(9)"
 # One order for the letters, the labels, the notices page and a pasted list of article numbers.
 LETTER_ORDER = ("owner_names", "id")
 
@@ -312,47 +310,6 @@ def _named(late: list) -> tuple[str, ...]:
     )
 
 
-def noticed_snapshots(item: DocketItem) -> list[dict]:
-    """The rules' facts of the keeping as each notice of `item`'s hearing described it: the
-    letters (one snapshot for each mailing day that described it differently) and the legal
-    notice once sent."""
-    noticed = noticed_item(item)
-    # The letters mailed (a printing not yet mailed described nothing to anyone).
-    snapshots = [
-        entry["facts"] for entry in noticed.noticed_facts or [] if not entry.get("printed_at")
-    ]
-    notice = getattr(noticed.meeting, "legal_notice", None)
-    if notice is not None and notice.sent_on is not None:
-        entry = _content_entry(notice, noticed)
-        if entry is not None and entry.get("facts"):
-            snapshots.append(entry["facts"])
-    return snapshots
-
-
-def changes_since_notice(item: DocketItem, *, application=None):
-    """How the request differs from what the notices described (the one comparison,
-    permits.keeping, on the facts as the rules read them); None before any notice went out."""
-    from permits.keeping import compare_all, keeping_facts
-
-    snapshots = noticed_snapshots(item)
-    if not snapshots:
-        return None
-    application = application or item.application
-    return compare_all(snapshots, keeping_facts(application, None))
-
-
-def stale_notice_refusals(item: DocketItem, *, application=None) -> list[str]:
-    """Why the notice given no longer covers the request; empty when it does (§20-20(9))."""
-    changes = changes_since_notice(item, application=application)
-    if changes is None or not changes.enlargements:
-        return []
-    return [
-        "Since the notice was given, the request was enlarged ("
-        + "; ".join(changes.enlargements)
-        + f"). What was noticed is what the Board decides: a new notice is needed ({CITATION})."
-    ]
-
-
 def scheduling_warning(meeting: Meeting, today: date) -> str:
     """The warning shown when an item is put on a meeting too late to notice it in time."""
     if not meeting.notice_deadline_passed(today):
@@ -411,171 +368,6 @@ def normalize_article_number(text: str) -> str:
 def split_pasted_numbers(text: str) -> list[str]:
     """One article number per non-blank line of a pasted list."""
     return [line.strip() for line in (text or "").splitlines() if line.strip()]
-
-
-# --- The legal notice ------------------------------------------------------------------------
-
-
-def notice_entry(item: DocketItem, on: date, *, with_facts: bool = True, application=None) -> dict:
-    """What the legal notice says of one docket item, as facts: the applicant, the address,
-    the animals and counts and the structures asked for, and the rules' facts of the keeping
-    on `on` (what the Board may decide is no more than this)."""
-    from permits.keeping import keeping_facts
-
-    application = application or item.application
-    lot = application.lot
-    return {
-        "item": item.pk,
-        "kind": item.kind,
-        "applicant": application.applicant.name,
-        "address": lot.street_address,
-        "parcel": lot.parcel_id,
-        "relief": list(item.relief_sought or []),
-        "animals": [
-            {"species": a.species, "name": a.name, "count": a.count}
-            for a in application.animals.all()
-            if a.count > 0
-        ],
-        "structures": [{"id": s.label, "kind": s.kind} for s in application.structures.all()],
-        "facts": keeping_facts(application, on) if with_facts else None,
-    }
-
-
-def _structure_phrase(structure: dict) -> str:
-    return f"{StructureKind(structure['kind']).label.lower()} {structure['id']}"
-
-
-def _entry_phrases(entry: dict) -> list[str]:
-    """The words the notice must print for the item: each is looked for in its text."""
-    return [
-        entry["applicant"],
-        entry["address"],
-        *(animal_phrase(a["species"], a["count"], a["name"]) for a in entry["animals"]),
-        *(_structure_phrase(s) for s in entry["structures"]),
-    ]
-
-
-def _plain(text: str) -> str:
-    return " ".join((text or "").split()).casefold()
-
-
-def _names(plain: str, phrase: str) -> bool:
-    return bool(re.search(r"(?<![\w.])" + re.escape(_plain(phrase)) + r"(?![\w])", plain))
-
-
-def _paragraph_of(text: str, address: str) -> str:
-    """The paragraph of the notice that names `address` (a numbered line or a block), else the
-    whole text: what it says of one application is read there, so that two applications'
-    counts swapped between their paragraphs name neither (issue 33, 13)."""
-    paragraphs = re.split(r"\n\s*\n|\n(?=\s*\d+\.)", text or "")
-    naming = [p for p in paragraphs if address and _names(_plain(p), address)]
-    return naming[0] if len(naming) == 1 else (text or "")
-
-
-def text_gaps(text: str, entry: dict) -> list[str]:
-    """What of `entry` the notice's `text` does not name, word for word: "6 chickens" does
-    not name 40 chickens, nor does a notice that leaves out the goats name them. The animals,
-    the structures and the variance sought are read in the paragraph naming the address; a
-    variance is named by its section (§20-20(9): the notice says what the Board is asked)."""
-    plain = _plain(text)
-    scope = _plain(_paragraph_of(text, entry["address"]))
-    phrases = _entry_phrases(entry)
-    gaps = [
-        phrase
-        for n, phrase in enumerate(phrases)
-        if phrase.strip() and not _names(plain if n < 2 else scope, phrase)
-    ]
-    for rule in entry.get("relief") or ():
-        citation = relief(rule).citation
-        if citation and citation.casefold() not in scope:
-            gaps.append(f"the variance sought of {citation}")
-    return gaps
-
-
-def legal_notice_content(notice_text: str, items, on: date) -> list[dict]:
-    """The structured content of a legal notice of `items`, with each item's gaps in
-    `notice_text`."""
-    content = []
-    for item in items:
-        entry = notice_entry(item, on)
-        entry["gaps"] = text_gaps(notice_text, entry)
-        content.append(entry)
-    return content
-
-
-def _content_entry(notice, item: DocketItem) -> dict | None:
-    for entry in notice.content or ():
-        if entry.get("item") == item.pk:
-            return entry
-    return None
-
-
-def legal_notice_gaps(notice, item: DocketItem, application=None) -> list[str]:
-    """What of `item`'s request the legal notice does not name; empty when it names it all."""
-    if notice.content is None:
-        # A notice kept before its content was: judged by its text against the request.
-        # Such a notice named no structures: the applicant, the address and the animals.
-        entry = notice_entry(item, timezone.localdate(), with_facts=False, application=application)
-        return text_gaps(notice.text, {**entry, "structures": [], "relief": []})
-    entry = _content_entry(notice, item)
-    if entry is None:
-        application = application or item.application
-        return [f"the application of {application.applicant.name} at all"]
-    return list(entry.get("gaps") or [])
-
-
-def legal_notice_text(meeting: Meeting, content: list[dict]) -> str:
-    """The legal notice written from its content; the clerk may edit it before it is sent,
-    and what the edit no longer names is not noticed."""
-    town = current_town()
-    board = town.board
-    when = (
-        f"{date_filter(meeting.date, 'l, F j, Y')} at "
-        f"{date_filter(meeting.time, 'g:i A').replace('AM', 'a.m.').replace('PM', 'p.m.')}"
-    )
-    lines = [
-        town.formal_name.upper(),
-        town.board_name.upper(),
-        "NOTICE OF PUBLIC HEARING",
-        "",
-        f"In accordance with {CITATION} of the Board of Health's Rules and Regulations for the "
-        f"Keeping of Animals, the {town.board_name} will hold a public hearing on "
-        f"{when} at {meeting.place}, on the following:",
-        "",
-    ]
-    for number, entry in enumerate(content, start=1):
-        what = (
-            "a permit to keep"
-            if entry["kind"] == DocketItem.Kind.NEW_APPLICATION
-            else "renewal of a permit to keep"
-        )
-        animals = _joined(
-            [animal_phrase(a["species"], a["count"], a["name"]) for a in entry["animals"]]
-        )
-        structures = _joined([_structure_phrase(s) for s in entry["structures"]])
-        relief = reliefs_phrase(entry["relief"])
-        line = (
-            f"{number}. Application of {entry['applicant']} for {what} {animals or 'no animals'} "
-            f"at {entry['address']} (parcel {entry['parcel']})"
-        )
-        if structures:
-            line += f", in the structures shown on the plan: {structures}"
-        lines.append(line + (f", with {relief}." if relief else "."))
-    lines += [
-        "",
-        f"The applications and plans may be inspected at the Board of Health office, "
-        f"{board['address']} ({board['hours']}). All interested persons may attend and be "
-        "heard.",
-        "",
-        board["name"],
-    ]
-    return "\n".join(lines)
-
-
-def _joined(parts: list[str]) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    return f"{', '.join(parts[:-1])} and {parts[-1]}"
 
 
 def abutters_in_letter_order(item: DocketItem) -> list[Abutter]:
