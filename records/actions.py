@@ -9,6 +9,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
+from inspections.models import Complaint
 from permits.portal.notifications import send_after_commit
 from records import passages
 from records.clocks import records_response_deadline
@@ -157,8 +158,6 @@ def withdraw_redaction(*, redaction: Redaction, by) -> Redaction:
 def release_complainant(*, request: RecordsRequest, complaint, reason: str, by):
     """Release a complainant's identity, withheld by default (records.complainants), to this
     request: the clerk's decision, with its reason on record."""
-    from inspections.models import Complaint
-
     request = _open(request)
     reasons = []
     if not reason.strip():

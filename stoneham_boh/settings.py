@@ -445,6 +445,7 @@ REQUIRE_STAFF_2FA = env_bool("REQUIRE_STAFF_2FA", PRODUCTION)
 
 # The authenticator app names the Board from the settings page.
 def _otp_issuer(device) -> str:
+    # late: the settings load before the apps; the town's settings are a model
     from stoneham_boh.town.current import board_name_for_device
 
     return board_name_for_device(device)

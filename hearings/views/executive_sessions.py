@@ -36,7 +36,7 @@ def enter(request, pk):
     )
     if session:
         return redirect("hearings:executive-session", pk=session.pk)
-    # The minutes page, with the form as typed and its errors.
+    # late: The minutes page, with the form as typed and its errors.
     from hearings.views.minutes import _page
 
     return _page(request, meeting, status=400, executive_form=form)

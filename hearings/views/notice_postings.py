@@ -43,6 +43,7 @@ def online_postings_context(notice: LegalNotice | None, forms: dict) -> dict:
 
 
 def _page_again(request, meeting, **forms):
+    # late: hearings.views.meetings imports this module (circle)
     from hearings.views.meetings import _legal_notice_page  # the page the forms sit on
 
     return _legal_notice_page(request, meeting, status=400, **forms)

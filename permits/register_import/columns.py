@@ -397,6 +397,7 @@ BY_KEY = {column.key: column for column in COLUMNS}
 
 def header_keys() -> dict[str, str]:
     """Every accepted header (normalised as `sheet.header_key` does) -> its column's key."""
+    # late: .sheet imports this module at its top (circle)
     from .sheet import header_key
 
     found = {}

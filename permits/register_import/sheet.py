@@ -170,7 +170,8 @@ def _sheet_rows(sheet, limit: int, refuse_more: bool = True) -> list[tuple[int, 
 
 
 def _rows_of_xlsx(content: bytes, keys: dict[str, str], max_rows: int) -> _Raw:
-    from openpyxl import load_workbook  # only an Excel file needs it
+    # late: openpyxl takes about a second to import; only an Excel file needs it
+    from openpyxl import load_workbook
 
     try:
         archive = open_zip(content, "The workbook", WORKBOOK_LIMITS, "a register workbook")

@@ -14,6 +14,7 @@ from permits.status import application_badge, permit_badge
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.csv_export import requested_format
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.listing import list_page, page_of
 from stoneham_boh.lib.tables import Column, Table
 
@@ -153,7 +154,7 @@ RENEWAL_MAILING_TABLE = Table(
         Column("E-mail", lambda p: p.holder.email),
         Column("Property", lambda p: p.lot.street_address),
         Column("Animals", animals_text),
-        Column("Expires", lambda p: f"{p.expires_on:%B} {p.expires_on.day}, {p.expires_on.year}"),
+        Column("Expires", lambda p: long_date(p.expires_on)),
     )
 )
 

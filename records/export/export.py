@@ -22,6 +22,7 @@ from decimal import Decimal
 from pathlib import Path
 from uuid import UUID
 
+from django.contrib.auth.models import Group
 from django.core import serializers
 from django.core.files.storage import default_storage
 from django.db import models
@@ -79,8 +80,6 @@ def records_of(model):
 
 
 def _group_names(ids: list[int]) -> list[str]:
-    from django.contrib.auth.models import Group
-
     return list(Group.objects.filter(pk__in=ids).values_list("name", flat=True))
 
 

@@ -4,12 +4,13 @@ one request with its package (redactions in place), the package as PDF and zip, 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from inspections.models import Complaint
 from records import actions, complainants, passages
 from records.clocks import records_response_deadline
 from records.forms import (
@@ -175,8 +176,6 @@ def redaction_withdraw(request, pk):
 @require_POST
 def complainant_release(request, pk, complaint_pk):
     """Release a complainant's identity (withheld by default) to this request."""
-    from inspections.models import Complaint
-
     records_request = get_object_or_404(RecordsRequest, pk=pk)
     complaint = get_object_or_404(Complaint, pk=complaint_pk)
     try:
@@ -223,8 +222,6 @@ def request_respond(request, pk):
 def _package(pk):
     records_request = get_object_or_404(RecordsRequest.objects.select_related("permit"), pk=pk)
     if records_request.permit_id is None:
-        from django.http import Http404
-
         raise Http404("The request names no permit.")
     return records_request, assemble(records_request)
 

@@ -75,6 +75,7 @@ def csv_download(headers: Iterable, rows: Iterable[Iterable], filename: str):
 def _xlsx_cell(sheet, value):
     """A number or a date as one (Excel sums and sorts them); anything else as text, never a
     formula, with the characters a workbook cannot hold (control characters) left out."""
+    # late: openpyxl takes about a second to import; only a workbook download needs it
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
@@ -92,6 +93,7 @@ def _xlsx_cell(sheet, value):
 
 def xlsx_bytes(headers: Iterable, rows: Iterable[Iterable], *, title: str = "Export") -> bytes:
     """The rows as a workbook of one sheet, the headers in bold and kept in view."""
+    # late: openpyxl takes about a second to import; only a workbook download needs it
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
     from openpyxl.styles import Font

@@ -28,7 +28,9 @@ from datetime import date, datetime, time, timedelta
 from decimal import Decimal
 from itertools import pairwise
 
+from django.contrib.auth import get_user_model
 from django.db import models
+from django.shortcuts import render
 
 from stoneham_boh.lib.dates import long_date, moment, time_of_day
 
@@ -381,8 +383,6 @@ def history_response(request, entries: list[Entry], *, title: str, back: str):
     """A record's history card asks for its entries through htmx when it scrolls into view,
     so the record's page does not pay for them; followed as a plain link (no JavaScript),
     the same address gives a page of its own."""
-    from django.shortcuts import render
-
     if request.htmx:
         return render(request, "_partials/history.html", {"history": entries})
     return render(request, "history_page.html", {"history": entries, "title": title, "back": back})
@@ -391,8 +391,6 @@ def history_response(request, entries: list[Entry], *, title: str, back: str):
 @functools.cache
 def _unshown_user_fields() -> tuple[str, ...]:
     """The user's fields a history entry does not show (it shows the name or user name)."""
-    from django.contrib.auth import get_user_model
-
     user = get_user_model()
     shown = {user._meta.pk.name, user.USERNAME_FIELD, "first_name", "last_name"}
     return tuple(

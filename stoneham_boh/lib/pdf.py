@@ -19,11 +19,14 @@ from django.core.cache import cache as shared_cache
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 
+from stoneham_boh.town.current import town_context
+
 
 @cache
 def _font_config():
     # Building the font configuration scans the system fonts; one per process keeps a warm
     # render fast (the permit must render in well under 300 ms).
+    # late: WeasyPrint takes half a second to import; only a PDF needs it
     from weasyprint.text.fonts import FontConfiguration
 
     return FontConfiguration()
@@ -48,6 +51,7 @@ class PrintedImage:
 
 
 def _fetcher(images: Iterable[PrintedImage]):
+    # late: WeasyPrint takes half a second to import; only a PDF needs it
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     by_url = {image.url: image for image in images}
@@ -86,10 +90,10 @@ def render_pdf(
     ask for it again and again without costing the server a layout each time (half a second of
     a processor for the regulation), and a change to its text or to the town's settings, which
     changes the HTML, gives a new one at once."""
+    # late: WeasyPrint takes half a second to import; only a PDF needs it
     from weasyprint import HTML
 
     # Every document prints the town's settings as they are now (stoneham_boh/town/current.py).
-    from stoneham_boh.town.current import town_context
 
     images = list(images)
     html = render_to_string(template_name, {**town_context(), **(context or {})}, request=request)
@@ -115,9 +119,8 @@ def render_pdfs(template_name: str, contexts: Iterable[dict], request=None) -> b
     """One PDF of `template_name` rendered once for each context, one after the other: each
     laid out as a document of its own (its own page numbers, as when it prints alone), their
     pages then written together."""
+    # late: WeasyPrint takes half a second to import; only a PDF needs it
     from weasyprint import HTML
-
-    from stoneham_boh.town.current import town_context
 
     town = town_context()
     with _collector_paused():

@@ -15,7 +15,7 @@ _KEY = "town.current"
 
 def _unset_town():
     """What a new installation shows until the administrator fills in the settings page."""
-    # In the function: the models import this module (through town.defaults) while the apps load.
+    # late: the models import this module (through town.defaults) while the apps load.
     from stoneham_boh.town.models import Town
 
     return Town(slug="unset", board_name="Board of Health")
@@ -27,7 +27,8 @@ def current_town():
 
 
 def _read_town():
-    from stoneham_boh.town.models import Town  # in the function: as in _unset_town
+    # late: as in _unset_town (the models import this module while the apps load)
+    from stoneham_boh.town.models import Town
 
     return Town.objects.filter(is_current=True).first() or _unset_town()
 
