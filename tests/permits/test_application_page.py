@@ -46,3 +46,16 @@ def test_the_page_reads_its_hearings_and_plan_in_the_view(clerk):
     assert (row.legal_last_day, row.office_day) == (date(2030, 9, 2), date(2030, 8, 30))
     assert context["panel"]["hearing"]["deadline"] == "Friday, August 30, 2030"
     assert "plan_drawing" in context
+
+
+def test_the_meeting_header_calls_the_offices_day_due_never_the_regulations_last_day(
+    clerk_client, clerk
+):
+    # docs/adr/0009: the docket and the meeting page plan by the office's day; the regulation's
+    # name (§20-20(9)'s last day) never labels it.
+    item = b.docketed(by=clerk, on=HEARING)
+    for url in (f"/hearings/meetings/{item.meeting_id}/", "/hearings/docket/"):
+        page = _text(clerk_client.get(url).content.decode())
+        assert "Notices due by (the office's day to mail them" in page, url
+        assert "Friday, August 30, 2030" in page, url
+        assert "Last day to give notice" not in page, url
