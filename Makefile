@@ -40,7 +40,8 @@ lint: venv-dev
 	$(VENV)/bin/ruff check .
 
 # Two worker processes, a test file each at a time (a module's fixtures stay in one process),
-# handed out in the order collected: the heaviest first (tests/conftest.py, HEAVY_FIRST).
+# handed out in the order collected: the heaviest first, as the last run measured them
+# (tests/heavy_first.py, tests/module_seconds.json).
 # `make test XDIST=` runs in one process.
 XDIST ?= -n 2 --dist loadfile --no-loadscope-reorder
 
