@@ -1,5 +1,6 @@
 from django.urls import path
 
+from facilities.views.moved import moved_to
 from inspections.views import (
     census,
     complaints,
@@ -25,6 +26,8 @@ urlpatterns = [
     path("lots/<int:pk>/", inspections.lot_history, name="lot-history"),
     path("lots/<int:pk>/summary/", inspections.lot_summary, name="lot-summary"),
     path("lots/search/", lot_search.lot_search, name="lot-search"),
+    # Merging two lots is the lot's business now (facilities): the old address redirects.
+    path("lots/<int:pk>/merge/", moved_to("facilities:lot-merge"), name="moved-lot-merge"),
     path("photos/<int:pk>/", documents.photo, name="photo"),
     path("photos/<int:pk>/thumbnail.jpg", documents.photo_thumbnail, name="photo-thumbnail"),
     path("field-reports/<int:pk>/", field_reports.field_report_detail, name="field-report"),

@@ -191,6 +191,7 @@ ARGS = {
     "inspections:lot-history": lambda w: {"pk": w.lot_a.pk},
     "inspections:lot-summary": lambda w: {"pk": w.lot_a.pk},
     "facilities:lot-merge": lambda w: {"pk": w.lot_a.pk},
+    "inspections:moved-lot-merge": lambda w: {"pk": w.lot_a.pk},
     "inspections:photo": lambda w: {"pk": w.photo.pk},
     "inspections:photo-thumbnail": lambda w: {"pk": w.photo.pk},
     "inspections:field-report": lambda w: {"pk": w.field_report.pk},

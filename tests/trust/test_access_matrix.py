@@ -304,6 +304,8 @@ MATRIX: dict[str, tuple[str, dict]] = {
     "inspections:lot-history": (GET, staff(*ALL_STAFF)),
     "inspections:lot-summary": (GET, staff(*ALL_STAFF)),
     "facilities:lot-merge": (GET, staff("clerk")),
+    # Its old address, from when merging was the inspections' (issue 35): a redirect for anyone.
+    "inspections:moved-lot-merge": (GET, public(308)),
     "inspections:photo": (GET, staff(*ALL_STAFF)),
     "inspections:photo-thumbnail": (GET, staff(*ALL_STAFF)),
     "inspections:complaint-list": (GET, staff("clerk", "agent")),
