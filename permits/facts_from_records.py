@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from facilities.choices import NAMED_SPECIES
 from hearings.notice_timing import timing_for
+from hearings.ruleset_in_force import check as amended_check
 from permits import rules
-from permits.amendments.in_force import check as amended_check
 from permits.construction import construction_record
 
 # Loading lives in permits.facts_loading; the names that callers written before the split
@@ -342,7 +342,7 @@ def term_begins_for(application, on: date) -> date | None:
     so its term begins on January 1; a variance it rests on must still be in effect then.
     None when the term begins on the day of issue.
     """
-    # Imported here: permits.eligibility imports this module at its top.
+    # late: permits.eligibility imports this module at its top (circle).
     from permits.eligibility import permit_year_for
 
     year = permit_year_for(application, on)
@@ -355,7 +355,7 @@ def _renewal_facts(application, animals, structures, on: date) -> dict[str, Any]
     A renewal that asks for more than its permit is judged as the new application it is: the
     rules then require the public hearing (§20-20(9)).
     """
-    # Imported here: permits.renewals imports this module at its top, by way of permits.keeping.
+    # late: permits.renewals imports this module at its top, by way of permits.keeping.
     from permits.renewals import grandfathering_for
 
     grandfathering = grandfathering_for(application, animals, structures, on)

@@ -65,7 +65,7 @@ class Decision(models.Model):
     @property
     def appeal_clock(self):
         """The last day to appeal, counted from the decision (c.249 §4)."""
-        # Late: the clocks are tier 3 and import these models; a model calls them only from inside.
+        # late: the clocks are tier 3 and import these models; a model calls them only from inside.
         from hearings.clocks import appeal_deadline
 
         return appeal_deadline(self.decided_on)

@@ -18,9 +18,9 @@ from stoneham_boh.town import defaults as town_defaults
 
 def notice_days(hearing_date: date) -> int:
     """§20-20(9): days of notice required before a hearing, from the ruleset then in force."""
-    # Late: the ruleset in force is tier 3 (it reads the amendments' records); a model calls it
+    # late: the ruleset in force is tier 3 (it reads the amendments' records); a model calls it
     # only from inside itself, as the tiers allow (tests/stoneham_boh/test_layering.py).
-    from permits.amendments.in_force import ruleset_on
+    from hearings.ruleset_in_force import ruleset_on
 
     spec = ruleset_on(hearing_date).rules["20-20.9"]
     return int(spec.value("notice_days"))
@@ -77,7 +77,7 @@ class Meeting(models.Model):
     def notice_clock(self):
         """The last business day to give the notices (hearings.clocks.abutter_notice_deadline):
         the day above, moved earlier when the Town's offices are closed on it."""
-        # Late: the clocks are tier 3 and import these models; a model calls them only from inside.
+        # late: the clocks are tier 3 and import these models; a model calls them only from inside.
         from hearings.clocks import abutter_notice_deadline
 
         return abutter_notice_deadline(self.date)

@@ -13,7 +13,7 @@ class MinutesQuerySet(models.QuerySet):
     def published(self):
         """Approved, and no member's unsettled dispute of the approval's roll call could change
         its result (hearings.motions): until the Board settles it, the minutes wait."""
-        # Late: motions is tier 3 and imports these models; a model calls it only from inside.
+        # late: motions is tier 3 and imports these models; a model calls it only from inside.
         from hearings import motions
 
         disputed = Minutes.objects.filter(approval_roll__disputed_at__isnull=False).distinct()

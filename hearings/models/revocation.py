@@ -41,7 +41,7 @@ class RevocationProceeding(models.Model):
     @property
     def holder_notice_clock(self):
         """The last business day to mail the holder's notice (REVOCATION_NOTICE_DAYS before)."""
-        # Late: the clocks are tier 3 and import these models; a model calls them only from inside.
+        # late: the clocks are tier 3 and import these models; a model calls them only from inside.
         from hearings.clocks import revocation_notice_deadline
 
         return revocation_notice_deadline(self.docket_item.meeting.date)
