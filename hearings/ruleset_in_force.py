@@ -6,8 +6,11 @@ instead of ``rules.ruleset_in_force``; the rules module is handed the result and
 It lives with the Board's record, not beside the amendments' forms (permits/amendments/): an
 amendment binds only as the Board's carried and undisputed vote (hearings.motions), and the
 Board's own clocks (hearings.clocks, the notice a hearing needs) read the ruleset it yields.
-Here, the dependency runs one way: permits reads the ruleset from hearings, and nothing of
-hearings reads permits' actions back (no import circle between the apps, issue 35).
+So the dependency runs one way: permits (and inspections, facilities) read the ruleset here; it
+reads of permits only the pure rules and the amendments' records, never permits' actions or
+loaders, and no import circle joins the two apps (issue 35). An amendment recorded or voided
+(permits.amendments.actions) and a vote on one disputed or settled (hearings.actions.votes)
+both call ``reread_amendments`` here.
 
 The amendments are read once per process and kept until the town's ``amendments_version``
 changes (each record or void, each dispute or settlement of the vote, changes it through
