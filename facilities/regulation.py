@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 
 
 def _ruleset(today=None):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ObjectDoesNotExist
 
+from hearings.loaded_docket import loaded_docket_items
 from hearings.models import Decision, ExecutiveSession, Minutes, Vote, VoteSettlement
 from permits.amendments.models import Amendment
 from stoneham_boh.lib.dates import long_date
@@ -134,24 +135,14 @@ def doubt_refusals(subject, what: str) -> list[str]:
     ]
 
 
-def _loaded_items(application):
-    """The application's docket items as a page loaded them (permits.facts_loading), each
-    knowing whether a vote on its decision is disputed; None when not loaded."""
-    # late: permits.facts_loading leads back here through permits.amendments.in_force (circle)
-    from permits.facts_loading import BULK
-
-    rows = getattr(application, BULK + "docket_items", None)
-    if rows is None:
-        rows = getattr(application, "_prefetched_objects_cache", {}).get("docket_items")
-    return rows
-
-
 def application_doubt_refusals(application) -> list[str]:
     """Why the permit of `application` waits: a decision of the Board on it (its approval, a
     variance, an approval of the Board's) whose roll call a member disputes, the dispute
     unsettled and able to change the result (issue 33 finding 14). Nothing is read when the
     page loaded its docket items and none has a disputed vote."""
-    items = _loaded_items(application)
+    # As a page loaded them (permits.facts_loading), each knowing whether a vote on its
+    # decision is disputed; None when not loaded.
+    items = loaded_docket_items(application)
     if items is not None and all(hasattr(item, "has_disputed_vote") for item in items):
         if not any(item.has_disputed_vote for item in items):
             return []

@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from facilities.noticed_abutters import live_abutter_ids
+from hearings.loaded_docket import docket_items_of
 from hearings.models import DocketItem, NoticeCharge
-from permits.facts_loading import docket_items_of, live_abutter_ids
 from stoneham_boh.town.current import current_town
 
 CENT = Decimal("0.01")

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from hearings import motions
 from hearings.models import BoardMember, DocketItem, Vote
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from permits.portal.models import Notification
 from permits.portal.notifications import (
     absolute_url,

@@ -22,8 +22,8 @@ from hearings.meeting_notice import notice_text, posting_state
 from hearings.minutes import approval_state, record_of
 from hearings.models import BoardMember, DocketItem, Meeting
 from hearings.notice_timing import LETTER_ORDER, timing_for
+from hearings.ruleset_in_force import ruleset_on
 from hearings.wording import animals_phrase, reliefs
-from permits.amendments.in_force import ruleset_on
 from stoneham_boh.lib.pdf import PrintedImage, render_pdf
 from stoneham_boh.town.current import current_town
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hearings.ruleset_in_force import ruleset_on
 from inspections.keeping import Keeping
 from inspections.models import Inspection
-from permits.amendments.in_force import ruleset_on
 from permits.rules.checklist import CONSTRUCTION_COMPLETE, ChecklistItem, checklist, checklist_for
 from permits.rules.coverage import provision
 

@@ -10,7 +10,7 @@ from datetime import date, datetime
 
 from django.utils import timezone
 
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from permits.rules.pigeon_calendar import (
     pigeon_cleaning_interval_days,
     pigeon_release_allowed,

@@ -21,8 +21,8 @@ from django.utils import timezone
 
 from facilities.choices import NAMED_SPECIES
 from hearings.notice_timing import timing_for
+from hearings.ruleset_in_force import check as amended_check
 from permits import rules
-from permits.amendments.in_force import check as amended_check
 from permits.construction import construction_record
 
 # Loading lives in permits.facts_loading; the names that callers written before the split
@@ -342,7 +342,7 @@ def term_begins_for(application, on: date) -> date | None:
     so its term begins on January 1; a variance it rests on must still be in effect then.
     None when the term begins on the day of issue.
     """
-    # late: permits.eligibility imports this module at its top.
+    # late: permits.eligibility imports this module at its top (circle).
     from permits.eligibility import permit_year_for
 
     year = permit_year_for(application, on)

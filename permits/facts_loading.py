@@ -26,6 +26,7 @@ from facilities.models import Abutter, AnimalKept, Structure
 from facilities.noticed_abutters import LIVE_ABUTTER_IDS, STRUCK_ABUTTERS
 from facilities.noticed_abutters import live_abutter_ids as live_abutter_ids
 from facilities.noticed_abutters import struck_abutters as struck_abutters
+from hearings.loaded_docket import docket_items_of as docket_items_of
 from hearings.models import (
     AbutterNotice,
     BoardApproval,
@@ -37,6 +38,8 @@ from hearings.models import (
 from permits import rules
 from permits.lot_wide import other_live_permits
 from permits.models import Application, Document, Payment, Permit, PermitAnimal
+from stoneham_boh.lib.readings import BULK as BULK
+from stoneham_boh.lib.readings import loaded_rows as loaded_rows
 from stoneham_boh.lib.readings import prefetched as prefetched
 
 
@@ -91,10 +94,6 @@ def _prefetches_but_children() -> list:
     ]
 
 
-# The prefix of the lists bulk_prefetches() attaches.
-BULK = "facts_"
-
-
 def bulk_prefetches() -> list:
     """prefetches() for evaluating thousands of applications at once (the renewal re-check):
     the same rows, but the one-to-many relations come as plain lists (`Prefetch(to_attr=)`,
@@ -117,19 +116,6 @@ def bulk_prefetches() -> list:
             to_attr=BULK + "docket_items",
         ),
     ]
-
-
-def docket_items_of(application) -> list:
-    """The application's docket items with their abutter letters, as the page loaded them
-    (load_facts), else read now."""
-    return loaded_rows(application, "docket_items")
-
-
-def loaded_rows(record, relation: str) -> list:
-    """The rows of `record.<relation>`: the list bulk_prefetches() attached, else `.all()`
-    (prefetched by prefetches(), or one query)."""
-    rows = getattr(record, BULK + relation, None)
-    return rows if rows is not None else list(getattr(record, relation).all())
 
 
 # What facts_for() reads through foreign keys, for `select_related(*FACT_RELATED)` before

@@ -16,7 +16,7 @@ from datetime import date
 from django.utils import timezone
 from django.utils.functional import lazy
 
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from permits.rules.wording import num
 
 _PLACEHOLDER = re.compile(r"\{(?:(?P<rule>[\w.-]+):(?P<name>\w+)|(?P<absent>absent_distance))\}")

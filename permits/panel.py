@@ -13,7 +13,7 @@ from facilities.choices import DISTANCE_FEATURES
 from facilities.models import Lot, Structure
 from facilities.siteplan.distances import measured_after_plan
 from hearings.notice_timing import pending_schedule
-from permits.amendments.in_force import check as amended_check
+from hearings.ruleset_in_force import check as amended_check
 from permits.construction import construction_record
 from permits.facts_from_records import (
     evaluate_application,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import segno
 from django.urls import reverse
 
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from permits.facts_from_records import approvals_granted, setback_enlargements_for
 from permits.verification.code import short_code
 from stoneham_boh.lib.pdf import render_pdf, render_pdfs

@@ -24,9 +24,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from hearings.models import RevocationProceeding
+from hearings.ruleset_in_force import ruleset_on
 from inspections.deadlines import deadline_that_counts, overdue_for_renewal
 from inspections.models import ChecklistFinding, Order
-from permits.amendments.in_force import ruleset_on
 from permits.facts_from_records import decisive_docket_item
 from permits.facts_loading import loaded_rows
 from permits.keeping import Changes, compare, keeping_facts

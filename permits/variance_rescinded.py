@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from permits.models import Permit
 from permits.renewals import later_permits
 from stoneham_boh.lib.dates import long_date

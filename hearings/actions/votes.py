@@ -30,6 +30,7 @@ from hearings.models import BoardMember, MeetingAttendance, Vote, VoteSettlement
 from hearings.notifications import notify_votes_recorded
 from hearings.open_meeting import motion_refusals
 from hearings.quorum import Tally, attendance_of, tally
+from hearings.ruleset_in_force import reread_amendments
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.history import save_as
 
@@ -81,9 +82,6 @@ def _amendments_reread(vote: Vote) -> None:
     while isinstance(subject, VoteSettlement):
         subject = subject.disputed.subject
     if motions.field_of(subject) == "amendment":
-        # late: permits.amendments.actions imports this module at import (circle)
-        from permits.amendments.actions import reread_amendments
-
         reread_amendments(subject.town)
 
 

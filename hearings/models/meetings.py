@@ -20,7 +20,7 @@ def notice_days(hearing_date: date) -> int:
     """§20-20(9): days of notice required before a hearing, from the ruleset then in force."""
     # late: the ruleset in force is tier 3 (it reads the amendments' records); a model calls it
     # only from inside itself, as the tiers allow (tests/stoneham_boh/test_layering.py).
-    from permits.amendments.in_force import ruleset_on
+    from hearings.ruleset_in_force import ruleset_on
 
     spec = ruleset_on(hearing_date).rules["20-20.9"]
     return int(spec.value("notice_days"))

@@ -9,8 +9,8 @@ from datetime import date
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from hearings.ruleset_in_force import ruleset_on
 from permits.actions._common import _keep_the_applications_animals
-from permits.amendments.in_force import ruleset_on
 from permits.decided import conditions_of_record, conditions_refusals, keeping_decided_refusals
 from permits.eligibility import (
     permit_term_end,

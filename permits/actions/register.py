@@ -9,9 +9,9 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
+from hearings.ruleset_in_force import ruleset_on
 from permits.actions import documents
 from permits.actions._common import _keep_the_applications_animals
-from permits.amendments.in_force import ruleset_on
 from permits.eligibility import keep_fee_at_receipt, lot_refusals, twin_lot_refusals
 from permits.facts_from_records import evaluate_application, evaluate_register_entry
 from permits.keeping_year import one_permit_a_year_refusals

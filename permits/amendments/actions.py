@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Mapping
 from datetime import date
 from decimal import Decimal
@@ -13,14 +12,13 @@ from django.utils import timezone
 from hearings.actions.votes import call_roll, record_roll_call
 from hearings.motions import doubt_refusals
 from hearings.open_meeting import motion_refusals
+from hearings.ruleset_in_force import reread_amendments as reread_amendments
 from permits import rules
-from permits.amendments import in_force
 from permits.amendments.models import Amendment
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import save_as
 from stoneham_boh.town.current import current_town
-from stoneham_boh.town.models import Town
 
 
 def amendable_figures(on: date) -> dict[tuple[str, str], tuple[str, str]]:
@@ -32,18 +30,6 @@ def amendable_figures(on: date) -> dict[tuple[str, str], tuple[str, str]]:
         for rule, spec in ruleset.rules.items()
         for name, figure in spec.figures.items()
     }
-
-
-def _changed(town) -> None:
-    """Every process rebuilds its amended rulesets on its next request."""
-    Town.objects.filter(pk=town.pk).update(amendments_version=uuid.uuid4())
-    in_force.forget()
-
-
-def reread_amendments(town) -> None:
-    """A member disputed a vote on an amendment, or the Board settled it: whether it is in
-    force may have changed (hearings.actions.votes)."""
-    _changed(town)
 
 
 def _dates_refusals(meeting_on: date, effective_on, published_on, deposited_on) -> list[str]:
@@ -149,7 +135,7 @@ def record_amendment(
         by,
     )
     record_roll_call(amendment, the_tally, by=by)
-    _changed(town)
+    reread_amendments(town)
     return amendment
 
 
@@ -194,7 +180,7 @@ def record_publication(
     if deposited_on is not None:
         amendment.deposited_on = deposited_on
     save_as(amendment, by)
-    _changed(amendment.town)
+    reread_amendments(amendment.town)
     return amendment
 
 
@@ -228,5 +214,5 @@ def void_amendment(*, amendment: Amendment, reason: str, by, today: date | None 
         raise ActionRefused("Say why the record is void.")
     amendment.voided_on, amendment.void_reason = today, reason.strip()
     save_as(amendment, by)
-    _changed(amendment.town)
+    reread_amendments(amendment.town)
     return amendment

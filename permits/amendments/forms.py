@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from hearings.forms.votes import add_roll_call, pop_roll_call
 from hearings.models import Meeting
+from hearings.ruleset_in_force import ruleset_on
 from permits.amendments.actions import amendable_figures
-from permits.amendments.in_force import ruleset_on
 from permits.rules.wording import quantity
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.forms import DateInput, columns, helper

@@ -8,8 +8,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods
 
+from hearings import ruleset_in_force
 from permits import rules
-from permits.amendments import actions, in_force
+from permits.amendments import actions
 from permits.amendments.forms import AmendmentForm, PublicationForm, VoidForm
 from permits.amendments.models import Amendment
 from permits.rules.wording import quantity
@@ -34,7 +35,7 @@ def _described(amendment: Amendment) -> dict:
         "value": quantity(value, unit),
         "adopted": quantity(figure.value, unit) if figure else "",
         # Its members' own votes on the roll, carried, no dispute that could change them.
-        "voted": in_force.voted(amendment),
+        "voted": ruleset_in_force.voted(amendment),
     }
 
 

@@ -4,7 +4,7 @@ It reads the records as they are and re-derives, independently of the code that 
 each may exist (issue 22). Each invariant family is a module with plain functions that return
 anomalies, each citing its provision and its record, in the Board's words. It calls the pure
 rules module, on the ruleset in force each day with the Board's amendments
-(permits/amendments/in_force.py, which only reads the amendment records), and reads the models;
+(hearings/ruleset_in_force.py, which only reads the amendment records), and reads the models;
 it never calls the actions, permits.eligibility or the facts adapter
 (permits.facts_from_records), so a mistake there does not hide from it.
 """
@@ -78,7 +78,7 @@ __all__ = [
 def audit_register(*, today: date | None = None) -> Report:
     """Check every permit (but void ones) and every decision on file."""
     started = time.perf_counter()
-    # The town (and so the Board's amendments, permits/amendments/in_force.py) read once.
+    # The town (and so the Board's amendments, hearings/ruleset_in_force.py) read once.
     with town_scope():
         register = load(today or timezone.localdate())
         report = Report(

@@ -15,9 +15,9 @@ from decimal import Decimal
 from typing import Any
 
 from facilities.choices import DISTANCE_FEATURES, NAMED_SPECIES, NOT_DRAWN
+from hearings.ruleset_in_force import check as amended_check
+from hearings.ruleset_in_force import ruleset_on
 from permits import rules
-from permits.amendments.in_force import check as amended_check
-from permits.amendments.in_force import ruleset_on
 from permits.models import DOCUMENT_FIELDS
 
 from .construction import approved_and_complete

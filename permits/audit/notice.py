@@ -15,7 +15,7 @@ from django.utils import timezone
 from facilities.choices import Species, StructureKind
 from facilities.models import AnimalKept
 from hearings.models import DocketItem, LegalNotice
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from permits.models import Applicant
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.town.calendar import days_before

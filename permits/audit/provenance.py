@@ -4,7 +4,7 @@ decided where a hearing was required, a plain renewal, or an entry of the town's
 
 from __future__ import annotations
 
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from stoneham_boh.lib.dates import long_date
 
 from .anomaly import BREACH, NOT_SHOWN, Anomaly, permit_ref

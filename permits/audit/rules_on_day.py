@@ -11,7 +11,7 @@ from datetime import date, timedelta
 
 from django.conf import settings
 
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from stoneham_boh.lib.dates import long_date
 
 from .anomaly import BREACH, Anomaly, permit_ref

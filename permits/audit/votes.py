@@ -212,8 +212,8 @@ def _amendments(register, votes: Votes, found: list) -> dict[int, tuple]:
         if faults:
             unlawful[amendment.pk] = (faults[0][1], None)
         elif open_ := votes.open_disputes("amendment", amendment.pk):
-            # Not in force while disputed (in_force.voted): a permit judged under it before the
-            # dispute rests on it; one judged after was judged without it.
+            # Not in force while disputed (hearings.ruleset_in_force.voted): a permit judged
+            # under it before the dispute rests on it; one judged after was judged without it.
             first = min(v.disputed_at for v in open_)
             unlawful[amendment.pk] = (_disputed_sentence(open_), first)
     found += _voided_in_force()

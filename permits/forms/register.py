@@ -8,7 +8,7 @@ from django import forms
 from django.conf import settings
 from django.utils import timezone
 
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.forms import DateInput, columns, helper
 

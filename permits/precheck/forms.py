@@ -19,7 +19,7 @@ from facilities.choices import (
     Species,
     StructureKind,
 )
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from permits.figures import blank_distance_text, lazy_with_figures
 from permits.forms import clean_animal_name
 from permits.models import Application

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from facilities.models import AnimalKept, Lot, Structure
+from hearings.ruleset_in_force import ruleset_on
 from permits import rules
-from permits.amendments.in_force import ruleset_on
 from permits.facts_from_records import evaluate_parts
 from permits.figures import lazy_with_figures
 from permits.models import DOCUMENT_FIELDS, Application, FeeSchedule

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from facilities.models import Lot
 from facilities.parcels.models import Parcel
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.uploads import DOCUMENT_KINDS, validate_upload
 from stoneham_boh.town.current import current_town

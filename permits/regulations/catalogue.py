@@ -15,7 +15,7 @@ from django.urls import reverse
 from django.utils.dateformat import format as format_date
 from django.utils.dateformat import time_format
 
-from permits.amendments.in_force import amendments_in_force, ruleset_on
+from hearings.ruleset_in_force import amendments_in_force, ruleset_on
 from permits.figures import quantity_text
 from permits.regulations import official
 from permits.regulations.links import provision_slug

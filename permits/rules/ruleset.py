@@ -20,7 +20,7 @@ __all__ = [
 ]
 
 #: Every ruleset, oldest first. A re-adoption is appended here with its effective date; the
-#: Board's amendments of figures are records, applied by permits/amendments/in_force.py, which
+#: Board's amendments of figures are records, applied by hearings/ruleset_in_force.py, which
 #: passes the amended ruleset in (this module stays pure).
 RULESETS: tuple[Ruleset, ...] = (STONEHAM_2002,)
 

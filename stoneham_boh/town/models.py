@@ -188,7 +188,7 @@ class Town(models.Model):
     )
 
     #: Changed whenever an amendment of the regulation is recorded or voided, so that every
-    #: process rebuilds its amended rulesets (permits/amendments/in_force.py) on its next request.
+    #: process rebuilds its amended rulesets (hearings/ruleset_in_force.py) on its next request.
     amendments_version = models.UUIDField(default=uuid.uuid4, editable=False)
     history = HistoricalRecords(excluded_fields=["amendments_version"])
 

@@ -371,22 +371,10 @@ def _strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
     return components
 
 
-# Edges in modules the notices' split did not own that still close a circle between permits/
-# and hearings/ (issue 35): each a late import of the other app. Cut one, strike its line here.
-NOT_YET_CUT = {
-    ("hearings.models", "permits.amendments.in_force"),  # notice_days() reads the ruleset
-    ("hearings.motions", "permits.facts_loading"),  # the loaded docket items (BULK)
-    ("hearings.notice_cost", "permits.facts_loading"),  # docket_items_of, live_abutter_ids
-    ("hearings.actions.votes", "permits.amendments.actions"),  # a settled vote rereads them
-}
-
-
 def test_no_import_circle_between_permits_and_hearings():
     """No set of modules importing one another holds modules of both permits/ and hearings/:
     the facts adapter reads the notices' timing, which reads nothing of permits' keeping."""
     graph = _import_graph()
-    for importer, imported in NOT_YET_CUT:
-        graph.get(importer, set()).discard(imported)
     circles = [
         sorted(component)
         for component in _strongly_connected(graph)

@@ -23,9 +23,9 @@ from django.utils.html import escape
 from hearings import actions, motions
 from hearings.actions import votes as mechanism
 from hearings.models import BoardApproval, Decision, Meeting, Minutes, Vote, VoteSettlement
+from hearings.ruleset_in_force import ruleset_on
 from permits import actions as permit_actions
 from permits.amendments import actions as amendment_actions
-from permits.amendments.in_force import ruleset_on
 from permits.amendments.models import Amendment
 from stoneham_boh.accounts.roles import Role
 from tests.conftest import make_user

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from hearings import notice_timing as notices
 from hearings.models import AbutterNotice
-from permits.amendments.in_force import ruleset_on
+from hearings.ruleset_in_force import ruleset_on
 from stoneham_boh.town.calendar import town_calendar
 from stoneham_boh.town.current import town_scope
 from tests.hearings import builders as b

@@ -13,9 +13,9 @@ import pytest
 from django.urls import reverse
 
 from hearings.models import Meeting
+from hearings.ruleset_in_force import check, ruleset_on
 from permits import rules
 from permits.amendments import actions
-from permits.amendments.in_force import check, ruleset_on
 from permits.amendments.models import Amendment
 from stoneham_boh.lib.errors import ActionRefused
 from tests.hearings.roll_call import roll_call

@@ -33,9 +33,9 @@ from hearings import motions
 from hearings.actions.decisions import Ruling
 from hearings.models import BoardMember, Meeting, Minutes
 from hearings.quorum import tally
+from hearings.ruleset_in_force import amendments_in_force
 from permits import actions
 from permits.amendments import actions as amendment_actions
-from permits.amendments.in_force import amendments_in_force
 from permits.amendments.models import Amendment
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories

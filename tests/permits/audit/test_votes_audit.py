@@ -11,11 +11,10 @@ from unittest import mock
 
 import pytest
 
-from hearings import actions
+from hearings import actions, ruleset_in_force
 from hearings.models import Meeting, Minutes
 from permits import actions as permit_actions
 from permits.amendments import actions as amendment_actions
-from permits.amendments import in_force
 from permits.amendments.models import Amendment
 from permits.audit import audit_register
 from stoneham_boh.lib.history import save_as
@@ -63,13 +62,13 @@ def test_a_figure_typed_by_the_administrator_and_the_permit_judged_under_it_are_
     )
     item = b.noticed(by=clerk, setback_ft="10")
     # The product before this change counted the typed figure in force.
-    with mock.patch.object(in_force, "voted", lambda amendment: True):
-        in_force.forget()
+    with mock.patch.object(ruleset_in_force, "voted", lambda amendment: True):
+        ruleset_in_force.forget()
         b.decide(item, by=board[0])
         permit = permit_actions.issue_permit(
             application=b.refresh(item.application), by=clerk, on=date(2030, 3, 27)
         )
-    in_force.forget()
+    ruleset_in_force.forget()
     found = _votes(date(2030, 3, 27))
     assert any(
         "Amendment of rule 20-15.4.a (minimum_ft) voted" in line
@@ -171,7 +170,7 @@ def test_an_amendment_voided_once_in_force_is_reported_and_one_voided_before_is_
     early = _amendment(
         clerk, board, value="60", on=date(2030, 4, 16), effective_on=date(2030, 6, 1)
     )
-    in_force.forget()
+    ruleset_in_force.forget()
     amendment_actions.void_amendment(
         amendment=early, reason="Another figure was voted.", by=board[0], today=date(2030, 5, 20)
     )

@@ -3,27 +3,38 @@
 Every screen, PDF, action and audit asks ``ruleset_on(day)`` (or ``check``/``evaluate`` here)
 instead of ``rules.ruleset_in_force``; the rules module is handed the result and stays pure.
 
+It lives with the Board's record, not beside the amendments' forms (permits/amendments/): an
+amendment binds only as the Board's carried and undisputed vote (hearings.motions), and the
+Board's own clocks (hearings.clocks, the notice a hearing needs) read the ruleset it yields.
+So the dependency runs one way: permits (and inspections, facilities) read the ruleset here; it
+reads of permits only the pure rules and the amendments' records, never permits' actions or
+loaders, and no import circle joins the two apps (issue 35). An amendment recorded or voided
+(permits.amendments.actions) and a vote on one disputed or settled (hearings.actions.votes)
+both call ``reread_amendments`` here.
+
 The amendments are read once per process and kept until the town's ``amendments_version``
-changes (each record or void changes it): in a request the town is read anyway, so the check
-costs nothing, and each process sees another's amendment on its next request.
+changes (each record or void, each dispute or settlement of the vote, changes it through
+``reread_amendments``): in a request the town is read anyway, so the check costs nothing, and
+each process sees another's amendment on its next request.
 """
 
 from __future__ import annotations
 
 import threading
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
-
-from django.template.defaultfilters import date as date_filter
 
 from hearings import motions
 from permits import rules
 from permits.amendments.models import Amendment
 from permits.rules.ruleset_model import Figure, Ruleset, frozen_mapping
 from permits.rules.wording import quantity
+from stoneham_boh.lib.dates import long_date
 from stoneham_boh.town.current import current_town
+from stoneham_boh.town.models import Town
 
 
 @dataclass(frozen=True)
@@ -90,6 +101,14 @@ def forget() -> None:
         _state.update(key=object(), changes=(), built={})
 
 
+def reread_amendments(town) -> None:
+    """An amendment recorded or voided (permits.amendments.actions), or a member disputed the
+    vote on one or the Board settled it (hearings.actions.votes): whether it is in force may
+    have changed, so every process rebuilds its amended rulesets on its next request."""
+    Town.objects.filter(pk=town.pk).update(amendments_version=uuid.uuid4())
+    forget()
+
+
 def amended(base: Ruleset, changes: tuple[Change, ...]) -> Ruleset:
     """``base`` with each change's figure (and citation) replaced, in the order they took
     effect; its id names the amendments, so a result says which ruleset decided it."""
@@ -118,7 +137,7 @@ def _amended_summary(title: str, figures: dict[str, Figure], change: Change) -> 
     )
     return (
         f"{title}, as amended by the Board in force from "
-        f"{date_filter(change.in_force_from, 'F j, Y')}: {listed}."
+        f"{long_date(change.in_force_from)}: {listed}."
     )
 
 
