@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from hearings import notice_timing as notices
+from hearings.application_hearings import application_hearing
 from hearings.models import AbutterNotice
 from hearings.ruleset_in_force import ruleset_on
 from stoneham_boh.town.calendar import town_calendar
@@ -82,7 +83,12 @@ def _partial_queries(application, **context) -> tuple[int, str]:
             ruleset_on(date.today())
             with CaptureQueriesContext(connection) as queries:
                 html = render_to_string(
-                    "hearings/_application_hearing.html", {"application": application, **context}
+                    "hearings/_application_hearing.html",
+                    {
+                        "application": application,
+                        "hearing": application_hearing(application),
+                        **context,
+                    },
                 )
     finally:
         request_finished.send(sender=None)
