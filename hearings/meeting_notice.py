@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.template.defaultfilters import date as date_filter
 from django.utils import timezone
 
 from hearings import clocks
 from hearings.models import DocketItem, Meeting, MeetingPosting, Minutes
 from hearings.wording import animals_phrase, reliefs_phrase
 from stoneham_boh.lib import law
+from stoneham_boh.lib.dates import long_date, time_of_day, weekday_date
 from stoneham_boh.lib.mass_calendar import Clock
 from stoneham_boh.town.current import current_town
 
@@ -32,8 +32,7 @@ WHAT_IS_ASKED = {
 
 
 def _when(meeting: Meeting) -> str:
-    clock = date_filter(meeting.time, "g:i A").replace("AM", "a.m.").replace("PM", "p.m.")
-    return f"{date_filter(meeting.date, 'l, F j, Y')} at {clock}"
+    return f"{weekday_date(meeting.date)} at {time_of_day(meeting.time)}"
 
 
 def notice_items(meeting: Meeting) -> list[DocketItem]:
@@ -57,7 +56,7 @@ def topic(item: DocketItem) -> str:
         f"{animals_phrase(application.animals.all())}"
     )
     if item.continued_from_id:
-        text += f", continued from {date_filter(item.continued_from.meeting.date, 'F j, Y')}"
+        text += f", continued from {long_date(item.continued_from.meeting.date)}"
     return text + (f"; {sections}." if sections else ".")
 
 

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import re
 
-from django.template.defaultfilters import date as date_filter
-
 from facilities.choices import StructureKind
 from hearings.models import DocketItem, Meeting
 from hearings.wording import animal_phrase, relief, reliefs_phrase
+from stoneham_boh.lib.dates import time_of_day, weekday_date
 from stoneham_boh.town.current import current_town
 
 CITATION = "§20-20(9)"
@@ -117,10 +116,7 @@ def legal_notice_text(meeting: Meeting, content: list[dict]) -> str:
     and what the edit no longer names is not noticed."""
     town = current_town()
     board = town.board
-    when = (
-        f"{date_filter(meeting.date, 'l, F j, Y')} at "
-        f"{date_filter(meeting.time, 'g:i A').replace('AM', 'a.m.').replace('PM', 'p.m.')}"
-    )
+    when = f"{weekday_date(meeting.date)} at {time_of_day(meeting.time)}"
     lines = [
         town.formal_name.upper(),
         town.board_name.upper(),

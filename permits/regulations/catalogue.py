@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from datetime import date, time
 
 from django.urls import reverse
-from django.utils.dateformat import format as format_date
 from django.utils.dateformat import time_format
 
 from hearings.ruleset_in_force import amendments_in_force, ruleset_on
@@ -24,6 +23,7 @@ from permits.rules.coverage import ENFORCEMENT_KINDS, PROVISIONS, Provision
 from permits.rules.ruleset import RULESETS
 from permits.rules.ruleset_model import Ruleset
 from permits.rules.wording import listing, num, quantity
+from stoneham_boh.lib.dates import long_date
 
 #: The regulation's sections, with the headings of the original text.
 SECTIONS = (
@@ -520,7 +520,7 @@ def interpretations(ruleset: Ruleset) -> tuple[Reading, ...]:
     Each is worded from the ruleset's data, so a reading the Board changes shows changed here.
     """
     i = ruleset.interpretations
-    cutoff = format_date(i.grandfathering_cutoff, "F j, Y")
+    cutoff = long_date(i.grandfathering_cutoff)
     return (
         Reading("Horses", f"Every equine counts as a horse: {_names(i.equine_species)} (§20-17)."),
         Reading(

@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 
-from stoneham_boh.lib.dates import weekday_date
+from stoneham_boh.lib.dates import time_of_day, weekday_date
 
 MONDAY, THURSDAY, SATURDAY, SUNDAY = 0, 3, 5, 6
 
@@ -236,8 +236,7 @@ class MassCalendar:
 
 
 def _moment_text(moment: datetime) -> str:
-    clock = moment.strftime("%I:%M %p").lstrip("0")
-    return f"{weekday_date(moment.date())} at {clock}"
+    return f"{weekday_date(moment.date())} at {time_of_day(moment)}"
 
 
 def _with_what(what: str, rule: str) -> str:

@@ -1,6 +1,7 @@
 """Every day or moment in Python text is written through stoneham_boh/lib/dates.py (`long_date`,
 `weekday_date`, `month_day`, `moment`, `time_of_day`, `day_at`, `clock_time`): never `%B` in an
-f-string, a `strftime` or a `format`, so one change of the Town's way of writing a date changes
+f-string, a `strftime` or a `format` (nor `%p`, nor Django's "F j" in a `date` filter called from
+Python), so one change of the Town's way of writing a date changes
 every letter and message, and none keeps its own.
 
 Parsing is not writing: the register import reads dates as offices typed them ("July 5, 2027")
@@ -15,13 +16,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 THE_HELPER = ROOT / "stoneham_boh" / "lib" / "dates.py"
 NOT_SCANNED = {".venv", "tests", "migrations", "node_modules", ".git"}
+# Where the Town's way of writing a date is set, for Django and for the helper alike.
+THE_FORMATS = {
+    ROOT / "stoneham_boh" / "settings.py",
+    ROOT / "stoneham_boh" / "formats" / "en" / "formats.py",
+}
 
 
 def _project_files() -> list[Path]:
     return sorted(
         path
         for path in ROOT.rglob("*.py")
-        if not NOT_SCANNED & set(path.relative_to(ROOT).parts) and path != THE_HELPER
+        if not NOT_SCANNED & set(path.relative_to(ROOT).parts)
+        and path != THE_HELPER
+        and path not in THE_FORMATS
     )
 
 
@@ -44,7 +52,7 @@ def _month_in_words_written(source: str, name: str) -> list[str]:
         for node in ast.walk(tree)
         if isinstance(node, ast.Constant)
         and isinstance(node.value, str)
-        and "%B" in node.value
+        and ("%B" in node.value or "%p" in node.value or "F j" in node.value)
         and id(node) not in parsing
     ]
 
