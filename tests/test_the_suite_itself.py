@@ -91,46 +91,40 @@ def test_every_test_of_the_migrations_is_where_their_pass_looks():
     assert list((ROOT / "tests" / "migrations").glob("test_*.py"))
 
 
-# The action modules whose tests are named for their workflow, not mirrored (each a module of a
-# feature whose tests are one story), with the test module that stands for the mirrored one.
+# The action modules whose tests are one workflow story told across apps, not mirrored, with
+# the test module that stands for the mirrored one.
 TESTED_BY_WORKFLOW = {
-    "stoneham_boh/actions.py": "tests/trust/test_two_factor.py",  # the one action: a reset
-    "stoneham_boh/town/actions.py": "tests/town/test_standing_texts.py",
-    "permits/amendments/actions.py": "tests/permits/test_amendments.py",
-    "permits/online/actions.py": "tests/permits/online/test_apply_online.py",
-    "permits/portal/actions.py": "tests/permits/portal/test_portal_invitations.py",
-    # The corrections of every app are one workflow, audited together.
-    "permits/corrections/actions.py": "tests/permits/test_corrections.py",
-    "facilities/corrections/actions.py": "tests/permits/test_corrections.py",
-    "hearings/corrections/actions.py": "tests/permits/test_corrections.py",
-    "records/actions.py": "tests/records/test_records_requests.py",
+    # The one action, a reset, is one step of the two-factor story told in the trust tests.
+    "stoneham_boh/actions.py": "tests/trust/test_two_factor.py",
+    # The corrections of every app are one workflow, tested together with the permits' own.
+    "facilities/corrections/actions.py": "tests/permits/corrections/test_actions.py",
+    "hearings/corrections/actions.py": "tests/permits/corrections/test_actions.py",
 }
 
 
 def action_modules() -> dict[str, str]:
-    """Every action module of an installed app of ours, as its path, with the test module the
-    mirroring rule gives it: `<app>/actions.py` -> `tests/<app>/test_actions.py`,
-    `<app>/<sub>/actions.py` -> `tests/<app>/<sub>/test_actions.py`, and a noun module of an
-    actions package `<app>/actions/<noun>.py` -> `tests/<app>/actions/test_<noun>.py` (`<app>`
-    in tests/ is the app's label: stoneham_boh/town/ is tested in tests/town/)."""
-    folders = {Path(config.path).resolve(): config.label for config in OUR_APP_CONFIGS}
+    """Every action module of an installed app of ours, as its path in the repository, with the
+    test module the mirroring rule gives it: the same path under tests/, the file's name prefixed
+    `test_`. So `<path>/actions.py` -> `tests/<path>/test_actions.py` and a noun module of an
+    actions package `<path>/actions/<noun>.py` -> `tests/<path>/actions/test_<noun>.py`
+    (stoneham_boh/town/actions.py is tested in tests/stoneham_boh/town/test_actions.py: the
+    path, not the app's label)."""
     found = {}
-    for folder, label in folders.items():
-        for path in sorted(folder.rglob("*.py")):
-            # A module of a nested app (stoneham_boh/town/) is that app's.
-            owner = max((f for f in folders if path.is_relative_to(f)), key=lambda f: len(f.parts))
-            relative = path.relative_to(folder)
-            if owner != folder or path.name.startswith("_") or "migrations" in relative.parts:
+    for config in OUR_APP_CONFIGS:
+        for path in sorted(Path(config.path).resolve().rglob("*.py")):
+            relative = path.relative_to(ROOT)
+            if path.name.startswith("_") or "migrations" in relative.parts:
                 continue
             if path.name == "actions.py" or relative.parent.name == "actions":
-                test = Path("tests", label, relative.parent, f"test_{path.name}")
-                found[path.relative_to(ROOT).as_posix()] = test.as_posix()
+                test = Path("tests", relative.parent, f"test_{path.name}")
+                # A nested app's modules (stoneham_boh/town/) are found from both apps: one path.
+                found[relative.as_posix()] = test.as_posix()
     return found
 
 
 def test_every_action_module_has_its_test_module_where_the_layout_mirrors_it():
-    """The first guess for an action's tests (README, "Layout"): the mirrored module. Fails in
-    a branch until the action packages and their tests have both moved (issue 35)."""
+    """The first guess for an action's tests (README, "Layout"): the mirrored module (issue 35),
+    or the one workflow module an exception names."""
     modules = action_modules()
     assert "hearings/actions/minutes.py" in modules  # the scan sees a package's noun modules
     assert set(TESTED_BY_WORKFLOW) <= set(modules), "an exception names no action module"

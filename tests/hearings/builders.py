@@ -16,11 +16,12 @@ from pypdf import PdfReader
 from facilities import actions as facility_actions
 from hearings import actions, notice_postings, notice_timing
 from hearings.actions.decisions import Ruling
-from hearings.models import Decision, DocketItem, Meeting
+from hearings.models import BoardMember, Decision, DocketItem, Meeting
 from permits.models import Application
 from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.history import recorded_at
 from tests import factories
+from tests.hearings import roll_call
 
 HEARING = date(2030, 3, 26)  # a Tuesday
 DEADLINE = HEARING - timedelta(days=14)
@@ -140,15 +141,13 @@ FINDING = "The coop cannot move farther from the line on this lot without harm t
 
 def unanimous(on) -> dict:
     """Every member in office on `on` votes yes."""
-    from hearings.models import BoardMember
-
     return {m.user: "yes" for m in BoardMember.objects.in_office(on).select_related("user")}
 
 
 def attend_as_voting(meeting, votes, *, by):
     """The meeting's attendance, unless recorded: the members who vote attended in person,
     the others were absent (the quorum is counted from it)."""
-    from hearings.models import BoardMember, MeetingAttendance
+    from hearings.models import MeetingAttendance
 
     if MeetingAttendance.objects.filter(meeting=meeting).exists():
         return
@@ -159,6 +158,32 @@ def attend_as_voting(meeting, votes, *, by):
     }
     if attendance:
         actions.record_attendance(meeting=meeting, attendance=attendance, by=by, today=meeting.date)
+
+
+def term(user) -> BoardMember:
+    """The Board member's one term, of a member appointed by `make_user`."""
+    return user.board_terms.get()
+
+
+def attend(meeting, modes: dict, *, by, today=HEARING):
+    """Record the meeting's attendance through the action: `modes` maps each member's log-in to
+    a mode, or to (mode, reason) for a remote member."""
+    return actions.record_attendance(
+        meeting=meeting,
+        attendance={term(user): mode for user, mode in modes.items()},
+        by=by,
+        today=today,
+    )
+
+
+def later_meeting(clerk, on=date(2030, 4, 9)):
+    """A meeting after the hearing, its notice posted in time: one at which minutes are
+    approved, or one of the three that set their clock."""
+    meeting = actions.schedule_meeting(
+        on=on, at=time(19), place="Town Hall", by=clerk, today=date(2030, 3, 27)
+    )
+    roll_call.noticed(meeting, by=clerk)
+    return meeting
 
 
 def posted(meeting, *, by):

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from datetime import date
 
+from hearings import actions as hearing_actions
 from permits import actions, eligibility
 from permits.models import Application
 from tests import factories
+from tests.hearings import board_builders as rb
+from tests.hearings import builders as b
 
 ALL_DOCUMENTS = {
     "doc_site_plan": True,
@@ -71,3 +74,80 @@ def renew(permit, *, by, received_on=date(2027, 11, 20), animals=None, structure
     pay(renewal, by, on=received_on)
     renewal.refresh_from_db()
     return renewal
+
+
+def next_years_permit(clerk):
+    """The 2027 hen permit, and the 2028 permit that renews it (issued November 28, 2027)."""
+    permit = factories.issued_permit(by=clerk)
+    renewal = renew(permit, by=clerk, received_on=date(2027, 11, 20))
+    return permit, actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 28))
+
+
+def revocation_opened(permit, *, clerk, agent, opened=date(2027, 12, 1)):
+    """A revocation proceeding opened on `permit` for rats found on November 24, 2027, its
+    hearing on December 14 and the holder's notice mailed."""
+    finding = rb.violation(permit, agent=agent, clerk=clerk, on=date(2027, 11, 24))
+    proceeding = hearing_actions.open_revocation(
+        permit=permit,
+        meeting=rb.hearing(by=clerk, on=date(2027, 12, 14)),
+        grounds="Rats under the coop (§20-16(6)), not abated.",
+        findings=[finding],
+        by=clerk,
+        today=opened,
+    )
+    hearing_actions.record_holder_notice(
+        proceeding=proceeding, mailed_on=opened, by=clerk, today=opened
+    )
+    return proceeding
+
+
+# The paper register's entries (issue 22, finding 1), shared by the tests of entering them
+# (tests/permits/actions/test_register.py) and of the Board's accepting them
+# (tests/hearings/actions/test_register_acceptance.py).
+ENTERED = date(2027, 1, 14)
+MEETING = date(2027, 2, 9)  # a Tuesday
+
+
+def draft(clerk, animals=None, **lot):
+    """A hen keeping's application, drafted for its paper permit to be entered."""
+    factories.fee_schedule()
+    application = actions.create_application(
+        applicant=factories.applicant(by=clerk),
+        lot=factories.lot(by=clerk, **lot),
+        by=clerk,
+        manure_method="receptacle",
+        securely_fenced=True,
+        vermin_licensed_operator=True,
+    )
+    actions.set_animals(application=application, by=clerk, animals=animals or {"chicken": 6})
+    actions.add_structure(application=application, by=clerk, **factories.GOOD_COOP)
+    return application
+
+
+def enter(clerk, application, **fields):
+    """The paper permit of `application` entered from the register: provisional until the Board
+    accepts it."""
+    values = {
+        "register_number": "94-17",
+        "first_permitted_on": date(1994, 5, 2),
+        "issued_on": date(2027, 1, 2),
+        "valid_for_year": 2027,
+        "document": factories.register_scan(),
+        "today": ENTERED,
+        **fields,
+    }
+    return actions.enter_register_permit(application=application, by=clerk, **values)
+
+
+def a_2012_entry_before_the_board(clerk):
+    """A hen keeping of 2012 whose paper permit shows everything the rules ask of the
+    keeping itself (its manure bin too); its vermin plan the Board has yet to approve."""
+    application = draft(clerk)
+    actions.add_structure(application=application, by=clerk, **factories.GOOD_MANURE_BIN)
+    permit = enter(clerk, application, register_number="12-40", first_permitted_on=date(2012, 5, 2))
+    meeting = b.meeting(by=clerk, on=MEETING, today=ENTERED)
+    (item,) = hearing_actions.docket_register_entries(
+        permits=[permit], meeting=meeting, by=clerk, today=ENTERED
+    )
+    b.posted(meeting, by=clerk)
+    return permit, item

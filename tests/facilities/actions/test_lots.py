@@ -13,6 +13,7 @@ from decimal import Decimal
 
 import pytest
 import time_machine
+from django.test import Client
 from django.urls import reverse
 
 from facilities import actions as lot_actions
@@ -380,3 +381,36 @@ def test_no_permit_issues_on_a_lot_recorded_twice_until_the_clerk_merges_them(cl
         f"{application.lot.street_address} is also on file as lot #{twin.pk}: merge the two "
         "lots (the lot's page), so the permits on the parcel are counted together (§20-14, Lot)."
     ]
+
+
+def test_a_lot_recorded_after_the_map_opens_on_its_parcel_ready_for_its_plan(tmp_path, clerk):
+    lot_actions.import_parcel_layer(path=layer.write(tmp_path / "M284.zip"), by=clerk)
+    client = Client()
+    client.force_login(clerk)
+    client.post(
+        reverse("permits:application-new"),
+        {
+            **NEW_APPLICANT,
+            "lot": "new",
+            "lot-parcel_id": layer.MAP_IDS["N2"],
+            "lot-street_address": "12 Pond Street",
+        },
+    )
+    lot = Lot.objects.get(street_address="12 Pond Street")
+    assert lot.tax_parcel.loc_id == "L_N2" and lot.parcel_area_acres == Decimal("0.371")
+    page = client.get(reverse("permits:application-detail", args=[lot.applications.get().pk]))
+    assert "Draw the site plan" in page.content.decode()
+
+    # A parcel id typed wrong and corrected later places the lot then.
+    typo = factories.lot(parcel_id="99-999-9", street_address="3 Elm Street")
+    assert typo.tax_parcel is None
+    application = factories.new_hen_application(by=clerk, lot=typo)
+    actions.update_application(
+        application=application,
+        by=clerk,
+        changes={},
+        lot_changes={"parcel_id": layer.MAP_IDS["N3"]},
+    )
+    typo.refresh_from_db()
+    assert typo.tax_parcel.loc_id == "L_N3"
+    assert Lot.history.filter(id=typo.pk).first().history_user == clerk

@@ -13,7 +13,7 @@ from shapely.geometry import box
 from facilities.models import Parcel
 from facilities.parcels import layout, writer
 from tests.facilities import parcel_layers as layer
-from tests.facilities.actions.test_parcels import refusal
+from tests.facilities.actions.test_parcel_map import refusal
 
 pytestmark = pytest.mark.django_db
 

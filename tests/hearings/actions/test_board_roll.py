@@ -30,19 +30,11 @@ from stoneham_boh.accounts.roles import Role
 from stoneham_boh.town.models import Town
 from tests.conftest import make_user
 from tests.hearings import builders as b
-from tests.hearings.builders import at, refused
+from tests.hearings.builders import at, attend, refused, term
 
 pytestmark = pytest.mark.django_db
 
 BEFORE = date(2030, 3, 2)  # the roll is changed this day, before the hearing of March 26
-
-
-@pytest.fixture
-def board(db):
-    return [
-        make_user(f"member{n}", Role.BOARD, first_name=name, last_name="Member")
-        for n, name in enumerate(("Anne", "Robert", "Linda"))
-    ]
 
 
 def unseated_board_login():
@@ -52,19 +44,6 @@ def unseated_board_login():
     user = make_user("newcomer", None, first_name="Nora", last_name="New")
     user.groups.add(Group.objects.get(name=Role.BOARD.value))
     return user
-
-
-def term(user) -> BoardMember:
-    return user.board_terms.get()
-
-
-def attend(meeting, modes: dict, *, by, today=b.HEARING):
-    return actions.record_attendance(
-        meeting=meeting,
-        attendance={term(user): mode for user, mode in modes.items()},
-        by=by,
-        today=today,
-    )
 
 
 # --- The roll is the administrator's (issue 22 finding 2) ---------------------------------------
@@ -362,40 +341,6 @@ def test_a_decision_waits_for_the_attendance(clerk, board):
         )
     )
     assert "Record who of the Board attended the meeting" in message
-
-
-def test_a_remote_member_gives_a_reason_and_makes_every_vote_a_roll_call(clerk, board):
-    # While the temporary relief lasts, a quorum need not be in the room.
-    Town.objects.filter(is_current=True).update(remote_relief_ends=date(2031, 3, 31))
-    item = b.noticed(by=clerk)
-    assert "Give the reason Linda Member took part remotely" in refused(
-        lambda: attend(
-            item.meeting,
-            {board[0]: "in_person", board[1]: "in_person", board[2]: "remote"},
-            by=clerk,
-        )
-    )
-    actions.record_attendance(
-        meeting=item.meeting,
-        attendance={
-            term(board[0]): "in_person",
-            term(board[1]): "absent",
-            term(board[2]): ("remote", "Out of town"),
-        },
-        by=clerk,
-        today=b.HEARING,
-    )
-    decision = b.decide(item, by=board[0], votes={board[0]: "yes", board[2]: "yes"})
-    assert decision.roll_call
-    assert "Vote taken by roll call." in decision.quorum_summary
-    assert {v.member.first_name: v.vote for v in decision.votes.all()} == {
-        "Anne": "yes",
-        "Robert": "absent",
-        "Linda": "yes",
-    }
-    assert "The Board has decided at this meeting" in refused(
-        lambda: attend(item.meeting, dict.fromkeys(board, "in_person"), by=clerk)
-    )
 
 
 def test_the_clerk_records_a_remote_member_on_the_attendance_page(clerk, board, client):

@@ -14,7 +14,6 @@ import pytest
 from hearings import actions
 from hearings.models import DocketItem
 from hearings.printing import decision_pdf, holder_notice_pdf
-from permits import actions as permit_actions
 from permits.models import Permit
 from stoneham_boh.accounts.roles import Role
 from tests import factories
@@ -32,14 +31,6 @@ def board(db):
         make_user(f"member{n}", Role.BOARD, first_name=name, last_name="Member")
         for n, name in enumerate(("Anne", "Robert", "Linda"))
     ]
-
-
-def test_clerk_cannot_revoke_a_permit_without_the_boards_decision(clerk):
-    permit = factories.issued_permit(by=clerk)
-    message = refused(lambda: permit_actions.revoke_permit(permit=permit, decision=None, by=clerk))
-    assert "Only the Board revokes a permit" in message
-    permit.refresh_from_db()
-    assert permit.status == Permit.Status.ACTIVE
 
 
 def test_a_revocation_proceeding_must_cite_a_violation(clerk):

@@ -19,7 +19,6 @@ from django.urls import reverse
 from facilities import actions as lot_actions
 from facilities.models import ParcelImport
 from hearings import actions as hearing_actions
-from hearings.models import DocketItem
 from permits import actions, rules
 from permits.audit import audit_register
 from permits.models import Permit
@@ -28,45 +27,15 @@ from stoneham_boh.lib.history import save_as
 from tests import factories
 from tests.hearings import builders as b
 from tests.hearings.builders import at
+from tests.permits.helpers import ENTERED, MEETING, a_2012_entry_before_the_board, draft, enter
 
 pytestmark = pytest.mark.django_db
-
-ENTERED = date(2027, 1, 14)
-MEETING = date(2027, 2, 9)  # a Tuesday
 
 
 def refused(call) -> str:
     with pytest.raises(ActionRefused) as caught:
         call()
     return str(caught.value)
-
-
-def draft(clerk, animals=None, **lot):
-    factories.fee_schedule()
-    application = actions.create_application(
-        applicant=factories.applicant(by=clerk),
-        lot=factories.lot(by=clerk, **lot),
-        by=clerk,
-        manure_method="receptacle",
-        securely_fenced=True,
-        vermin_licensed_operator=True,
-    )
-    actions.set_animals(application=application, by=clerk, animals=animals or {"chicken": 6})
-    actions.add_structure(application=application, by=clerk, **factories.GOOD_COOP)
-    return application
-
-
-def enter(clerk, application, **fields):
-    values = {
-        "register_number": "94-17",
-        "first_permitted_on": date(1994, 5, 2),
-        "issued_on": date(2027, 1, 2),
-        "valid_for_year": 2027,
-        "document": factories.register_scan(),
-        "today": ENTERED,
-        **fields,
-    }
-    return actions.enter_register_permit(application=application, by=clerk, **values)
 
 
 def entry_form(**fields):
@@ -214,31 +183,6 @@ def test_only_the_boards_vote_accepts_an_entry(clerk):
     assert permit.status == Permit.Status.PROVISIONAL
 
 
-def test_the_board_accepts_several_entries_by_a_vote_at_a_meeting(clerk, board_member):
-    first = enter(clerk, draft(clerk))
-    second = enter(clerk, draft(clerk), register_number="97-2", first_permitted_on=date(1997, 3, 1))
-    meeting = b.meeting(by=clerk, on=MEETING, today=ENTERED)
-    items = hearing_actions.docket_register_entries(
-        permits=[first, second], meeting=meeting, by=clerk, today=ENTERED
-    )
-    assert [i.kind for i in items] == [DocketItem.Kind.REGISTER_ACCEPTANCE] * 2
-    assert "already on the docket" in refused(
-        lambda: hearing_actions.docket_register_entries(
-            permits=[first], meeting=meeting, by=clerk, today=ENTERED
-        )
-    )
-    b.decide(items[0], by=board_member)
-    b.decide(items[1], by=board_member, result="denied", reasons="The paper permit is not ours.")
-    first.refresh_from_db()
-    second.refresh_from_db()
-    assert (first.status, first.register_accepted_on) == (Permit.Status.ACTIVE, MEETING)
-    assert first.history.first().history_user == board_member
-    assert second.status == Permit.Status.VOID
-    assert "did not accept the register entry" in second.void_reason
-    renewal = actions.start_renewal(permit=first, by=clerk, today=date(2027, 11, 20))
-    assert renewal.renews == first
-
-
 def test_an_entry_off_the_imported_parcel_map_waits_for_the_clerks_reason_before_the_vote(
     clerk, board_member
 ):
@@ -293,40 +237,6 @@ def test_the_clerk_puts_entries_before_the_board_and_a_member_accepts_on_the_pag
 
 
 # --- An entry first permitted after 2002 is held to the rules -------------------------------------
-
-
-def a_2012_entry_before_the_board(clerk):
-    """A hen keeping of 2012 whose paper permit shows everything the rules ask of the
-    keeping itself (its manure bin too); its vermin plan the Board has yet to approve."""
-    application = draft(clerk)
-    actions.add_structure(application=application, by=clerk, **factories.GOOD_MANURE_BIN)
-    permit = enter(clerk, application, register_number="12-40", first_permitted_on=date(2012, 5, 2))
-    meeting = b.meeting(by=clerk, on=MEETING, today=ENTERED)
-    (item,) = hearing_actions.docket_register_entries(
-        permits=[permit], meeting=meeting, by=clerk, today=ENTERED
-    )
-    b.posted(meeting, by=clerk)
-    return permit, item
-
-
-def test_an_entry_of_2012_asks_the_board_to_approve_its_vermin_plan_and_is_refused_without(
-    clerk, board_member
-):
-    permit, item = a_2012_entry_before_the_board(clerk)
-    assert not permit.grandfathered
-    assert item.approvals_sought == ["vermin_plan"]
-    reason = refused(lambda: b.decide(item, by=board_member, approvals=[]))
-    assert "held to the rules like a new permit" in reason
-    assert reason.endswith(
-        "The application lacks a vermin control plan approved by the Board. (§20-19)"
-    )
-    permit.refresh_from_db()
-    assert permit.status == Permit.Status.PROVISIONAL
-    b.decide(item, by=board_member)  # approving the vermin control plan sought
-    permit.refresh_from_db()
-    assert (permit.status, permit.register_accepted_on) == (Permit.Status.ACTIVE, MEETING)
-    assert [a.subject for a in permit.application.board_approvals.all()] == ["vermin_plan"]
-    assert audit_register(today=MEETING + timedelta(days=1)).anomalies == []
 
 
 def test_a_member_accepts_a_2012_entry_on_the_page_only_approving_its_vermin_plan(

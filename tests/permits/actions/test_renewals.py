@@ -33,7 +33,7 @@ from tests.facilities.wide_lot import DRAWN_STABLE_55_FT, application_on_the_wid
 from tests.hearings import board_builders as rb
 from tests.hearings import builders as b
 from tests.inspections import builders as ib
-from tests.permits.helpers import renew
+from tests.permits.helpers import next_years_permit, renew, revocation_opened
 
 pytestmark = pytest.mark.django_db
 
@@ -120,40 +120,6 @@ def test_the_renewal_list_shows_permits_expiring_this_december_31_until_renewed(
         assert "Start the renewal of permit " + due.number not in page
 
 
-@pytest.mark.django_db
-def test_a_permit_is_never_edited_only_voided_with_a_reason(clerk_client, clerk):
-    permit = factories.issued_permit(by=clerk)
-    refused = clerk_client.post(
-        reverse("permits:permit-void", args=[permit.pk]), {"void-reason": ""}
-    )
-    assert refused.status_code == 400
-    clerk_client.post(
-        reverse("permits:permit-void", args=[permit.pk]),
-        {"void-reason": "Issued on the wrong lot."},
-    )
-    permit.refresh_from_db()
-    assert (permit.status, permit.void_reason) == (Permit.Status.VOID, "Issued on the wrong lot.")
-    assert permit.animals.count() == 1  # what it said is kept for the record
-
-
-@pytest.mark.django_db
-def test_a_renewed_permit_is_not_voided_from_under_its_renewal(clerk_client, clerk):
-    permit = factories.issued_permit(by=clerk)
-    renewal = renew(permit, by=clerk, received_on=date(2027, 11, 20))
-    later = actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 28))
-    page = clerk_client.get(reverse("permits:permit-detail", args=[permit.pk])).content.decode()
-    assert f'href="/permits/{later.pk}/">Permit {later.number}</a> renews this one' in page
-    assert 'name="void-reason"' not in page  # no form to fill in vain
-    refused = clerk_client.post(
-        reverse("permits:permit-void", args=[permit.pk]), {"void-reason": "Wrong lot."}
-    )
-    assert refused.status_code == 400
-    assert f"Permit {later.number} renews it" in refused.content.decode()
-    assert "Wrong lot." in refused.content.decode()  # the reason typed is kept
-    permit.refresh_from_db()
-    assert permit.status == Permit.Status.ACTIVE
-
-
 def _page_queries(client, application) -> tuple[int, str]:
     with CaptureQueriesContext(connection) as queries:
         page = client.get(reverse("permits:application-detail", args=[application.pk]))
@@ -198,18 +164,6 @@ def refused(call) -> str:
     return str(caught.value)
 
 
-@pytest.fixture
-def board(db):
-    return [make_user(f"member{n}", Role.BOARD, last_name=f"Member{n}") for n in range(3)]
-
-
-def _next_year(clerk):
-    """The 2027 hen permit, and the 2028 permit that renews it (issued November 28, 2027)."""
-    permit = factories.issued_permit(by=clerk)
-    renewal = renew(permit, by=clerk, received_on=date(2027, 11, 20))
-    return permit, actions.issue_permit(application=renewal, by=clerk, on=NOVEMBER_28)
-
-
 def _issue_on_screen(client, clerk, application, on) -> tuple[int, str]:
     with time_machine.travel(factories.midday(on), tick=False):
         client.force_login(clerk)
@@ -220,7 +174,7 @@ def _issue_on_screen(client, clerk, application, on) -> tuple[int, str]:
 
 
 def test_four_years_of_permits_cannot_be_issued_in_one_sitting(clerk, client):
-    _, next_year = _next_year(clerk)
+    _, next_year = next_years_permit(clerk)
     assert next_year.year == 2028
     message = refused(lambda: actions.start_renewal(permit=next_year, by=clerk, today=NOVEMBER_28))
     assert (
@@ -250,26 +204,10 @@ def test_a_permit_is_not_renewed_for_next_year_before_the_window_opens(clerk):
     assert actions.issue_permit(application=renewal, by=clerk, on=NOVEMBER_28).year == 2028
 
 
-def _revocation(permit, *, clerk, agent, opened=date(2027, 12, 1)):
-    finding = rb.violation(permit, agent=agent, clerk=clerk, on=date(2027, 11, 24))
-    proceeding = hearing_actions.open_revocation(
-        permit=permit,
-        meeting=rb.hearing(by=clerk, on=date(2027, 12, 14)),
-        grounds="Rats under the coop (§20-16(6)), not abated.",
-        findings=[finding],
-        by=clerk,
-        today=opened,
-    )
-    hearing_actions.record_holder_notice(
-        proceeding=proceeding, mailed_on=opened, by=clerk, today=opened
-    )
-    return proceeding
-
-
 def test_a_permit_before_the_board_for_revocation_is_not_renewed(clerk, agent, client):
     permit = factories.issued_permit(by=clerk)
     renewal = renew(permit, by=clerk, received_on=date(2027, 11, 20))
-    _revocation(permit, clerk=clerk, agent=agent)
+    revocation_opened(permit, clerk=clerk, agent=agent)
     message = refused(
         lambda: actions.issue_permit(application=renewal, by=clerk, on=date(2027, 12, 5))
     )
@@ -285,33 +223,10 @@ def test_a_keeping_before_the_board_is_not_renewed_from_a_later_permit_of_it(cle
     permit = factories.issued_permit(by=clerk)
     renewal = renew(permit, by=clerk, received_on=date(2027, 11, 20))
     next_year = actions.issue_permit(application=renewal, by=clerk, on=date(2027, 11, 28))
-    _revocation(permit, clerk=clerk, agent=agent)
+    revocation_opened(permit, clerk=clerk, agent=agent)
     message = refused(lambda: renew(next_year, by=clerk, received_on=date(2028, 11, 20)))
     assert f"Permit {permit.number}, of this keeping, is before the Board for revocation" in message
     assert not Permit.objects.filter(year=2029).exists()
-
-
-def test_revoking_a_permit_ends_next_years_permit_too(clerk, agent, board, client):
-    permit, next_year = _next_year(clerk)
-    proceeding = _revocation(permit, clerk=clerk, agent=agent)
-    b.decide(
-        proceeding.docket_item,
-        by=board[0],
-        result="revoked",
-        votes=dict.fromkeys(board, "yes"),
-        removal_by=date(2028, 1, 14),
-        today=date(2027, 12, 14),
-    )
-    next_year.refresh_from_db()
-    assert next_year.status == Permit.Status.REVOKED
-    assert next_year.revoked_on == date(2027, 12, 14)
-    assert f"Permit {permit.number}, which this permit renews, was revoked" in (
-        next_year.revocation_reason
-    )
-    assert next_year.history.first().history_user == board[0]
-    client.force_login(clerk)
-    page = client.get(reverse("permits:permit-detail", args=[next_year.pk])).content.decode()
-    assert "Revoked" in page
 
 
 def test_an_order_past_its_deadline_blocks_the_renewal_before_the_agent_marks_it(
@@ -344,7 +259,7 @@ def test_a_holder_cannot_ask_online_to_renew_a_permit_before_the_board_or_under_
 
     karen = factories.applicant_account(by=clerk)
     permit = factories.issued_permit(by=clerk, applicant=karen, on=date(2027, 1, 14))
-    proceeding = _revocation(permit, clerk=clerk, agent=agent)
+    proceeding = revocation_opened(permit, clerk=clerk, agent=agent)
     rb.order(proceeding.findings.get(), agent=agent)  # to be abated by December 1
     with time_machine.travel(factories.midday(date(2027, 12, 2)), tick=False):
         message = refused(

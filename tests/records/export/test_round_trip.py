@@ -161,10 +161,10 @@ def test_the_towns_settings_an_amendment_and_a_records_request_come_out_and_back
     from permits.amendments.models import Amendment
     from records.models import RecordsRequest
     from stoneham_boh.town.models import Town
-    from tests.permits.amendments.test_in_force import _amend
+    from tests.permits.amendments.builders import amend
     from tests.records.test_actions import logged
 
-    amendment = _amend(admin_user)
+    amendment = amend(admin_user)
     logged(clerk)
     town_name = Town.objects.get(is_current=True).board_name
     folder = tmp_path / "export"

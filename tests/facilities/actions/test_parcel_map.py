@@ -11,20 +11,16 @@ from pathlib import Path
 import pytest
 import shapely
 from django.core.management import CommandError, call_command
-from django.test import Client
-from django.urls import reverse
 from pyproj import Transformer
 
 from facilities import actions
 from facilities.models import Footprint, Lot, Parcel, ParcelImport
 from facilities.parcels import writer
 from facilities.parcels.layout import ASSESS_FIELDS
-from permits import actions as permit_actions
 from permits.facts_from_records import facts_for
 from stoneham_boh.lib.errors import ActionRefused
 from tests import factories
 from tests.facilities import parcel_layers as layer
-from tests.permits.helpers import NEW_APPLICANT
 
 pytestmark = pytest.mark.django_db
 
@@ -87,39 +83,6 @@ def test_a_mapped_lot_takes_its_area_from_its_parcel_over_a_typed_one(tmp_path, 
     application = factories.hen_renewal(by=clerk, lot=unstated)
     assert facts_for(application)["lot"]["area_acres"] == 0.371
     assert Lot.history.filter(id=unstated.pk).first().history_user == clerk
-
-
-def test_a_lot_recorded_after_the_map_opens_on_its_parcel_ready_for_its_plan(tmp_path, clerk):
-    actions.import_parcel_layer(path=layer.write(tmp_path / "M284.zip"), by=clerk)
-    client = Client()
-    client.force_login(clerk)
-    client.post(
-        reverse("permits:application-new"),
-        {
-            **NEW_APPLICANT,
-            "lot": "new",
-            "lot-parcel_id": layer.MAP_IDS["N2"],
-            "lot-street_address": "12 Pond Street",
-        },
-    )
-    lot = Lot.objects.get(street_address="12 Pond Street")
-    assert lot.tax_parcel.loc_id == "L_N2" and lot.parcel_area_acres == Decimal("0.371")
-    page = client.get(reverse("permits:application-detail", args=[lot.applications.get().pk]))
-    assert "Draw the site plan" in page.content.decode()
-
-    # A parcel id typed wrong and corrected later places the lot then.
-    typo = factories.lot(parcel_id="99-999-9", street_address="3 Elm Street")
-    assert typo.tax_parcel is None
-    application = factories.new_hen_application(by=clerk, lot=typo)
-    permit_actions.update_application(
-        application=application,
-        by=clerk,
-        changes={},
-        lot_changes={"parcel_id": layer.MAP_IDS["N3"]},
-    )
-    typo.refresh_from_db()
-    assert typo.tax_parcel.loc_id == "L_N3"
-    assert Lot.history.filter(id=typo.pk).first().history_user == clerk
 
 
 def test_a_geojson_layer_in_longitude_and_latitude_is_reprojected(tmp_path, clerk):
