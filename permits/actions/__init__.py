@@ -37,7 +37,7 @@ from permits.actions.renewals import PROVISIONAL_NOT_RENEWED, start_renewal
 from permits.actions.revocation import revoke_permit
 from permits.actions.voiding import renewal_resting_on, void_permit
 
-# permits.eligibility's, read through this package as well (tests/hearings/test_notice_fidelity.py).
+# permits.eligibility's, read through this package as well (tests/hearings/test_notice_content.py).
 from permits.eligibility import refusals_to_issue
 
 __all__ = [

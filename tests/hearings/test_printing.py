@@ -93,7 +93,7 @@ def test_each_letter_shows_the_site_plan_to_scale_with_its_measured_setback(cler
         assert "Site plan (§20-20(1)), drawn to scale: 10 Ravine Road" in page
         assert "S1 55.0 ft from the abutting property line" in page
     # Drawn once for the packet, as an image every letter places, sharp enough to print (its
-    # scale bar, north arrow and setback: tests/facilities/test_site_plan_print.py).
+    # scale bar, north arrow and setback: tests/facilities/siteplan/test_drawing.py).
     drawn = images_drawn(pdf)
     assert len({number for page in drawn for number, _ in page}) == 1
     for page in drawn:

@@ -134,7 +134,7 @@ def test_every_action_that_takes_the_members_votes_calls_and_records_the_roll():
 # Writers of Vote rows outside the mechanism, each with the reason it may.
 BYPASS_ALLOWED = {
     # The benchmark's generated register, bulk-written for speed as the roll calls' result
-    # (its audit must be clean: tests/stoneham_boh/test_bench_audits_clean.py).
+    # (its audit must be clean: tests/stoneham_boh/bench/test_benchdata.py).
     "stoneham_boh/bench/benchdata.py:_decide",
 }
 
