@@ -1,5 +1,5 @@
-"""What the Board votes on beyond public hearings and revocations: its approvals, and the
-rescission of a variance."""
+"""The Board's approvals: the clerk puts an application that needs the Board's vote (not a public
+hearing) on a meeting's docket. The view of hearings.actions.approvals."""
 
 from __future__ import annotations
 
@@ -7,15 +7,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods
 
 from hearings import actions
-from hearings.forms import ApprovalRequestForm, RegisterAcceptanceForm, RescissionForm
-from hearings.models import Variance
+from hearings.forms import ApprovalRequestForm
 from permits.models import Application
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.form_actions import attempt
-
-# --- The Board's approvals, and rescinding a variance -----------------------------------------
 
 
 @role_required(Role.CLERK)
@@ -39,55 +36,5 @@ def approval_request(request, application_pk):
         request,
         "hearings/approval_request.html",
         {"application": application, "form": form},
-        status=400 if form.errors else 200,
-    )
-
-
-@role_required(Role.CLERK)
-@require_http_methods(["GET", "POST"])
-def rescission_open(request, variance_pk):
-    variance = get_object_or_404(
-        Variance.objects.select_related("application__applicant", "application__lot"),
-        pk=variance_pk,
-    )
-    form = RescissionForm(request.POST or None)
-    item = request.method == "POST" and attempt(
-        request,
-        form,
-        lambda data: actions.open_variance_rescission(variance=variance, by=request.user, **data),
-        lambda item: f"The rescission is on the docket of {long_date(item.meeting.date)}.",
-    )
-    if item:
-        return redirect("hearings:meeting-detail", pk=item.meeting_id)
-    return render(
-        request,
-        "hearings/rescission_open.html",
-        {"variance": variance, "form": form},
-        status=400 if form.errors else 200,
-    )
-
-
-# --- Entries of the paper register, for the Board's acceptance ---------------------------------
-
-
-@role_required(Role.CLERK)
-@require_http_methods(["GET", "POST"])
-def register_acceptance(request):
-    form = RegisterAcceptanceForm(request.POST or None)
-    items = request.method == "POST" and attempt(
-        request,
-        form,
-        lambda data: actions.docket_register_entries(by=request.user, **data),
-        lambda items: (
-            f"{len(items)} entr{'y' if len(items) == 1 else 'ies'} of the paper register on the "
-            f"docket of {long_date(items[0].meeting.date)} for the Board's acceptance."
-        ),
-    )
-    if items:
-        return redirect("hearings:meeting-detail", pk=items[0].meeting_id)
-    return render(
-        request,
-        "hearings/register_acceptance.html",
-        {"form": form},
         status=400 if form.errors else 200,
     )

@@ -7,7 +7,8 @@ from django.views.decorators.http import require_POST
 
 from hearings.corrections.actions import CORRECTABLE, correct_decision
 from hearings.forms import DecisionCorrectionForm
-from hearings.views.decisions import decided_item, sent_page
+from hearings.views.decisions import decided_item
+from hearings.views.written_decisions import sent_page
 from stoneham_boh.accounts.access import role_required
 from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.form_actions import submit

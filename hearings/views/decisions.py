@@ -1,25 +1,21 @@
-"""The Board's decision on a docket item, and its printed decision."""
+"""The Board's decision on a docket item, and its printed decision (and letter). Its mailing and
+receipt once decided: written_decisions."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
 from hearings import actions
-from hearings.forms import (
-    DecisionCorrectionForm,
-    DecisionForm,
-    DecisionMailingForm,
-    DecisionReceiptForm,
-)
+from hearings.forms import DecisionForm
 from hearings.models import DocketItem
 from hearings.notice_content import stale_notice_refusals
 from hearings.notice_timing import timing_for
-from hearings.printing import decision_letter_pdf, decision_pdf, decision_recipient
-from hearings.views.items import docket_item_or_404
+from hearings.printing import decision_letter_pdf, decision_pdf
+from hearings.views._common import docket_item_or_404
 from stoneham_boh.accounts.access import board_member_required, role_required, staff_required
-from stoneham_boh.accounts.roles import Role, has_role
+from stoneham_boh.accounts.roles import Role
 from stoneham_boh.lib.form_actions import attempt
 from stoneham_boh.lib.pdf import pdf_response
 
@@ -90,65 +86,3 @@ def decided_item(pk):
         pk=pk,
         decision__isnull=False,
     )
-
-
-def sent_page(request, item, status=200, **forms):
-    return render(
-        request,
-        "hearings/decision_sent.html",
-        {
-            "item": item,
-            "decision": item.decision,
-            "recipient": decision_recipient(item),
-            "is_clerk": has_role(request.user, [Role.CLERK]),
-            "mailing_form": forms.get("mailing_form") or DecisionMailingForm(),
-            "receipt_form": forms.get("receipt_form") or DecisionReceiptForm(),
-            "correction_form": forms.get("correction_form")
-            or DecisionCorrectionForm(decision=item.decision, prefix="correct"),
-            "corrections": item.decision.corrections.select_related("corrected_by"),
-        },
-        status=status,
-    )
-
-
-@staff_required
-@require_GET
-def decision_sent(request, pk):
-    """The written decision's mailing and receipt, and the appeal's clock from the receipt."""
-    return sent_page(request, decided_item(pk))
-
-
-@role_required(Role.CLERK)
-@require_POST
-def decision_mailing(request, pk):
-    item = decided_item(pk)
-    form = DecisionMailingForm(request.POST)
-    done = attempt(
-        request,
-        form,
-        lambda data: actions.record_decision_mailing(
-            decision=item.decision, by=request.user, **data
-        ),
-        "The mailing of the decision is recorded.",
-    )
-    if done:
-        return redirect("hearings:decision-sent", pk=item.pk)
-    return sent_page(request, item, status=400, mailing_form=form)
-
-
-@role_required(Role.CLERK)
-@require_POST
-def decision_receipt(request, pk):
-    item = decided_item(pk)
-    form = DecisionReceiptForm(request.POST)
-    done = attempt(
-        request,
-        form,
-        lambda data: actions.record_decision_receipt(
-            decision=item.decision, by=request.user, **data
-        ),
-        "The receipt is recorded.",
-    )
-    if done:
-        return redirect("hearings:decision-sent", pk=item.pk)
-    return sent_page(request, item, status=400, receipt_form=form)

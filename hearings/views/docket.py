@@ -1,12 +1,14 @@
-"""The docket, and scheduling an application for a hearing."""
+"""The docket, and scheduling an application for a hearing; a docket item's edits, withdrawal
+and history card. The views of hearings.actions.docket (its notices page: mailing)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import Count, Q
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from hearings import actions
 from hearings.docket import (
@@ -16,16 +18,22 @@ from hearings.docket import (
     relief_needed,
 )
 from hearings.forms import (
+    DocketItemForm,
     ScheduleHearingForm,
 )
+from hearings.history import docket_item_history
 from hearings.models import DocketItem, Meeting
 from hearings.notice_timing import scheduling_warning
+from hearings.views._common import docket_item_or_404, notices_page
 from hearings.wording import variable_rule_ids
 from permits.facts_from_records import evaluate_application
 from permits.models import Application
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role
+from stoneham_boh.lib.dates import long_date
+from stoneham_boh.lib.errors import ActionRefused
 from stoneham_boh.lib.form_actions import attempt
+from stoneham_boh.lib.history import history_response
 from stoneham_boh.lib.record_ids import record_id
 
 # The past meetings the docket names, newest first: the last hearings a Board member may be
@@ -112,3 +120,44 @@ def _schedule_initial(query) -> dict:
             initial["relief_sought"] = [n.relief.rule for n in needed if n.relief.rule in variable]
             initial["approvals_sought"] = approvals
     return initial
+
+
+@role_required(Role.CLERK)
+@require_GET
+def item_history_card(request, pk):
+    item = get_object_or_404(DocketItem.objects.select_related("meeting"), pk=pk)
+    return history_response(
+        request,
+        docket_item_history(item),
+        title=f"Application #{item.application_id}, meeting of {long_date(item.meeting.date)}",
+        back=reverse("hearings:item-notices", args=[item.pk]),
+    )
+
+
+@role_required(Role.CLERK)
+@require_POST
+def item_edit(request, pk):
+    item = docket_item_or_404(pk)
+    form = DocketItemForm(request.POST)
+    saved = attempt(
+        request,
+        form,
+        lambda data: actions.update_docket_item(item=item, by=request.user, **data),
+        "The docket item is saved.",
+    )
+    if saved:
+        return redirect("hearings:item-notices", pk=item.pk)
+    return notices_page(request, item, status=400, item_form=form)
+
+
+@role_required(Role.CLERK)
+@require_POST
+def item_withdraw(request, pk):
+    item = docket_item_or_404(pk)
+    try:
+        actions.withdraw_docket_item(item=item, by=request.user)
+    except ActionRefused as error:
+        messages.error(request, str(error))
+        return redirect("hearings:item-notices", pk=item.pk)
+    messages.success(request, "The item was taken off the docket; it stays on record.")
+    return redirect("hearings:meeting-detail", pk=item.meeting_id)

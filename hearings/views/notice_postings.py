@@ -43,8 +43,8 @@ def online_postings_context(notice: LegalNotice | None, forms: dict) -> dict:
 
 
 def _page_again(request, meeting, **forms):
-    # late: hearings.views.meetings imports this module (circle)
-    from hearings.views.meetings import _legal_notice_page  # the page the forms sit on
+    # late: hearings.views.legal_notice imports this module (circle)
+    from hearings.views.legal_notice import _legal_notice_page  # the page the forms sit on
 
     return _legal_notice_page(request, meeting, status=400, **forms)
 

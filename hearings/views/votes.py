@@ -1,4 +1,5 @@
-"""The disputed votes the Board has to settle, and its vote settling each (issue 33 finding 14).
+"""A member's own votes and their dispute; the disputed votes the Board has to settle, and its
+vote settling each (issue 33 finding 14).
 
 Every member and the clerk see the list; the chair (or the member presiding) records the
 Board's settlement and its roll call, through the one mechanism (hearings.actions.votes).
@@ -10,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from hearings import actions, motions
+from hearings.forms import VoteDisputeForm
 from hearings.forms.votes import SettlementForm
 from hearings.models import Vote
 from stoneham_boh.accounts.access import role_required
@@ -63,3 +65,44 @@ def dispute_settle(request, pk):
     if settled:
         return redirect("hearings:disputes")
     return _disputes_page(request, status=400, failed=vote.pk, form=form)
+
+
+def _my_votes_page(request, status=200, failed=None, form=None):
+    """Every vote recorded in the member's name, whatever the motion (hearings.motions)."""
+    votes = Vote.objects.filter(member=request.user).select_related("member").order_by("-id")[:50]
+    rows = [
+        {
+            "vote": vote,
+            "motion": motions.describe(vote.subject),
+            "settlement": motions.settlement_of(vote),
+        }
+        for vote in votes
+    ]
+    return render(
+        request,
+        "hearings/my_votes.html",
+        {"rows": rows, "failed": failed, "form": form or VoteDisputeForm()},
+        status=status,
+    )
+
+
+@role_required(Role.BOARD)
+@require_GET
+def my_votes(request):
+    return _my_votes_page(request)
+
+
+@role_required(Role.BOARD)
+@require_POST
+def vote_dispute(request, pk):
+    vote = get_object_or_404(Vote, pk=pk, member=request.user)
+    form = VoteDisputeForm(request.POST)
+    disputed = attempt(
+        request,
+        form,
+        lambda data: actions.dispute_vote(vote=vote, by=request.user, **data),
+        "Your dispute is recorded; the Board settles it at a later meeting.",
+    )
+    if disputed:
+        return redirect("hearings:my-votes")
+    return _my_votes_page(request, status=400, failed=vote.pk, form=form)

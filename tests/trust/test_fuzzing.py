@@ -279,7 +279,7 @@ FORM_PAGES = {
     "permits.forms.payments.PaymentCorrectionForm": "issued-application-detail",
     "permits.forms.letters.ClerkLetterForm": "letter-write",
     "permits.views.treasury.DayForm": "payments-day",
-    "permits.views.renewals_together.RenewTogetherForm": "renew-together",
+    "permits.views.renewal_season.RenewTogetherForm": "renew-together",
     "permits.views.day_changes.DayChangesForm": "day-changes",
     "permits.register_import.forms.RegisterUploadForm": "register-import",
     "permits.amendments.forms.AmendmentForm": "amendments",

@@ -1,5 +1,5 @@
-"""A docket item's pages (hearings/views/items.py): its notices, the letters' mailing and
-receipts, its letters and labels, and the application page's hearing partial.
+"""A docket item's pages (hearings/views/mailing.py, docket.py): its notices, the letters'
+mailing and receipts, its letters and labels, and the application page's hearing partial.
 
 Mailing, sending and publication dates: not before the notice existed, not in the future,
 and confirmed when more than a few days old (issue 17, item 4)."""

@@ -1,5 +1,5 @@
-"""The meetings' pages (hearings/views/meetings.py): a meeting scheduled, the past meetings,
-the legal notice's page.
+"""The meetings' pages (hearings/views/meetings.py, legal_notice.py): a meeting scheduled, the
+past meetings, the legal notice's page.
 
 The legal notice page marks a newspaper day that has passed, and marking the notice sent
 after the newspaper's cut-off says so (issue 34.7)."""

@@ -1,6 +1,6 @@
 """Renewal season at the clerk's desk: the renewals ready, renewed together with the fee each
 holder paid, their permits printed in one PDF; and the renewal notices as letters for the
-holders who gave no e-mail address."""
+holders who gave no e-mail address. The views of permits.actions.renewal_season."""
 
 from __future__ import annotations
 

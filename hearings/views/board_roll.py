@@ -1,27 +1,24 @@
-"""The Board's roll (the administrator's), the meetings' attendance, and each member's votes."""
+"""The Board's roll, kept by the administrator: the members appointed and their terms ended, and the
+number of seats (hence the quorum). The views of hearings.actions.board_roll."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_POST
 
-from hearings import actions, motions
+from hearings import actions
 from hearings.forms import (
     AppointmentForm,
-    AttendanceForm,
     BoardSeatsForm,
     EndTermForm,
-    VoteDisputeForm,
 )
-from hearings.models import BoardMember, BoardSeats, Meeting, MeetingAttendance, Vote
+from hearings.models import BoardMember, BoardSeats
 from stoneham_boh.accounts.access import role_required, staff_required
 from stoneham_boh.accounts.roles import Role, has_role
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.form_actions import attempt
-
-# --- The Board's members -----------------------------------------------------------------------
 
 
 def _members_page(request, status=200, form=None, seats_form=None):
@@ -98,77 +95,3 @@ def board_member_end(request, pk):
         # The form is a row of the list: its reasons go in a message above it.
         messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
     return redirect("hearings:board-members")
-
-
-# --- A meeting's attendance --------------------------------------------------------------------
-
-
-@role_required(Role.CLERK, Role.BOARD)
-@require_http_methods(["GET", "POST"])
-def meeting_attendance(request, pk):
-    meeting = get_object_or_404(Meeting, pk=pk)
-    form = AttendanceForm(request.POST or None, meeting=meeting)
-    done = request.method == "POST" and attempt(
-        request,
-        form,
-        lambda data: actions.record_attendance(
-            meeting=meeting, attendance=form.attendance(), by=request.user
-        ),
-        "The attendance is recorded.",
-    )
-    if done:
-        return redirect("hearings:meeting-detail", pk=meeting.pk)
-    return render(
-        request,
-        "hearings/attendance.html",
-        {
-            "meeting": meeting,
-            "form": form,
-            "recorded": MeetingAttendance.objects.filter(meeting=meeting).select_related("member"),
-        },
-        status=400 if form.errors else 200,
-    )
-
-
-# --- A member's own votes ----------------------------------------------------------------------
-
-
-def _my_votes_page(request, status=200, failed=None, form=None):
-    """Every vote recorded in the member's name, whatever the motion (hearings.motions)."""
-    votes = Vote.objects.filter(member=request.user).select_related("member").order_by("-id")[:50]
-    rows = [
-        {
-            "vote": vote,
-            "motion": motions.describe(vote.subject),
-            "settlement": motions.settlement_of(vote),
-        }
-        for vote in votes
-    ]
-    return render(
-        request,
-        "hearings/my_votes.html",
-        {"rows": rows, "failed": failed, "form": form or VoteDisputeForm()},
-        status=status,
-    )
-
-
-@role_required(Role.BOARD)
-@require_GET
-def my_votes(request):
-    return _my_votes_page(request)
-
-
-@role_required(Role.BOARD)
-@require_POST
-def vote_dispute(request, pk):
-    vote = get_object_or_404(Vote, pk=pk, member=request.user)
-    form = VoteDisputeForm(request.POST)
-    disputed = attempt(
-        request,
-        form,
-        lambda data: actions.dispute_vote(vote=vote, by=request.user, **data),
-        "Your dispute is recorded; the Board settles it at a later meeting.",
-    )
-    if disputed:
-        return redirect("hearings:my-votes")
-    return _my_votes_page(request, status=400, failed=vote.pk, form=form)
