@@ -9,8 +9,10 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
+# The module, not bound names: the other noun's actions are looked up when called, as they
+# were when both lived in one module (the history proof's watch wraps them there).
+from inspections.actions import inspections as inspection_actions
 from inspections.actions._common import Result, _is_agent, _once
-from inspections.actions.inspections import cancel_inspection, schedule_inspection
 from inspections.models import ChecklistFinding, Inspection, Order
 from stoneham_boh.lib.dates import long_date
 from stoneham_boh.lib.errors import ActionRefused
@@ -68,7 +70,7 @@ def issue_order(
     order, created = _once(Order, token, create)
     if not created:
         return order
-    schedule_inspection(
+    inspection_actions.schedule_inspection(
         lot=inspection.lot,
         kind=Inspection.Kind.REINSPECTION,
         scheduled_for=deadline,
@@ -90,7 +92,7 @@ def _open_order(order: Order, *, also: tuple = ()) -> Order:
 
 def _cancel_reinspections(order: Order, by, reason: str) -> None:
     for reinspection in order.reinspections.filter(status=Inspection.Status.SCHEDULED):
-        cancel_inspection(inspection=reinspection, by=by, reason=reason)
+        inspection_actions.cancel_inspection(inspection=reinspection, by=by, reason=reason)
 
 
 @transaction.atomic

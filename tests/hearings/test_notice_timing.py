@@ -7,7 +7,7 @@ from datetime import date, timedelta
 import pytest
 
 from facilities import actions as facility_actions
-from hearings import actions, notices
+from hearings import actions, notice_timing
 from hearings.models import Decision, DocketItem
 from hearings.notice_timing import (
     NoticeTiming,
@@ -78,7 +78,7 @@ def test_abutter_notice_counts_only_when_mailed_at_least_14_days_before(
 
 def test_the_last_abutter_mailed_is_the_one_that_counts(clerk, board_member):
     item = b.docketed(by=clerk, abutters=3)
-    first, second, last = notices.abutters_in_letter_order(item)
+    first, second, last = notice_timing.abutters_in_letter_order(item)
     mail(item, first, 1, TWENTY_BEFORE, clerk)
     mail(item, second, 2, FOURTEEN_BEFORE, clerk)
     mail(item, last, 3, THIRTEEN_BEFORE, clerk)
@@ -113,7 +113,7 @@ def test_an_abutter_not_yet_mailed_or_an_unpublished_notice_blocks_the_decision(
     clerk, board_member
 ):
     item = b.docketed(by=clerk, abutters=3)
-    mail(item, notices.abutters_in_letter_order(item)[0], 1, TWENTY_BEFORE, clerk)
+    mail(item, notice_timing.abutters_in_letter_order(item)[0], 1, TWENTY_BEFORE, clerk)
     message = refused(lambda: b.decide(item, by=board_member, result="denied"))
     assert "2 of 3 abutters have no registered-mail notice" in message
     assert "has not been published" in message
@@ -128,7 +128,7 @@ def test_an_application_without_a_certified_abutter_list_cannot_be_decided(clerk
 
 def test_an_abutter_struck_from_the_list_needs_no_notice(clerk, board_member):
     item = b.docketed(by=clerk, abutters=3)
-    first, second, struck = notices.abutters_in_letter_order(item)
+    first, second, struck = notice_timing.abutters_in_letter_order(item)
     # Struck before the letters (issue 22, finding 13), on a ground the records support.
     facility_actions.void_abutter(
         abutter=struck, ground="sold", reason="Sold the parcel.", by=clerk, today=TWENTY_BEFORE
