@@ -12,7 +12,7 @@ from django.utils import timezone
 from hearings.actions.votes import call_roll, record_roll_call
 from hearings.motions import doubt_refusals
 from hearings.open_meeting import motion_refusals
-from hearings.ruleset_in_force import reread_amendments as reread_amendments
+from hearings.ruleset_in_force import reread_amendments
 from permits import rules
 from permits.amendments.models import Amendment
 from stoneham_boh.lib.dates import long_date
